@@ -1,0 +1,80 @@
+// Flat config. The `no-restricted-imports` blocks enforce the layer directions of DESIGN.md:
+// renderer → shared; preload → shared (+ electron); main → shared; sandbox → shared.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+
+const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+const layer = (files, patterns, paths = []) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+});
+
+const electronOnlyInShell = {
+  name: 'electron',
+  message: 'Only the Electron shell (src/main/electron) and the preload may import electron.',
+};
+
+const nodeForbidden = (where) =>
+  nodeBuiltins.map((name) => ({ name, message: `${where} cannot use Node built-ins.` }));
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'out/**', 'dist/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'test/fixtures/lint/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  layer(
+    ['src/renderer/**/*.{ts,tsx}'],
+    [
+      { group: ['**/main/**', '**/main', '**/preload/**', '**/sandbox/**', '**/sandbox'], message: 'The renderer talks only to window.api; it imports src/shared and its own files.' },
+    ],
+    [{ ...electronOnlyInShell, message: 'The renderer cannot import electron.' }, ...nodeForbidden('The renderer')],
+  ),
+  layer(
+    ['src/shared/**/*.ts'],
+    [
+      { group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/sandbox/**', 'react', 'react-dom'], message: 'src/shared is imported by every side and imports none of them.' },
+    ],
+    [{ ...electronOnlyInShell, message: 'src/shared cannot import electron.' }, ...nodeForbidden('src/shared')],
+  ),
+  layer(
+    ['src/preload/**/*.ts'],
+    [{ group: ['**/main/**', '**/renderer/**', '**/sandbox/**'], message: 'The preload only builds window.api from src/shared.' }],
+    nodeForbidden('The preload'),
+  ),
+  layer(
+    ['src/main/core/**/*.ts', 'src/main/web/**/*.ts'],
+    [
+      { group: ['**/renderer/**', '**/preload/**', '**/main/electron/**', '**/electron/**'], message: 'The core and the web host are transport-agnostic and run under plain Node.' },
+      { group: ['**/sandbox/**', '!**/sandbox/start', '!**/sandbox/start.ts'], message: 'Main imports only the sandbox start function (src/sandbox/start), never its internals.' },
+    ],
+    [{ ...electronOnlyInShell, message: 'The core must run under plain Node: no electron imports.' }],
+  ),
+  layer(
+    ['src/main/electron/**/*.ts'],
+    [
+      { group: ['**/renderer/**', '**/preload/**'], message: 'The shell does not import the renderer or the preload.' },
+      { group: ['**/sandbox/**', '!**/sandbox/start', '!**/sandbox/start.ts'], message: 'Main imports only the sandbox start function (src/sandbox/start), never its internals.' },
+    ],
+  ),
+  layer(
+    ['src/sandbox/**/*.ts'],
+    [{ group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'The sandbox is a separate server: it imports only src/shared.' }],
+    [{ ...electronOnlyInShell, message: 'The sandbox cannot import electron.' }],
+  ),
+);

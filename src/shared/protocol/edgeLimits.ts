@@ -1,0 +1,75 @@
+/**
+ * The documented edge rate limits of the order-book and catalog services (sliding windows,
+ * requests per 10 s, per client IP). One table serves both sides: the client's budget gate
+ * throttles itself by it and the sandbox enforces and counts by it.
+ */
+
+export type EdgeService = 'clob' | 'catalog';
+
+export interface EdgeWindow {
+  scope: string;
+  label: string;
+  limit: number;
+  windowMs: number;
+}
+
+const TEN_SECONDS = 10_000;
+
+const window = (scope: string, label: string, limit: number): EdgeWindow => ({
+  scope,
+  label,
+  limit,
+  windowMs: TEN_SECONDS,
+});
+
+export const EDGE_WINDOWS = {
+  all: window('edge:all', 'All endpoints', 15_000),
+  catalog: window('catalog', 'Catalog general', 4_000),
+  catalogEvents: window('catalog:/events', 'Catalog /events', 500),
+  catalogMarkets: window('catalog:/markets', 'Catalog /markets', 300),
+  catalogListings: window('catalog:listings', 'Catalog /markets + /events listing', 900),
+  catalogTags: window('catalog:/tags', 'Catalog /tags', 200),
+  clob: window('clob', 'Order-book general', 9_000),
+  clobOk: window('clob:/ok', 'Health check /ok', 100),
+  clobBook: window('clob:/book', 'Order-book /book', 1_500),
+  clobPrice: window('clob:/price', 'Order-book /price', 1_500),
+  clobMidpoint: window('clob:/midpoint', 'Order-book /midpoint', 1_500),
+  clobBooks: window('clob:/books', 'Order-book /books', 500),
+  clobPrices: window('clob:/prices', 'Order-book /prices', 500),
+  clobMidpoints: window('clob:/midpoints', 'Order-book /midpoints', 500),
+  clobTickSize: window('clob:/tick-size', 'Market tick size', 200),
+} as const satisfies Record<string, EdgeWindow>;
+
+const clobExactRoutes: Record<string, EdgeWindow> = {
+  '/ok': EDGE_WINDOWS.clobOk,
+  '/book': EDGE_WINDOWS.clobBook,
+  '/price': EDGE_WINDOWS.clobPrice,
+  '/midpoint': EDGE_WINDOWS.clobMidpoint,
+  '/books': EDGE_WINDOWS.clobBooks,
+  '/prices': EDGE_WINDOWS.clobPrices,
+  '/midpoints': EDGE_WINDOWS.clobMidpoints,
+  '/tick-size': EDGE_WINDOWS.clobTickSize,
+};
+
+/** Every window a request to `path` (no query string) on `service` counts against. */
+export function edgeWindowsFor(service: EdgeService, method: string, path: string): EdgeWindow[] {
+  const windows: EdgeWindow[] = [EDGE_WINDOWS.all];
+  if (service === 'clob') {
+    windows.push(EDGE_WINDOWS.clob);
+    const route = clobExactRoutes[path];
+    if (route) windows.push(route);
+    return windows;
+  }
+  windows.push(EDGE_WINDOWS.catalog);
+  const isGet = method.toUpperCase() === 'GET';
+  if (path === '/events' || path.startsWith('/events/')) {
+    windows.push(EDGE_WINDOWS.catalogEvents);
+    if (path === '/events' && isGet) windows.push(EDGE_WINDOWS.catalogListings);
+  } else if (path === '/markets' || path.startsWith('/markets/')) {
+    windows.push(EDGE_WINDOWS.catalogMarkets);
+    if (path === '/markets' && isGet) windows.push(EDGE_WINDOWS.catalogListings);
+  } else if (path === '/tags' || path.startsWith('/tags/')) {
+    windows.push(EDGE_WINDOWS.catalogTags);
+  }
+  return windows;
+}

@@ -1,0 +1,28 @@
+/**
+ * The envelope every bridge call resolves to (Signal's style): callers branch on `ok`
+ * instead of catching, and errors carry a stable code the UI can act on.
+ */
+export type BridgeErrorCode =
+  | 'invalid_input'
+  | 'unknown_channel'
+  | 'forbidden_sender'
+  | 'not_found'
+  | 'network'
+  | 'timeout'
+  | 'cancelled'
+  | 'bad_response'
+  | 'service_error'
+  | 'rate_limited'
+  | 'internal';
+
+export interface BridgeError {
+  code: BridgeErrorCode;
+  message: string;
+  retryable?: boolean;
+  traceId?: string;
+}
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+export const ok = <T>(value: T): BridgeResult<T> => ({ ok: true, value });
+export const fail = (error: BridgeError): BridgeResult<never> => ({ ok: false, error });

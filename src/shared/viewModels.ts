@@ -1,0 +1,118 @@
+/**
+ * Shapes that cross the bridge. They carry what the renderer shows: public market data,
+ * addresses, labels and masked suffixes, never a secret.
+ */
+
+export interface NetworkInfo {
+  id: string;
+  label: string;
+  isSandbox: boolean;
+}
+
+export type ConnectionState = 'connecting' | 'online' | 'degraded' | 'offline';
+
+export interface BudgetScopeUsage {
+  scope: string;
+  label: string;
+  used: number;
+  limit: number;
+}
+
+/** Requests the local rate-budget gate let through in the trailing window. */
+export interface BudgetUsage {
+  windowMs: number;
+  used: number;
+  /** The busiest scope, as a fraction of its own limit (0..1). */
+  peakFraction: number;
+  scopes: BudgetScopeUsage[];
+}
+
+export interface AppStatus {
+  version: string;
+  network: NetworkInfo;
+  connection: ConnectionState;
+  /** A one-line description of the last connection problem, when there is one. */
+  connectionProblem: string | null;
+  budget: BudgetUsage;
+}
+
+export interface CatalogTag {
+  id: string;
+  label: string;
+  slug: string;
+}
+
+export interface EventSummary {
+  id: string;
+  title: string;
+  slug: string;
+  category: string;
+  tags: CatalogTag[];
+  marketCount: number;
+  volume24hr: number;
+  liquidity: number;
+  endDate: string | null;
+  negRisk: boolean;
+  active: boolean;
+  closed: boolean;
+}
+
+export interface EventsPage {
+  events: EventSummary[];
+  /** How many events match the filter, before limit and offset. */
+  total: number;
+}
+
+export interface MarketOutcome {
+  name: string;
+  tokenId: string;
+  /** Last known price from the catalog, as a decimal string. */
+  price: string | null;
+}
+
+export interface MarketSummary {
+  id: string;
+  conditionId: string;
+  question: string;
+  slug: string;
+  groupItemTitle: string;
+  outcomes: MarketOutcome[];
+  tickSize: string;
+  minOrderSize: number;
+  negRisk: boolean;
+  active: boolean;
+  closed: boolean;
+  acceptingOrders: boolean;
+  volume24hr: number;
+  liquidity: number;
+}
+
+export interface EventDetail extends EventSummary {
+  description: string;
+  resolutionSource: string;
+  markets: MarketSummary[];
+}
+
+export interface BookLevel {
+  price: string;
+  size: string;
+}
+
+export interface OrderBookView {
+  tokenId: string;
+  market: string;
+  /** Server timestamp of the book, unix milliseconds. */
+  timestamp: number;
+  hash: string;
+  /** Best first: bids descending, asks ascending. */
+  bids: BookLevel[];
+  asks: BookLevel[];
+  bestBid: string | null;
+  bestAsk: string | null;
+  spread: string | null;
+  midpoint: string | null;
+  lastTradePrice: string | null;
+  tickSize: string;
+  minOrderSize: string;
+  negRisk: boolean;
+}
