@@ -3,8 +3,10 @@
  * Transports own no logic: they check who is calling, then hand the raw input to `dispatch`,
  * which parses it with the contract's schema before any handler runs.
  */
-import type { ChannelName, EventName, EventPayload, Unsubscribe } from '../../shared/contract';
+import type { EventName, EventPayload, Unsubscribe } from '../../shared/contract';
 import type { BridgeResult } from '../../shared/result';
+import type { Logger } from './log';
+import type { ServiceUrls } from './net/serviceNames';
 
 /** Identifies one connected renderer (a window or a browser tab) for per-client state. */
 export interface CallerContext {
@@ -26,8 +28,11 @@ export interface Core {
 export interface CoreOptions {
   /** Where settings and (later) the vault live. */
   dataDir: string;
-  /** Sandbox seed; the sandbox starts on loopback when the active network is the sandbox. */
+  /** Sandbox seed; overrides the saved setting. */
   sandboxSeed?: number;
+  /** Use these services instead of the saved network (tests, or a sandbox started elsewhere). */
+  serviceUrls?: ServiceUrls & { label?: string };
+  log?: Logger;
+  /** How often watched books are polled. */
+  bookPollIntervalMs?: number;
 }
-
-export type { ChannelName };

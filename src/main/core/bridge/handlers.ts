@@ -1,0 +1,24 @@
+/** The contract's handlers, each a thin call into the service that owns the work. */
+import type { AppStatus } from '../../../shared/viewModels';
+import type { BookWatcher } from '../books/bookWatcher';
+import type { CatalogService } from '../catalog/catalogService';
+import type { BridgeHandlers } from './handlerTypes';
+
+export interface HandlerServices {
+  appStatus: () => AppStatus;
+  catalog: CatalogService;
+  books: BookWatcher;
+}
+
+export function createHandlers({ appStatus, catalog, books }: HandlerServices): BridgeHandlers {
+  return {
+    getAppStatus: async () => appStatus(),
+    listCatalogTags: async () => catalog.listTags(),
+    searchCatalogEvents: async (input) => catalog.searchEvents(input),
+    getCatalogEvent: async ({ eventId }) => catalog.getEvent(eventId),
+    watchOrderBooks: async ({ tokenIds }, caller) => {
+      const watching = [...new Set(tokenIds)];
+      return { watching, books: await books.watch(caller.clientId, watching) };
+    },
+  };
+}

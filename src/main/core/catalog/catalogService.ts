@@ -1,0 +1,97 @@
+/**
+ * Browsing the catalog. The listing is small (hundreds of events), so the core keeps a copy
+ * refreshed at most every minute and searches it locally: typing in the search box costs no
+ * requests and no rate budget (see docs/decisions.md).
+ */
+import { CATALOG_EVENTS_PAGE_MAX, type CatalogEventWire, type CatalogTagWire } from '../../../shared/protocol/catalog';
+import type { CatalogTag, EventDetail, EventsPage, EventSummary } from '../../../shared/viewModels';
+import type { HttpClient } from '../net/httpClient';
+import { toEventDetail, toEventSummary, toTag } from './catalogMapping';
+
+const LISTING_TTL_MS = 60_000;
+/** Guards the paging loop against a server that never returns a short page. */
+const MAX_LISTING_PAGES = 50;
+
+export interface EventSearch {
+  text: string;
+  tagSlug?: string | undefined;
+  includeClosed: boolean;
+  limit: number;
+  offset: number;
+}
+
+interface Listing {
+  loadedAt: number;
+  events: Array<{ summary: EventSummary; haystack: string }>;
+}
+
+export class CatalogService {
+  private listing: Listing | null = null;
+  private loading: Promise<Listing> | null = null;
+
+  constructor(
+    private readonly http: HttpClient,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async listTags(): Promise<CatalogTag[]> {
+    const tags = await this.http.requestJson<CatalogTagWire[]>({ service: 'catalog', method: 'GET', path: '/tags' });
+    return Array.isArray(tags) ? tags.map(toTag) : [];
+  }
+
+  async getEvent(eventId: string): Promise<EventDetail> {
+    const event = await this.http.requestJson<CatalogEventWire>({
+      service: 'catalog',
+      method: 'GET',
+      path: `/events/${encodeURIComponent(eventId)}`,
+    });
+    return toEventDetail(event);
+  }
+
+  async searchEvents(search: EventSearch): Promise<EventsPage> {
+    const listing = await this.currentListing();
+    const words = search.text.toLowerCase().split(/\s+/).filter(Boolean);
+    const matches = listing.events
+      .filter(({ summary, haystack }) => {
+        if (!search.includeClosed && summary.closed) return false;
+        if (search.tagSlug && !summary.tags.some((tag) => tag.slug === search.tagSlug)) return false;
+        return words.every((word) => haystack.includes(word));
+      })
+      .map(({ summary }) => summary);
+    return { events: matches.slice(search.offset, search.offset + search.limit), total: matches.length };
+  }
+
+  /** Forgets the cached listing, e.g. when the network changes. */
+  invalidate(): void {
+    this.listing = null;
+  }
+
+  private async currentListing(): Promise<Listing> {
+    if (this.listing && this.now() - this.listing.loadedAt < LISTING_TTL_MS) return this.listing;
+    this.loading ??= this.loadListing().finally(() => {
+      this.loading = null;
+    });
+    this.listing = await this.loading;
+    return this.listing;
+  }
+
+  private async loadListing(): Promise<Listing> {
+    const events: Listing['events'] = [];
+    for (let page = 0; page < MAX_LISTING_PAGES; page++) {
+      const batch = await this.http.requestJson<CatalogEventWire[]>({
+        service: 'catalog',
+        method: 'GET',
+        path: '/events',
+        query: { limit: CATALOG_EVENTS_PAGE_MAX, offset: page * CATALOG_EVENTS_PAGE_MAX },
+      });
+      if (!Array.isArray(batch)) break;
+      for (const event of batch) {
+        const summary = toEventSummary(event);
+        const questions = Array.isArray(event.markets) ? event.markets.map((m) => String(m.question ?? '')) : [];
+        events.push({ summary, haystack: [summary.title, ...questions].join(' ').toLowerCase() });
+      }
+      if (batch.length < CATALOG_EVENTS_PAGE_MAX) break;
+    }
+    return { loadedAt: this.now(), events };
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The composition root: settings, network, rate budget, HTTP client, services, handlers and
+ * the dispatcher, wired once. Transport-agnostic and free of electron: it runs under plain Node.
+ */
+import { APP_VERSION } from '../../shared/appInfo';
+import { edgeWindowsFor } from '../../shared/protocol/edgeLimits';
+import type { AppStatus } from '../../shared/viewModels';
+import { BookWatcher } from './books/bookWatcher';
+import { createDispatcher } from './bridge/dispatcher';
+import { createHandlers } from './bridge/handlers';
+import { CatalogService } from './catalog/catalogService';
+import type { Core, CoreOptions } from './coreApi';
+import { EventHub } from './eventHub';
+import { createLogger } from './log';
+import { openNetwork } from './network';
+import { HttpClient } from './net/httpClient';
+import { RateBudget } from './net/rateBudget';
+import type { ServiceName } from './net/serviceNames';
+import { openSettings } from './settings/settingsStore';
+import { ConnectionMonitor } from './status/connectionMonitor';
+import { StatusPublisher } from './status/statusPublisher';
+
+/** Services whose documented edge windows this release budgets; the others come with their issues. */
+const windowsFor = (service: ServiceName, method: string, path: string) =>
+  service === 'clob' || service === 'catalog' ? edgeWindowsFor(service, method, path) : [];
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const log = options.log ?? createLogger();
+  const settings = openSettings(options.dataDir);
+  const network = await openNetwork(options, settings);
+  const hub = new EventHub();
+  const budget = new RateBudget();
+
+  const appStatus = (): AppStatus => ({
+    version: APP_VERSION,
+    network: network.info,
+    ...monitor.snapshot(),
+    budget: budget.usage(),
+  });
+  const status = new StatusPublisher(appStatus, (payload) => hub.emit('appStatusChanged', payload));
+  const monitor = new ConnectionMonitor(() => status.publishNow());
+  const http = new HttpClient({
+    urls: () => network.urls,
+    budget,
+    windowsFor,
+    onOutcome: (outcome) => monitor.record(outcome),
+  });
+  const catalog = new CatalogService(http);
+  const books = new BookWatcher({
+    http,
+    log,
+    onBooks: (changed) => hub.emit('orderBooksUpdated', { books: changed }),
+    ...(options.bookPollIntervalMs ? { intervalMs: options.bookPollIntervalMs } : {}),
+  });
+  const dispatch = createDispatcher(createHandlers({ appStatus, catalog, books }), log);
+  status.start();
+  log.info(`core ready on the ${network.info.label} network`);
+
+  let stopped = false;
+  return {
+    dispatch,
+    subscribe: (listener) => hub.subscribe(listener),
+    disconnect: (caller) => books.forgetClient(caller.clientId),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      status.stop();
+      books.stop();
+      await network.stop();
+    },
+  };
+}

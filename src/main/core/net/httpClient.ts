@@ -1,0 +1,156 @@
+/**
+ * The one HTTP client of the core. Every remote call passes the rate-budget gate first, has a
+ * timeout and can be aborted, sends exactly the body bytes it was given, and turns transport
+ * failures, oversize or malformed bodies and service errors into CoreErrors that say what went
+ * wrong in a sentence.
+ */
+import { CoreError } from '../coreError';
+import type { RateBudget } from './rateBudget';
+import { errorFromResponse } from './responseErrors';
+import { readBodyWithLimit } from './readBody';
+import { serviceLabels, type ServiceName, type ServiceUrls } from './serviceNames';
+import type { EdgeWindow } from '../../../shared/protocol/edgeLimits';
+
+export interface HttpRequest {
+  service: ServiceName;
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Path without query string, e.g. `/book`. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Already-serialized JSON body: the bytes signed (later, HMAC) are the bytes sent. */
+  bodyText?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
+}
+
+export interface RequestOutcome {
+  service: ServiceName;
+  ok: boolean;
+  /** Set when the request failed without a usable answer from the service. */
+  transportFailure?: boolean;
+}
+
+export interface HttpClientOptions {
+  urls: () => ServiceUrls;
+  budget: RateBudget;
+  /** The budget windows a request counts against. */
+  windowsFor: (service: ServiceName, method: string, path: string) => EdgeWindow[];
+  onOutcome?: (outcome: RequestOutcome) => void;
+  fetchImpl?: typeof fetch;
+  defaultTimeoutMs?: number;
+}
+
+const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+export class HttpClient {
+  private readonly fetchImpl: typeof fetch;
+  private readonly defaultTimeoutMs: number;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.fetchImpl = options.fetchImpl ?? fetch;
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
+  }
+
+  async requestJson<T>(request: HttpRequest): Promise<T> {
+    const { service, method, path } = request;
+    const call = `${method} ${path}`;
+    await this.options.budget.acquire(this.options.windowsFor(service, method, path), request.signal);
+
+    const url = this.buildUrl(request);
+    const timeoutMs = request.timeoutMs ?? this.defaultTimeoutMs;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    if (request.bodyText !== undefined) headers['content-type'] = 'application/json';
+
+    let response: Response;
+    const maxBytes = request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    let bodyText: string | null;
+    try {
+      response = await this.fetchImpl(url, { method, headers, body: request.bodyText, signal });
+      bodyText = await readBodyWithLimit(response, maxBytes);
+    } catch (error) {
+      const failure = this.transportError(error, service, call, url, timeoutMs, request.signal);
+      this.report(service, false, true);
+      throw failure;
+    }
+
+    if (bodyText === null) {
+      this.report(service, false, false);
+      throw new CoreError(
+        'bad_response',
+        `The ${serviceLabels[service]} answered ${call} with more than ${Math.round(maxBytes / 1024)} KiB; the answer was dropped.`,
+      );
+    }
+    const parsed = parseJson(bodyText);
+    if (!response.ok) {
+      this.report(service, response.status < 500, response.status >= 500);
+      throw errorFromResponse(service, call, response.status, response.headers, parsed.value);
+    }
+    if (!parsed.ok) {
+      this.report(service, false, false);
+      throw new CoreError('bad_response', `The ${serviceLabels[service]} answered ${call} with malformed JSON.`, {
+        retryable: true,
+      });
+    }
+    this.report(service, true, false);
+    return parsed.value as T;
+  }
+
+  private buildUrl(request: HttpRequest): string {
+    const base = this.options.urls()[request.service].replace(/\/+$/, '');
+    const url = new URL(base + request.path);
+    for (const [key, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  private transportError(
+    error: unknown,
+    service: ServiceName,
+    call: string,
+    url: string,
+    timeoutMs: number,
+    callerSignal: AbortSignal | undefined,
+  ): CoreError {
+    if (error instanceof CoreError) return error;
+    const where = `the ${serviceLabels[service]} at ${new URL(url).origin}`;
+    if (callerSignal?.aborted) return new CoreError('cancelled', `${call} to ${where} was cancelled.`);
+    if (error instanceof DOMException && error.name === 'TimeoutError') {
+      return new CoreError('timeout', `${call} to ${where} got no answer within ${timeoutMs / 1000} s.`, {
+        retryable: true,
+      });
+    }
+    const reason = describeNetworkFailure(error);
+    return new CoreError('network', `Could not reach ${where} (${reason}).`, { retryable: true, cause: error });
+  }
+
+  private report(service: ServiceName, ok: boolean, transportFailure: boolean): void {
+    this.options.onOutcome?.({ service, ok, transportFailure });
+  }
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; value: undefined } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, value: undefined };
+  }
+}
+
+function describeNetworkFailure(error: unknown): string {
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
+  switch (cause?.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ECONNRESET':
+      return 'connection reset';
+    case 'ENOTFOUND':
+      return 'host not found';
+    default:
+      return cause?.code ?? 'network error';
+  }
+}

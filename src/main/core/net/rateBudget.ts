@@ -1,0 +1,144 @@
+/**
+ * The local rate-budget gate (DESIGN invariant 3): every remote request waits here until each
+ * window it counts against has room, so the app throttles itself instead of learning limits
+ * from 429s. Windows are sliding: a window holds the send times of its last requests.
+ */
+import type { BudgetUsage } from '../../../shared/viewModels';
+import type { EdgeWindow } from '../../../shared/protocol/edgeLimits';
+import { CoreError } from '../coreError';
+
+export interface RateBudgetOptions {
+  /**
+   * Fraction of each documented limit the client allows itself. The server counts arrival
+   * times and we count send times; a margin keeps latency jitter from pushing a burst over.
+   */
+  safetyFactor?: number;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** Send times of one window, oldest first, pruned as they age out. */
+class WindowLog {
+  private times: number[] = [];
+  private head = 0;
+
+  constructor(readonly window: EdgeWindow) {}
+
+  countSince(since: number): number {
+    while (this.head < this.times.length && (this.times[this.head] ?? 0) <= since) this.head++;
+    if (this.head > 1024 && this.head * 2 > this.times.length) {
+      this.times = this.times.slice(this.head);
+      this.head = 0;
+    }
+    return this.times.length - this.head;
+  }
+
+  /** When the entry that must age out before one more request fits will have done so. */
+  freeAt(allowed: number): number {
+    const inWindow = this.times.length - this.head;
+    const index = this.head + inWindow - allowed;
+    return (this.times[index] ?? 0) + this.window.windowMs;
+  }
+
+  record(at: number): void {
+    this.times.push(at);
+  }
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+export class RateBudget {
+  private readonly logs = new Map<string, WindowLog>();
+  private readonly passes: WindowLog;
+  private readonly safetyFactor: number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private waitedMs = 0;
+
+  constructor(options: RateBudgetOptions = {}) {
+    this.safetyFactor = options.safetyFactor ?? 0.9;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? defaultSleep;
+    this.passes = new WindowLog({ scope: 'gate', label: 'All requests', limit: Infinity, windowMs: 10_000 });
+  }
+
+  /** How many requests a window lets this client send. */
+  allowance(window: EdgeWindow): number {
+    return Math.max(1, Math.floor(window.limit * this.safetyFactor));
+  }
+
+  /** Waits until every window has room, then counts the request in all of them at once. */
+  async acquire(windows: readonly EdgeWindow[], signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      if (signal?.aborted) throw new CoreError('cancelled', 'The request was cancelled.');
+      const now = this.now();
+      const waitUntil = this.earliestSlot(windows, now);
+      if (waitUntil <= now) {
+        for (const window of windows) this.logFor(window).record(now);
+        this.passes.record(now);
+        return;
+      }
+      const delay = waitUntil - now;
+      this.waitedMs += delay;
+      try {
+        await this.sleep(delay, signal);
+      } catch {
+        throw new CoreError('cancelled', 'The request was cancelled while waiting for the rate budget.');
+      }
+    }
+  }
+
+  private earliestSlot(windows: readonly EdgeWindow[], now: number): number {
+    let slot = now;
+    for (const window of windows) {
+      const log = this.logFor(window);
+      const allowed = this.allowance(window);
+      if (log.countSince(now - window.windowMs) >= allowed) slot = Math.max(slot, log.freeAt(allowed));
+    }
+    return slot;
+  }
+
+  private logFor(window: EdgeWindow): WindowLog {
+    let log = this.logs.get(window.scope);
+    if (!log) {
+      log = new WindowLog(window);
+      this.logs.set(window.scope, log);
+    }
+    return log;
+  }
+
+  /** Total time requests have spent waiting for room, for progress and diagnostics. */
+  totalWaitMs(): number {
+    return this.waitedMs;
+  }
+
+  /** What the status bar shows: requests in the last 10 s and the busiest window. */
+  usage(): BudgetUsage {
+    const now = this.now();
+    const windowMs = 10_000;
+    const used = this.passes.countSince(now - windowMs);
+    const scopes = [...this.logs.values()]
+      .map((log) => ({
+        scope: log.window.scope,
+        label: log.window.label,
+        used: log.countSince(now - log.window.windowMs),
+        limit: this.allowance(log.window),
+      }))
+      .filter((scope) => scope.used > 0)
+      .sort((a, b) => b.used / b.limit - a.used / a.limit);
+    const peakFraction = scopes[0] ? scopes[0].used / scopes[0].limit : 0;
+    return { windowMs, used, peakFraction, scopes };
+  }
+}

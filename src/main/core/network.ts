@@ -1,0 +1,33 @@
+/**
+ * Chooses the services the core talks to: the embedded sandbox by default (a living market on
+ * loopback, no account anywhere), or the deployments a user configured.
+ */
+import { startSandbox } from '../../sandbox/start';
+import type { NetworkInfo } from '../../shared/viewModels';
+import type { CoreOptions } from './coreApi';
+import type { ServiceUrls } from './net/serviceNames';
+import type { SettingsStore } from './settings/settingsStore';
+
+export interface ActiveNetwork {
+  info: NetworkInfo;
+  urls: ServiceUrls;
+  stop(): Promise<void>;
+}
+
+export async function openNetwork(options: CoreOptions, settings: SettingsStore): Promise<ActiveNetwork> {
+  if (options.serviceUrls) {
+    const { label = 'Custom', ...urls } = options.serviceUrls;
+    return { info: { id: 'custom', label, isSandbox: false }, urls, stop: async () => {} };
+  }
+  const custom = settings.get('customNetwork');
+  if (settings.get('network') === 'custom' && custom) {
+    const { label, ...urls } = custom;
+    return { info: { id: 'custom', label, isSandbox: false }, urls, stop: async () => {} };
+  }
+  const sandbox = await startSandbox({ seed: options.sandboxSeed ?? settings.get('sandboxSeed'), port: 0 });
+  return {
+    info: { id: 'sandbox', label: 'Sandbox', isSandbox: true },
+    urls: sandbox.urls,
+    stop: () => sandbox.stop(),
+  };
+}

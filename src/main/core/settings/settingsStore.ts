@@ -1,0 +1,53 @@
+/**
+ * Non-secret settings. In Electron the shell may hand in electron-store; under plain Node
+ * (browser mode, tests) its engine `conf` is used with the same schema, in the data directory.
+ */
+import Conf from 'conf';
+import { z } from 'zod';
+
+export const customNetworkSchema = z
+  .object({
+    label: z.string().min(1).max(60),
+    clob: z.url({ protocol: /^https?$/ }),
+    catalog: z.url({ protocol: /^https?$/ }),
+    analytics: z.url({ protocol: /^https?$/ }),
+    perps: z.url({ protocol: /^https?$/ }),
+  })
+  .strict();
+
+export type CustomNetwork = z.infer<typeof customNetworkSchema>;
+
+export interface SettingsData {
+  /** `sandbox` runs the embedded exchange; `custom` points at real deployments. */
+  network: 'sandbox' | 'custom';
+  customNetwork: CustomNetwork | null;
+  sandboxSeed: number;
+}
+
+const defaults: SettingsData = { network: 'sandbox', customNetwork: null, sandboxSeed: 7 };
+
+export interface SettingsStore {
+  get<K extends keyof SettingsData>(key: K): SettingsData[K];
+  set<K extends keyof SettingsData>(key: K, value: SettingsData[K]): void;
+}
+
+export function openSettings(dataDir: string): SettingsStore {
+  const store = new Conf<SettingsData>({
+    cwd: dataDir,
+    configName: 'settings',
+    projectName: 'marketdesk',
+    defaults,
+    clearInvalidConfig: false,
+  });
+  return {
+    get: (key) => {
+      const value = store.get(key);
+      if (key === 'customNetwork' && value !== null) {
+        // A hand-edited file must not point the app somewhere malformed.
+        return (customNetworkSchema.safeParse(value).success ? value : null) as SettingsData[typeof key];
+      }
+      return value;
+    },
+    set: (key, value) => store.set(key, value),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * One renderer tab's bridge over a WebSocket: call frames go to `core.dispatch` (which parses
+ * every input with the contract's schema) and replies and pushed events come back as frames.
+ * A frame that is not a well-formed call closes nothing: it gets a clear error reply.
+ */
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import type { CallFrame, HostFrame } from '../../shared/webSocketProtocol';
+import type { Core } from '../core/coreApi';
+
+function parseCallFrame(data: string): CallFrame | { badFrame: string; id?: number } {
+  let frame: unknown;
+  try {
+    frame = JSON.parse(data);
+  } catch {
+    return { badFrame: 'The frame is not JSON.' };
+  }
+  const candidate = frame as Partial<CallFrame> | null;
+  const id = typeof candidate?.id === 'number' && Number.isSafeInteger(candidate.id) ? candidate.id : undefined;
+  if (candidate?.kind !== 'call' || id === undefined || typeof candidate.channel !== 'string') {
+    return { badFrame: 'A call frame needs kind "call", an integer id and a channel name.', ...(id !== undefined ? { id } : {}) };
+  }
+  return { kind: 'call', id, channel: candidate.channel, input: candidate.input };
+}
+
+export function attachBridgeSocket(socket: WebSocket, core: Core): void {
+  const caller = { clientId: `web:${randomUUID()}` };
+  const send = (frame: HostFrame) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  };
+  const unsubscribe = core.subscribe((event, payload) => send({ kind: 'event', event, payload }));
+
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) return socket.close(1003, 'Binary frames are not part of the bridge.');
+    const call = parseCallFrame(data.toString());
+    if ('badFrame' in call) {
+      if (call.id === undefined) return socket.close(1008, call.badFrame);
+      return send({ kind: 'reply', id: call.id, result: { ok: false, error: { code: 'invalid_input', message: call.badFrame } } });
+    }
+    void core.dispatch(call.channel, call.input, caller).then((result) => send({ kind: 'reply', id: call.id, result }));
+  });
+  socket.on('close', () => {
+    unsubscribe();
+    core.disconnect(caller);
+  });
+}

@@ -1,0 +1,149 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient, type RequestOutcome } from '../../../src/main/core/net/httpClient';
+import { RateBudget } from '../../../src/main/core/net/rateBudget';
+import type { ServiceUrls } from '../../../src/main/core/net/serviceNames';
+import type { EdgeWindow } from '../../../src/shared/protocol/edgeLimits';
+
+/** A real loopback server whose routes misbehave in the ways the client must survive. */
+let server: Server;
+let base = '';
+const received: Array<{ method: string; url: string; body: string; contentType: string | undefined }> = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      received.push({ method: request.method ?? '', url: request.url ?? '', body, contentType: request.headers['content-type'] });
+      const path = new URL(request.url ?? '/', 'http://x').pathname;
+      const json = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+        response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
+      switch (path) {
+        case '/echo':
+          return json(200, { ok: true, body });
+        case '/malformed':
+          return response.writeHead(200, { 'content-type': 'application/json' }).end('{"half":');
+        case '/huge':
+          return response.writeHead(200, { 'content-type': 'application/json' }).end(`"${'x'.repeat(70_000)}"`);
+        case '/clob-error':
+          return json(404, { error: 'No orderbook exists for the requested token id' });
+        case '/analytics-error':
+          return json(400, { error: 'limit exceeds the cap', code: 'invalid_parameter', retryable: false, trace_id: 'tr-9', parameter: 'limit' }, { 'x-trace-id': 'tr-9' });
+        case '/busy':
+          return json(503, { error: 'Trading is currently disabled. Check the service site for updates' });
+        case '/slow':
+          return setTimeout(() => json(200, {}), 2_000);
+        default:
+          return json(404, { error: 'not found' });
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const testWindow: EdgeWindow = { scope: 'test:echo', label: 'Echo', limit: 1_000, windowMs: 10_000 };
+
+function client(urls?: Partial<ServiceUrls>) {
+  const outcomes: RequestOutcome[] = [];
+  const budget = new RateBudget();
+  const http = new HttpClient({
+    urls: () => ({ clob: base, catalog: base, analytics: base, perps: base, ...urls }),
+    budget,
+    windowsFor: () => [testWindow],
+    onOutcome: (outcome) => outcomes.push(outcome),
+  });
+  return { http, budget, outcomes };
+}
+
+describe('HttpClient over real loopback HTTP', () => {
+  it('sends exactly the body text it was given, with the query, and counts it in the budget', async () => {
+    const { http, budget } = client();
+    const bodyText = '{"b": 1,  "a":[2]}';
+    const answer = await http.requestJson<{ body: string }>({ service: 'clob', method: 'POST', path: '/echo', query: { x: 'a b', skip: undefined }, bodyText });
+    expect(answer.body).toBe(bodyText);
+    const last = received.at(-1)!;
+    expect(last).toMatchObject({ method: 'POST', url: '/echo?x=a+b', contentType: 'application/json' });
+    expect(budget.usage().scopes).toEqual([{ scope: 'test:echo', label: 'Echo', used: 1, limit: 900 }]);
+  });
+
+  it('names the service and call when the body is malformed JSON', async () => {
+    const { http, outcomes } = client();
+    await expect(http.requestJson({ service: 'catalog', method: 'GET', path: '/malformed' })).rejects.toMatchObject({
+      code: 'bad_response',
+      message: 'The catalog service answered GET /malformed with malformed JSON.',
+    });
+    expect(outcomes.at(-1)).toMatchObject({ ok: false, transportFailure: false });
+  });
+
+  it('drops an oversize body instead of buffering it', async () => {
+    const { http } = client();
+    await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/huge', maxResponseBytes: 64 * 1024 })).rejects.toMatchObject({
+      code: 'bad_response',
+      message: 'The order-book service answered GET /huge with more than 64 KiB; the answer was dropped.',
+    });
+  });
+
+  it('maps the order-book error body with the spec status', async () => {
+    const { http } = client();
+    await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/clob-error' })).rejects.toMatchObject({
+      code: 'not_found',
+      status: 404,
+      retryable: false,
+      message: 'The order-book service refused GET /clob-error: No orderbook exists for the requested token id',
+    });
+  });
+
+  it('maps the analytics error body: code, retryable, trace id and parameter', async () => {
+    const { http } = client();
+    await expect(http.requestJson({ service: 'analytics', method: 'GET', path: '/analytics-error' })).rejects.toMatchObject({
+      code: 'service_error',
+      retryable: false,
+      traceId: 'tr-9',
+      message: 'The analytics service refused GET /analytics-error: limit exceeds the cap (parameter: limit)',
+    });
+  });
+
+  it('marks 5xx answers retryable', async () => {
+    const { http } = client();
+    await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/busy' })).rejects.toMatchObject({ code: 'service_error', retryable: true, status: 503 });
+  });
+
+  it('times out with a sentence that says how long it waited', async () => {
+    const { http, outcomes } = client();
+    await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/slow', timeoutMs: 200 })).rejects.toMatchObject({
+      code: 'timeout',
+      retryable: true,
+      message: `GET /slow to the order-book service at ${base} got no answer within 0.2 s.`,
+    });
+    expect(outcomes.at(-1)).toMatchObject({ ok: false, transportFailure: true });
+  });
+
+  it('reports a cancelled request as cancelled, not as a network failure', async () => {
+    const { http } = client();
+    const controller = new AbortController();
+    const pending = http.requestJson({ service: 'clob', method: 'GET', path: '/slow', signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
+  });
+
+  it('says the service could not be reached when nothing listens', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const { http } = client({ perps: `http://127.0.0.1:${port}` });
+    await expect(http.requestJson({ service: 'perps', method: 'GET', path: '/v1/info/exchange' })).rejects.toMatchObject({
+      code: 'network',
+      retryable: true,
+      message: `Could not reach the perpetuals exchange at http://127.0.0.1:${port} (connection refused).`,
+    });
+  });
+});

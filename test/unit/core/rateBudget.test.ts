@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { RateBudget } from '../../../src/main/core/net/rateBudget';
+import type { EdgeWindow } from '../../../src/shared/protocol/edgeLimits';
+
+/** A virtual clock: sleeping advances time, so window arithmetic is checked exactly. */
+function virtualClock() {
+  const clock = { now: 0, slept: [] as number[] };
+  const sleep = async (ms: number) => {
+    clock.slept.push(ms);
+    clock.now += ms;
+  };
+  return { clock, sleep, now: () => clock.now };
+}
+
+const tenPer10s: EdgeWindow = { scope: 'test:a', label: 'A', limit: 10, windowMs: 10_000 };
+const hundredPer10s: EdgeWindow = { scope: 'test:b', label: 'B', limit: 100, windowMs: 10_000 };
+
+describe('RateBudget', () => {
+  it('lets requests through while a window has room and counts them', async () => {
+    const { sleep, now } = virtualClock();
+    const budget = new RateBudget({ safetyFactor: 1, now, sleep });
+    for (let i = 0; i < 10; i++) await budget.acquire([tenPer10s]);
+    const usage = budget.usage();
+    expect(usage.used).toBe(10);
+    expect(usage.scopes).toEqual([{ scope: 'test:a', label: 'A', used: 10, limit: 10 }]);
+    expect(usage.peakFraction).toBe(1);
+  });
+
+  it('waits exactly until the oldest request leaves the sliding window', async () => {
+    const { clock, sleep, now } = virtualClock();
+    const budget = new RateBudget({ safetyFactor: 1, now, sleep });
+    for (let i = 0; i < 10; i++) {
+      await budget.acquire([tenPer10s]);
+      clock.now += 100;
+    }
+    // Now at t=1000; the first request (t=0) leaves the window at t=10000.
+    await budget.acquire([tenPer10s]);
+    expect(clock.now).toBe(10_000);
+    expect(budget.totalWaitMs()).toBe(9_000);
+  });
+
+  it('never lets more than the allowance into any 10 s window over a long burst', async () => {
+    const { clock, sleep, now } = virtualClock();
+    const budget = new RateBudget({ safetyFactor: 0.9, now, sleep });
+    const sent: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      await budget.acquire([tenPer10s, hundredPer10s]);
+      sent.push(clock.now);
+      clock.now += 7;
+    }
+    for (let i = 0; i < sent.length; i++) {
+      const inWindow = sent.filter((t) => t > sent[i]! - 10_000 && t <= sent[i]!).length;
+      expect(inWindow).toBeLessThanOrEqual(9);
+    }
+  });
+
+  it('applies the safety factor to documented limits', () => {
+    const budget = new RateBudget({ safetyFactor: 0.9 });
+    expect(budget.allowance({ ...tenPer10s, limit: 500 })).toBe(450);
+    expect(budget.allowance({ ...tenPer10s, limit: 1 })).toBe(1);
+  });
+
+  it('stops waiting with a cancelled error when the caller aborts', async () => {
+    const budget = new RateBudget({ safetyFactor: 1 });
+    const tiny: EdgeWindow = { scope: 'tiny', label: 'Tiny', limit: 1, windowMs: 60_000 };
+    await budget.acquire([tiny]);
+    const controller = new AbortController();
+    const waiting = budget.acquire([tiny], controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'cancelled' });
+  });
+});
