@@ -21,6 +21,26 @@ const electronOnlyInShell = {
 const nodeForbidden = (where) =>
   nodeBuiltins.map((name) => ({ name, message: `${where} cannot use Node built-ins.` }));
 
+const electronSubpaths = (message) => ({ group: ['electron/*'], message });
+const nodePrefixed = (where) => ({ group: ['node:*'], message: `${where} cannot use Node built-ins.` });
+// A regex, because a '**/sandbox' glob would also block 'sandbox/start' despite '!' exceptions.
+const sandboxIndex = {
+  regex: '(^|/)sandbox(/index(\\.ts)?)?$',
+  message: 'Main imports only the sandbox start function (src/sandbox/start), never its internals.',
+};
+const noDynamicElectronImport = (files) => ({
+  files,
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: 'ImportExpression[source.value=/^electron(\\/|$)/]',
+        message: 'Only the Electron shell (src/main/electron) and the preload may import electron.',
+      },
+    ],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'test/fixtures/lint/**'] },
   js.configs.recommended,
@@ -42,19 +62,26 @@ export default tseslint.config(
     ['src/renderer/**/*.{ts,tsx}'],
     [
       { group: ['**/main/**', '**/main', '**/preload/**', '**/sandbox/**', '**/sandbox'], message: 'The renderer talks only to window.api; it imports src/shared and its own files.' },
+      electronSubpaths('The renderer cannot import electron.'),
+      nodePrefixed('The renderer'),
     ],
     [{ ...electronOnlyInShell, message: 'The renderer cannot import electron.' }, ...nodeForbidden('The renderer')],
   ),
   layer(
     ['src/shared/**/*.ts'],
     [
-      { group: ['**/main/**', '**/renderer/**', '**/preload/**', '**/sandbox/**', 'react', 'react-dom'], message: 'src/shared is imported by every side and imports none of them.' },
+      {
+        group: ['**/main/**', '**/main', '**/renderer/**', '**/renderer', '**/preload/**', '**/preload', '**/sandbox/**', '**/sandbox', 'react', 'react-dom'],
+        message: 'src/shared is imported by every side and imports none of them.',
+      },
+      electronSubpaths('src/shared cannot import electron.'),
+      nodePrefixed('src/shared'),
     ],
     [{ ...electronOnlyInShell, message: 'src/shared cannot import electron.' }, ...nodeForbidden('src/shared')],
   ),
   layer(
     ['src/preload/**/*.ts'],
-    [{ group: ['**/main/**', '**/renderer/**', '**/sandbox/**'], message: 'The preload only builds window.api from src/shared.' }],
+    [{ group: ['**/main/**', '**/renderer/**', '**/sandbox/**'], message: 'The preload only builds window.api from src/shared.' }, nodePrefixed('The preload')],
     nodeForbidden('The preload'),
   ),
   layer(
@@ -62,6 +89,7 @@ export default tseslint.config(
     [
       { group: ['**/renderer/**', '**/preload/**', '**/main/electron/**', '**/electron/**'], message: 'The core and the web host are transport-agnostic and run under plain Node.' },
       { group: ['**/sandbox/**', '!**/sandbox/start', '!**/sandbox/start.ts'], message: 'Main imports only the sandbox start function (src/sandbox/start), never its internals.' },
+      sandboxIndex,
     ],
     [{ ...electronOnlyInShell, message: 'The core must run under plain Node: no electron imports.' }],
   ),
@@ -70,11 +98,22 @@ export default tseslint.config(
     [
       { group: ['**/renderer/**', '**/preload/**'], message: 'The shell does not import the renderer or the preload.' },
       { group: ['**/sandbox/**', '!**/sandbox/start', '!**/sandbox/start.ts'], message: 'Main imports only the sandbox start function (src/sandbox/start), never its internals.' },
+      sandboxIndex,
     ],
   ),
   layer(
     ['src/sandbox/**/*.ts'],
-    [{ group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'The sandbox is a separate server: it imports only src/shared.' }],
+    [
+      { group: ['**/main/**', '**/main', '**/renderer/**', '**/preload/**'], message: 'The sandbox is a separate server: it imports only src/shared.' },
+      electronSubpaths('The sandbox cannot import electron.'),
+    ],
     [{ ...electronOnlyInShell, message: 'The sandbox cannot import electron.' }],
   ),
+  noDynamicElectronImport([
+    'src/renderer/**/*.{ts,tsx}',
+    'src/shared/**/*.ts',
+    'src/main/core/**/*.ts',
+    'src/main/web/**/*.ts',
+    'src/sandbox/**/*.ts',
+  ]),
 );

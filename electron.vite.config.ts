@@ -1,0 +1,33 @@
+// electron-vite build of the desktop app: main (ESM, like the package) → out/main, the preload
+// (one CommonJS file: sandboxed preloads can only require `electron`) → out/preload, and the
+// renderer → out/renderer, the same output `npm run build:renderer` makes for browser mode.
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: resolve(root, 'out/main'),
+      lib: { entry: resolve(root, 'src/main/electron/index.ts'), formats: ['es'], fileName: () => 'index.js' },
+    },
+  },
+  preload: {
+    build: {
+      outDir: resolve(root, 'out/preload'),
+      lib: { entry: resolve(root, 'src/preload/index.ts'), formats: ['cjs'], fileName: () => 'index.cjs' },
+      // The sandbox has no module loader: zod (pulled in by the contract) must be inlined.
+      externalizeDeps: false,
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src/renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rolldownOptions: { input: resolve(root, 'src/renderer/index.html') },
+    },
+  },
+});
