@@ -1,0 +1,47 @@
+/**
+ * Rate-budget use over the trailing window, as counted by main's gate in front of every request:
+ * the number of requests, and the busiest scope as a share of its own limit (the one that would
+ * throttle first). The tooltip lists every scope.
+ */
+import { selectBudget, useAppStatusStore } from '../stores/appStatusStore';
+import { formatPercent } from '../lib/format';
+
+export function BudgetMeter() {
+  const budget = useAppStatusStore(selectBudget);
+  if (!budget) {
+    return (
+      <span className="status-item budget" data-testid="status-budget">
+        Budget —
+      </span>
+    );
+  }
+  const seconds = Math.round(budget.windowMs / 1000);
+  const fraction = Math.min(1, Math.max(0, budget.peakFraction));
+  const level = fraction >= 0.9 ? 'high' : fraction >= 0.6 ? 'mid' : 'low';
+  const lines = budget.scopes
+    .filter((scope) => scope.used > 0 || scope.limit > 0)
+    .map((scope) => `${scope.label}  ${scope.used}/${scope.limit}`);
+  const title = [`Requests in the last ${seconds} s, per rate-limit scope:`, ...lines].join('\n');
+  return (
+    <span className="status-item budget" data-testid="status-budget" title={title}>
+      <span className="budget-figure" data-testid="status-budget-used">
+        {budget.used}
+      </span>
+      <span className="muted">req / {seconds} s</span>
+      <span
+        className="meter"
+        data-level={level}
+        role="meter"
+        aria-label="Busiest rate-limit scope"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(fraction * 100)}
+      >
+        <span className="meter-fill" style={{ width: `${fraction * 100}%` }} />
+      </span>
+      <span className="budget-peak" data-testid="status-budget-peak">
+        {formatPercent(fraction)}
+      </span>
+    </span>
+  );
+}

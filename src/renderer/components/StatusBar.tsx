@@ -1,0 +1,20 @@
+/** The bottom strip: network, connection and rate-budget use — what a trader glances at. */
+import { selectNetworkLabel, selectVersion, useAppStatusStore } from '../stores/appStatusStore';
+import { BudgetMeter } from './BudgetMeter';
+import { ConnectionIndicator } from './ConnectionIndicator';
+
+export function StatusBar() {
+  const network = useAppStatusStore(selectNetworkLabel);
+  const version = useAppStatusStore(selectVersion);
+  return (
+    <footer className="statusbar" aria-label="Status">
+      <span className="status-item network" data-testid="status-network" title="Active network">
+        {network ?? '—'}
+      </span>
+      <ConnectionIndicator />
+      <span className="statusbar-spacer" />
+      <BudgetMeter />
+      {version ? <span className="status-item muted">v{version}</span> : null}
+    </footer>
+  );
+}

@@ -1,0 +1,51 @@
+/** The event chosen in Markets, its markets, and the market whose books are shown. */
+import { create } from 'zustand';
+import type { EventDetail, MarketSummary } from '../../shared/viewModels';
+import type { BridgeError } from '../../shared/result';
+import { api } from '../bridge/api';
+
+interface EventDetailState {
+  selectedEventId: string | null;
+  detail: EventDetail | null;
+  phase: 'idle' | 'loading' | 'ready' | 'error';
+  error: BridgeError | null;
+  selectedMarketId: string | null;
+  selectEvent: (eventId: string | null) => Promise<void>;
+  selectMarket: (marketId: string) => void;
+  retry: () => Promise<void>;
+}
+
+/** Open on a market that can trade, so the books shown are alive rather than frozen. */
+const firstLiveMarket = (detail: EventDetail): MarketSummary | undefined =>
+  detail.markets.find((m) => m.active && !m.closed) ?? detail.markets[0];
+
+export const useEventDetailStore = create<EventDetailState>()((set, get) => ({
+  selectedEventId: null,
+  detail: null,
+  phase: 'idle',
+  error: null,
+  selectedMarketId: null,
+  selectEvent: async (eventId) => {
+    if (eventId === null) {
+      set({ selectedEventId: null, detail: null, phase: 'idle', error: null, selectedMarketId: null });
+      return;
+    }
+    if (eventId === get().selectedEventId && get().phase !== 'error') return;
+    set({ selectedEventId: eventId, phase: 'loading', error: null, detail: null, selectedMarketId: null });
+    const result = await api.getCatalogEvent({ eventId });
+    if (get().selectedEventId !== eventId) return; // the user moved on while this loaded
+    if (result.ok) {
+      set({ phase: 'ready', detail: result.value, selectedMarketId: firstLiveMarket(result.value)?.id ?? null });
+    } else {
+      set({ phase: 'error', error: result.error });
+    }
+  },
+  selectMarket: (marketId) => set({ selectedMarketId: marketId }),
+  retry: async () => {
+    const { selectedEventId } = get();
+    if (selectedEventId !== null) await get().selectEvent(selectedEventId);
+  },
+}));
+
+export const selectSelectedMarket = (s: EventDetailState): MarketSummary | null =>
+  s.detail?.markets.find((m) => m.id === s.selectedMarketId) ?? null;

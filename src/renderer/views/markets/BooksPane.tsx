@@ -1,0 +1,69 @@
+/**
+ * The right pane: live books for every outcome of the chosen market, side by side. Mounting it
+ * (or changing the market) tells main which books to poll; leaving tells it to stop.
+ */
+import { useEffect, useMemo } from 'react';
+import { selectSelectedMarket, useEventDetailStore } from '../../stores/eventDetailStore';
+import { selectWatchProblem, useBookStore } from '../../stores/bookStore';
+import { useBridgeLinkStore } from '../../stores/bridgeLinkStore';
+import { useAppStatusStore } from '../../stores/appStatusStore';
+import { rewatchBooks, watchBooks } from '../../stores/bookWatch';
+import { EmptyState } from '../../components/EmptyState';
+import { InlineError } from '../../components/InlineError';
+import { OrderBook } from './OrderBook';
+
+function useWatchedTokens(tokenIds: readonly string[]): void {
+  const key = tokenIds.join(',');
+  useEffect(() => {
+    watchBooks(key === '' ? [] : key.split(','));
+    return () => watchBooks([]);
+  }, [key]);
+}
+
+/**
+ * Books that stopped updating must not look live: a trader would act on old prices. When the
+ * link to Marketdesk or main's link to the exchange is down, the books dim and say so.
+ */
+function useBooksAreStale(): boolean {
+  const linkDown = useBridgeLinkStore((s) => s.link !== null && s.link.state !== 'open');
+  const exchangeDown = useAppStatusStore((s) => s.status?.connection === 'offline');
+  return linkDown || exchangeDown;
+}
+
+export function BooksPane() {
+  const market = useEventDetailStore(selectSelectedMarket);
+  const problem = useBookStore(selectWatchProblem);
+  const stale = useBooksAreStale();
+  const tokenIds = useMemo(() => market?.outcomes.map((o) => o.tokenId) ?? [], [market]);
+  useWatchedTokens(tokenIds);
+
+  return (
+    <div className="pane books-pane">
+      <div className="pane-header">
+        <h2 className="pane-title">Order books</h2>
+        {market ? (
+          <span className="pane-meta books-question" title={market.question} data-testid="books-market">
+            {market.question}
+          </span>
+        ) : null}
+      </div>
+      {problem ? <InlineError what="Could not watch these books" error={problem} onRetry={rewatchBooks} /> : null}
+      {market && stale ? (
+        <p className="books-stale-note" role="status" data-testid="books-stale">
+          Not updating — the connection is down. Prices below may be out of date.
+        </p>
+      ) : null}
+      {market ? (
+        <div className="books" data-testid="books" data-stale={stale}>
+          {market.outcomes.map((outcome) => (
+            <OrderBook key={outcome.tokenId} tokenId={outcome.tokenId} outcome={outcome.name} tickSize={market.tickSize} />
+          ))}
+        </div>
+      ) : (
+        <EmptyState title="No market chosen" testId="books-empty">
+          <p>Choose a market to watch its live order book for each outcome.</p>
+        </EmptyState>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The app's views, in navigation order. Views that later issues fill say plainly what will be
+ * there and when; they never show sample data that could be mistaken for the user's own.
+ */
+export const VIEW_IDS = [
+  'markets',
+  'trade',
+  'portfolio',
+  'activity',
+  'transfers',
+  'referrals',
+  'boards',
+  'accounts',
+  'settings',
+] as const;
+
+export type ViewId = (typeof VIEW_IDS)[number];
+
+export const DEFAULT_VIEW: ViewId = 'markets';
+
+export const isViewId = (value: string): value is ViewId => (VIEW_IDS as readonly string[]).includes(value);
+
+export interface ViewInfo {
+  label: string;
+  /** One line a user can scan in the nav tooltip. */
+  summary: string;
+  /** For views not built yet: what will be there, and what brings it. */
+  comingWith?: string;
+}
+
+export const VIEWS: Record<ViewId, ViewInfo> = {
+  markets: { label: 'Markets', summary: 'Browse the catalog and watch live order books.' },
+  trade: {
+    label: 'Trade',
+   
+    summary: 'Place, watch and cancel signed orders.',
+    comingWith: 'Arrives with order-book trading.',
+  },
+  portfolio: {
+    label: 'Portfolio',
+   
+    summary: 'Positions, value and profit and loss across your accounts.',
+    comingWith: 'Arrives with accounts and positions.',
+  },
+  activity: {
+    label: 'Activity',
+   
+    summary: 'Trades, fills and on-chain activity per account, resumable and exportable.',
+    comingWith: 'Arrives with activity history.',
+  },
+  transfers: {
+    label: 'Transfers',
+   
+    summary: 'Deposits, withdrawals and transfers between your accounts.',
+    comingWith: 'Arrives with transfers.',
+  },
+  referrals: {
+    label: 'Referrals',
+   
+    summary: 'Your referral codes, the accounts they brought and what they earned.',
+    comingWith: 'Arrives with referrals.',
+  },
+  boards: {
+    label: 'Boards',
+   
+    summary: 'Leaderboards and market statistics from the analytics service.',
+    comingWith: 'Arrives with analytics boards.',
+  },
+  accounts: {
+    label: 'Accounts',
+   
+    summary: 'Add, import and label wallets and API keys; secrets stay in the encrypted vault, never in this window.',
+    comingWith: 'Arrives with the account registry and vault.',
+  },
+  settings: {
+    label: 'Settings',
+   
+    summary: 'Network, appearance, rate budgets and where your data lives.',
+    comingWith: 'Arrives with settings.',
+  },
+};

@@ -1,0 +1,39 @@
+/**
+ * The renderer's Content-Security-Policy is in force (inline script and style are refused) and
+ * yet nothing the app itself needs is blocked: all CSS comes from files, and live sizes (depth
+ * bars, meters) go through the CSSOM, which style-src does not govern.
+ */
+import { expect, test } from '@playwright/test';
+import { hostUrl } from './support/hostAddress';
+import { watchPageProblems } from './support/pageProblems';
+
+test('the strict CSP blocks inline style and script but nothing the app uses', async ({ page }) => {
+  const { problems } = watchPageProblems(page);
+  await page.goto(hostUrl());
+  await page.getByTestId('event-row').first().click();
+  await expect(page.getByTestId('order-book').first().getByTestId('book-level').first()).toBeVisible();
+  expect(problems, 'the app itself triggers no CSP report').toEqual([]);
+
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(policy).toContain("script-src 'self'");
+  expect(policy).toContain("style-src 'self'");
+
+  const probe = await page.locator('body').evaluate((body) => {
+    const doc = body.ownerDocument;
+    const style = doc.createElement('style');
+    style.textContent = 'body { --csp-probe: injected; }';
+    doc.head.appendChild(style);
+    const script = doc.createElement('script');
+    script.textContent = 'document.body.dataset.cspProbe = "ran";';
+    doc.head.appendChild(script);
+    const view = doc.defaultView;
+    return {
+      style: view ? view.getComputedStyle(body).getPropertyValue('--csp-probe').trim() : 'no window',
+      script: body.dataset.cspProbe ?? '',
+    };
+  });
+  expect(probe).toEqual({ style: '', script: '' });
+  // The depth bars really are sized (through the CSSOM) under this policy.
+  const barWidth = await page.locator('.depth-bar').first().evaluate((bar) => bar.getBoundingClientRect().width);
+  expect(barWidth).toBeGreaterThan(0);
+});
