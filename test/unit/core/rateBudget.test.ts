@@ -19,7 +19,7 @@ describe('RateBudget', () => {
   it('lets requests through while a window has room and counts them', async () => {
     const { sleep, now } = virtualClock();
     const budget = new RateBudget({ safetyFactor: 1, now, sleep });
-    for (let i = 0; i < 10; i++) await budget.acquire([tenPer10s]);
+    for (let i = 0; i < 10; i++) (await budget.acquire([tenPer10s])).settle();
     const usage = budget.usage();
     expect(usage.used).toBe(10);
     expect(usage.scopes).toEqual([{ scope: 'test:a', label: 'A', used: 10, limit: 10 }]);
@@ -30,7 +30,7 @@ describe('RateBudget', () => {
     const { clock, sleep, now } = virtualClock();
     const budget = new RateBudget({ safetyFactor: 1, now, sleep });
     for (let i = 0; i < 10; i++) {
-      await budget.acquire([tenPer10s]);
+      (await budget.acquire([tenPer10s])).settle();
       clock.now += 100;
     }
     // Now at t=1000; the first request (t=0) leaves the window at t=10000.
@@ -44,7 +44,7 @@ describe('RateBudget', () => {
     const budget = new RateBudget({ safetyFactor: 0.9, now, sleep });
     const sent: number[] = [];
     for (let i = 0; i < 200; i++) {
-      await budget.acquire([tenPer10s, hundredPer10s]);
+      (await budget.acquire([tenPer10s, hundredPer10s])).settle();
       sent.push(clock.now);
       clock.now += 7;
     }
@@ -52,6 +52,21 @@ describe('RateBudget', () => {
       const inWindow = sent.filter((t) => t > sent[i]! - 10_000 && t <= sent[i]!).length;
       expect(inWindow).toBeLessThanOrEqual(9);
     }
+  });
+
+  it('counts a request from its admission until windowMs after its answer, as the server may see it', async () => {
+    const { clock, sleep, now } = virtualClock();
+    const budget = new RateBudget({ safetyFactor: 1, now, sleep });
+    const pending = [];
+    for (let i = 0; i < 10; i++) pending.push(await budget.acquire([tenPer10s]));
+    // The window is full of requests still in flight; answers arrive 3 s later.
+    const waiting = budget.acquire([tenPer10s]);
+    clock.now = 3_000;
+    for (const ticket of pending) ticket.settle();
+    await waiting;
+    // Not at 10 s after admission, but 10 s after the answers arrived.
+    expect(clock.now).toBeGreaterThanOrEqual(13_000);
+    expect(clock.now).toBeLessThan(13_100);
   });
 
   it('applies the safety factor to documented limits', () => {
@@ -63,7 +78,7 @@ describe('RateBudget', () => {
   it('stops waiting with a cancelled error when the caller aborts', async () => {
     const budget = new RateBudget({ safetyFactor: 1 });
     const tiny: EdgeWindow = { scope: 'tiny', label: 'Tiny', limit: 1, windowMs: 60_000 };
-    await budget.acquire([tiny]);
+    (await budget.acquire([tiny])).settle();
     const controller = new AbortController();
     const waiting = budget.acquire([tiny], controller.signal);
     controller.abort();

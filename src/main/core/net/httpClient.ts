@@ -56,7 +56,16 @@ export class HttpClient {
   async requestJson<T>(request: HttpRequest): Promise<T> {
     const { service, method, path } = request;
     const call = `${method} ${path}`;
-    await this.options.budget.acquire(this.options.windowsFor(service, method, path), request.signal);
+    const ticket = await this.options.budget.acquire(this.options.windowsFor(service, method, path), request.signal);
+    try {
+      return await this.send<T>(request, call);
+    } finally {
+      ticket.settle();
+    }
+  }
+
+  private async send<T>(request: HttpRequest, call: string): Promise<T> {
+    const { service, method } = request;
 
     const url = this.buildUrl(request);
     const timeoutMs = request.timeoutMs ?? this.defaultTimeoutMs;

@@ -1,7 +1,11 @@
 /**
  * The local rate-budget gate (DESIGN invariant 3): every remote request waits here until each
  * window it counts against has room, so the app throttles itself instead of learning limits
- * from 429s. Windows are sliding: a window holds the send times of its last requests.
+ * from 429s. Windows are sliding and counted the way the server must see them: a request is in
+ * flight from the moment it is let through until its answer arrives, and then it stays in the
+ * window for `windowMs` after that answer. The server saw it somewhere in between, so stamping
+ * at the answer (never at the send) keeps a burst that waited for room from landing inside one
+ * server-side window together with the requests it waited for.
  */
 import type { BudgetUsage } from '../../../shared/viewModels';
 import type { EdgeWindow } from '../../../shared/protocol/edgeLimits';
@@ -17,10 +21,11 @@ export interface RateBudgetOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** Send times of one window, oldest first, pruned as they age out. */
+/** Requests of one window: those in flight, and the answer times of finished ones, oldest first. */
 class WindowLog {
   private times: number[] = [];
   private head = 0;
+  inFlight = 0;
 
   constructor(readonly window: EdgeWindow) {}
 
@@ -30,19 +35,29 @@ class WindowLog {
       this.times = this.times.slice(this.head);
       this.head = 0;
     }
-    return this.times.length - this.head;
+    return this.inFlight + this.times.length - this.head;
   }
 
-  /** When the entry that must age out before one more request fits will have done so. */
-  freeAt(allowed: number): number {
-    const inWindow = this.times.length - this.head;
-    const index = this.head + inWindow - allowed;
+  /**
+   * When one more request will fit, or null when in-flight requests alone fill the window (their
+   * answers have to arrive before anything can be said).
+   */
+  freeAt(allowed: number): number | null {
+    const roomForFinished = allowed - this.inFlight;
+    if (roomForFinished <= 0) return null;
+    const finished = this.times.length - this.head;
+    const index = this.head + finished - roomForFinished;
     return (this.times[index] ?? 0) + this.window.windowMs;
   }
 
   record(at: number): void {
     this.times.push(at);
   }
+}
+
+/** Handed out by `acquire`; `settle` once the answer (or failure) arrives. */
+export interface BudgetTicket {
+  settle(): void;
 }
 
 const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
@@ -58,6 +73,9 @@ const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+
+/** How often a request waiting behind a window full of in-flight requests looks again. */
+const IN_FLIGHT_RECHECK_MS = 50;
 
 export class RateBudget {
   private readonly logs = new Map<string, WindowLog>();
@@ -79,18 +97,17 @@ export class RateBudget {
     return Math.max(1, Math.floor(window.limit * this.safetyFactor));
   }
 
-  /** Waits until every window has room, then counts the request in all of them at once. */
-  async acquire(windows: readonly EdgeWindow[], signal?: AbortSignal): Promise<void> {
+  /**
+   * Waits until every window has room, then counts the request in all of them at once, as in
+   * flight. The caller settles the ticket when the answer arrives.
+   */
+  async acquire(windows: readonly EdgeWindow[], signal?: AbortSignal): Promise<BudgetTicket> {
     for (;;) {
       if (signal?.aborted) throw new CoreError('cancelled', 'The request was cancelled.');
       const now = this.now();
       const waitUntil = this.earliestSlot(windows, now);
-      if (waitUntil <= now) {
-        for (const window of windows) this.logFor(window).record(now);
-        this.passes.record(now);
-        return;
-      }
-      const delay = waitUntil - now;
+      if (waitUntil !== null && waitUntil <= now) return this.admit(windows, now);
+      const delay = waitUntil === null ? IN_FLIGHT_RECHECK_MS : waitUntil - now;
       this.waitedMs += delay;
       try {
         await this.sleep(delay, signal);
@@ -100,12 +117,34 @@ export class RateBudget {
     }
   }
 
-  private earliestSlot(windows: readonly EdgeWindow[], now: number): number {
+  private admit(windows: readonly EdgeWindow[], now: number): BudgetTicket {
+    const logs = windows.map((window) => this.logFor(window));
+    for (const log of logs) log.inFlight++;
+    this.passes.record(now);
+    let settled = false;
+    return {
+      settle: () => {
+        if (settled) return;
+        settled = true;
+        const answeredAt = this.now();
+        for (const log of logs) {
+          log.inFlight--;
+          log.record(answeredAt);
+        }
+      },
+    };
+  }
+
+  /** The time one more request fits in every window; null while in-flight requests fill one. */
+  private earliestSlot(windows: readonly EdgeWindow[], now: number): number | null {
     let slot = now;
     for (const window of windows) {
       const log = this.logFor(window);
       const allowed = this.allowance(window);
-      if (log.countSince(now - window.windowMs) >= allowed) slot = Math.max(slot, log.freeAt(allowed));
+      if (log.countSince(now - window.windowMs) < allowed) continue;
+      const free = log.freeAt(allowed);
+      if (free === null) return null;
+      slot = Math.max(slot, free);
     }
     return slot;
   }

@@ -1,0 +1,39 @@
+/**
+ * Error replies of the order-book service: `{ "error": message }` with the documented status
+ * override — a message containing "not found" is a 404, "unauthorized" a 401 and
+ * "context canceled" a 400, whatever status the handler chose.
+ */
+import { reply, type Reply } from '../http/reply';
+import type { ServiceErrors } from '../http/jsonServer';
+
+export const CLOB_MESSAGES = {
+  invalidTokenId: 'Invalid token id',
+  noOrderbook: 'No orderbook exists for the requested token id',
+  invalidSide: 'Invalid side',
+  invalidPayload: 'Invalid payload',
+  payloadTooLarge: 'Payload exceeds the limit',
+  marketNotFound: 'market not found',
+  tooManyRequests: 'Too Many Requests',
+} as const;
+
+export function statusFor(status: number, message: string): number {
+  const lower = message.toLowerCase();
+  if (lower.includes('not found')) return 404;
+  if (lower.includes('unauthorized')) return 401;
+  if (lower.includes('context canceled')) return 400;
+  return status;
+}
+
+export function clobError(status: number, message: string, headers?: Record<string, string>): Reply {
+  return reply(statusFor(status, message), { error: message }, headers);
+}
+
+/** The plain `{error}` family shared by the order-book and catalog services. */
+export const plainErrors: ServiceErrors = {
+  notFound: () => clobError(404, 'not found'),
+  methodNotAllowed: () => clobError(405, 'method not allowed'),
+  // The 413 reuses the batch-limit wording, so a client maps both "too big" cases the same way.
+  payloadTooLarge: () => reply(413, { error: CLOB_MESSAGES.payloadTooLarge }),
+  tooManyRequests: () => clobError(429, CLOB_MESSAGES.tooManyRequests, { 'retry-after': '1' }),
+  internal: () => clobError(500, 'Internal server error'),
+};

@@ -1,0 +1,25 @@
+/** A handler's answer and the one place that writes it: every response is JSON. */
+import type { ServerResponse } from 'node:http';
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export const reply = (status: number, body: unknown, headers?: Record<string, string>): Reply =>
+  headers ? { status, body, headers } : { status, body };
+
+export const ok = (body: unknown): Reply => ({ status: 200, body });
+
+export function send(res: ServerResponse, answer: Reply): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(answer.body ?? null);
+  res.writeHead(answer.status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...answer.headers,
+  });
+  res.end(text);
+}

@@ -1,0 +1,144 @@
+/**
+ * The sandbox exchange's only public entry point. The app's core imports this file and
+ * nothing else from src/sandbox, so every type it needs is declared here.
+ *
+ * One call builds the seeded world, opens the books, starts the simulation and serves the
+ * three services (the order-book service and its catalog as two servers) on loopback.
+ */
+import { catalogRouter } from './catalog/catalogRoutes';
+import { plainErrors } from './clob/clobErrors';
+import { clobRouter } from './clob/clobRoutes';
+import { Exchange } from './clob/exchange';
+import { EdgeGate } from './edge/edgeGate';
+import { listenService, type RunningService, type ServiceDefinition } from './http/jsonServer';
+import { analyticsRouter } from './services/analyticsRoutes';
+import { ADMIN_PREFIX, addEdgeAdminRoutes } from './services/edgeAdminRoutes';
+import { perpsRouter } from './services/perpsRoutes';
+import { traceErrors, withTraceHeader } from './services/traceErrors';
+import { Simulator } from './simulation/simulator';
+import { buildWorld, DEFAULT_WORLD_EPOCH_MS } from './world/buildWorld';
+
+export interface SandboxOptions {
+  /** World and simulation seed, an integer in [0, 2^32). Default 7. */
+  seed?: number;
+  /** 0 (default): an ephemeral port per service. N: analytics N, clob N+1, catalog N+2, perps N+3. */
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1; the sandbox is meant for loopback only. */
+  host?: string;
+  /** Run the market simulation (default true). Books are two-sided either way. */
+  simulate?: boolean;
+  /** Simulation step interval in ms (default 250, min 10). */
+  tickMs?: number;
+  /** Throttle tuning for tests: max wait before a 429, queue size, per-scope limit overrides. */
+  edge?: { maxWaitMs?: number; maxQueued?: number; limits?: Readonly<Record<string, number>> };
+  /** The world's "now" in unix ms (default 2026-11-01): fixes every date in the catalog. */
+  worldEpochMs?: number;
+}
+
+export interface SandboxUrls {
+  analytics: string;
+  clob: string;
+  catalog: string;
+  perps: string;
+}
+
+/** Request counters of one documented edge window (sliding, `windowMs` long). */
+export interface SandboxEdgeScopeStats {
+  scope: string;
+  label: string;
+  limit: number;
+  windowMs: number;
+  /** Requests that arrived since start or the last reset. */
+  total: number;
+  /** Arrivals in the trailing window now. */
+  inWindow: number;
+  /** Most arrivals seen in any sliding window; above `limit` means the client broke the limit. */
+  maxInWindow: number;
+  /** Arrivals that found their window already full. */
+  overLimit: number;
+  /** Requests the sandbox delayed (throttled) for this scope. */
+  delayed: number;
+  /** Requests refused with 429 after the bounded wait. */
+  rejected: number;
+}
+
+export interface SandboxSimulationStats {
+  steps: number;
+  markets: number;
+  lastStepMs: number;
+  meanStepMs: number;
+  maxStepMs: number;
+  failure?: string;
+}
+
+export interface RunningSandbox {
+  urls: SandboxUrls;
+  seed: number;
+  /** Closes the servers and stops every timer; safe to call more than once. */
+  stop(): Promise<void>;
+  edgeStats(): SandboxEdgeScopeStats[];
+  resetEdgeStats(): void;
+  simulationStats(): SandboxSimulationStats;
+}
+
+function checkInteger(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`sandbox: ${name} must be an integer between ${min} and ${max} (got ${value})`);
+  }
+  return value;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const seed = checkInteger('seed', options.seed ?? 7, 0, 0xffff_ffff);
+  const port = checkInteger('port', options.port ?? 0, 0, 65_532);
+  const tickMs = checkInteger('tickMs', options.tickMs ?? 250, 10, 60_000);
+  const host = options.host ?? '127.0.0.1';
+
+  const world = buildWorld(seed, options.worldEpochMs ?? DEFAULT_WORLD_EPOCH_MS);
+  const exchange = new Exchange(world);
+  const simulator = new Simulator(exchange, seed);
+  // One gate for both servers: the "all endpoints" window is shared, as at the public edge.
+  const gate = new EdgeGate(options.edge ?? {});
+  const isAdminPath = (path: string) => path.startsWith(ADMIN_PREFIX);
+
+  const definitions: ServiceDefinition[] = [
+    { name: 'analytics', router: analyticsRouter(), errors: traceErrors, decorate: withTraceHeader },
+    {
+      name: 'clob', router: addEdgeAdminRoutes(clobRouter(exchange), gate), errors: plainErrors,
+      edge: { gate, service: 'clob', exempt: isAdminPath },
+    },
+    {
+      name: 'catalog', router: catalogRouter(world, exchange), errors: plainErrors,
+      edge: { gate, service: 'catalog', exempt: () => false },
+    },
+    { name: 'perps', router: perpsRouter(world), errors: traceErrors, decorate: withTraceHeader },
+  ];
+
+  const running: RunningService[] = [];
+  const closeAll = async () => {
+    simulator.stop();
+    gate.close();
+    await Promise.all(running.map((s) => s.close()));
+  };
+  try {
+    for (const [i, definition] of definitions.entries()) {
+      running.push(await listenService(definition, host, port === 0 ? 0 : port + i));
+    }
+  } catch (error) {
+    await closeAll();
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new Error(`sandbox: cannot listen on ${host}:${port === 0 ? 'ephemeral ports' : `${port}-${port + 3}`} (${code})`, { cause: error });
+  }
+  if (options.simulate ?? true) simulator.start(tickMs);
+
+  const [analytics, clob, catalog, perps] = running.map((s) => s.url) as [string, string, string, string];
+  let stopping: Promise<void> | null = null;
+  return {
+    urls: { analytics, clob, catalog, perps },
+    seed,
+    stop: () => (stopping ??= closeAll()),
+    edgeStats: () => gate.stats(),
+    resetEdgeStats: () => gate.resetStats(),
+    simulationStats: () => simulator.snapshot(),
+  };
+}

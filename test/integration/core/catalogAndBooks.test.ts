@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventDetail, EventsPage, OrderBookView, CatalogTag, AppStatus } from '../../../src/shared/viewModels';
+import { eventsOf, startHarness, waitFor, type Harness } from './coreHarness';
+
+let harness: Harness;
+const caller = { clientId: 'window-1' };
+
+async function call<T>(channel: string, input: unknown, who = caller): Promise<T> {
+  const result = await harness.core.dispatch(channel, input, who);
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.code} ${result.error.message}`);
+  return result.value as T;
+}
+
+beforeAll(async () => {
+  harness = await startHarness({ bookPollIntervalMs: 500 });
+});
+afterAll(async () => {
+  await harness?.stop();
+});
+
+describe('core against the sandbox over loopback HTTP', () => {
+  it('lists at least 40 open events and searches them by title', async () => {
+    const all = await call<EventsPage>('searchCatalogEvents', {});
+    expect(all.total).toBeGreaterThanOrEqual(40);
+    const first = all.events[0]!;
+    const word = first.title.split(/\s+/).find((w) => w.length > 4)!;
+    const found = await call<EventsPage>('searchCatalogEvents', { text: word.toUpperCase() });
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.total).toBeLessThan(all.total);
+    expect(found.events.some((e) => e.id === first.id)).toBe(true);
+    const nothing = await call<EventsPage>('searchCatalogEvents', { text: 'zzqqxx-no-such-title' });
+    expect(nothing).toEqual({ events: [], total: 0 });
+  });
+
+  it('filters by tag', async () => {
+    const tags = await call<CatalogTag[]>('listCatalogTags', {});
+    expect(tags.length).toBeGreaterThan(3);
+    const all = await call<EventsPage>('searchCatalogEvents', {});
+    const tag = all.events[0]!.tags[0]!;
+    const tagged = await call<EventsPage>('searchCatalogEvents', { tagSlug: tag.slug });
+    expect(tagged.total).toBeGreaterThan(0);
+    expect(tagged.total).toBeLessThanOrEqual(all.total);
+    expect(tagged.events.every((e) => e.tags.some((t) => t.slug === tag.slug))).toBe(true);
+  });
+
+  it('reports a missing event as not found, naming the call', async () => {
+    const result = await harness.core.dispatch('getCatalogEvent', { eventId: 'no-such-event-999' }, caller);
+    expect(result).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    if (!result.ok) expect(result.error.message).toMatch(/catalog service refused GET \/events\/no-such-event-999/);
+  });
+
+  it('watches live books: returns them at once, then pushes changes as the market moves', async () => {
+    const { events } = await call<EventsPage>('searchCatalogEvents', {});
+    const detail = await call<EventDetail>('getCatalogEvent', { eventId: events[0]!.id });
+    const market = detail.markets.find((m) => m.active && !m.closed)!;
+    const tokenIds = market.outcomes.map((o) => o.tokenId);
+    const watched = await call<{ watching: string[]; books: OrderBookView[] }>('watchOrderBooks', { tokenIds });
+    expect(watched.watching).toEqual(tokenIds);
+    expect(watched.books.map((b) => b.tokenId).sort()).toEqual([...tokenIds].sort());
+    for (const book of watched.books) {
+      expect(book.bids.length).toBeGreaterThan(0);
+      expect(book.asks.length).toBeGreaterThan(0);
+      expect(Number(book.bestBid)).toBeLessThan(Number(book.bestAsk));
+      expect(book.spread).not.toBeNull();
+    }
+    const firstHash = watched.books[0]!.hash;
+    const update = await waitFor(
+      () => eventsOf(harness, 'orderBooksUpdated').flatMap((e) => e.books).find((b) => tokenIds.includes(b.tokenId) && b.hash !== firstHash),
+      15_000,
+    );
+    expect(update.bids.length).toBeGreaterThan(0);
+
+    await call('watchOrderBooks', { tokenIds: [] });
+  });
+
+  it('shows a real budget figure and stays inside every documented window of the sandbox', async () => {
+    const status = await call<AppStatus>('getAppStatus', {});
+    expect(status.network).toEqual({ id: 'custom', label: 'Sandbox', isSandbox: false });
+    expect(status.connection).toBe('online');
+    expect(status.budget.used).toBeGreaterThan(0);
+    expect(status.budget.scopes.some((s) => s.scope === 'clob:/books')).toBe(true);
+  });
+});

@@ -1,0 +1,58 @@
+/** Starts the real sandbox on loopback and a real core pointed at it, in a temp data dir. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore } from '../../../src/main/core/createCore';
+import type { Core } from '../../../src/main/core/coreApi';
+import { silentLogger } from '../../../src/main/core/log';
+import { startSandbox } from '../../../src/sandbox/start';
+import type { EventName, EventPayload } from '../../../src/shared/contract';
+
+export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+export interface Harness {
+  core: Core;
+  sandbox: RunningSandbox;
+  dataDir: string;
+  events: Array<{ event: EventName; payload: unknown }>;
+  stop(): Promise<void>;
+}
+
+export async function startHarness(options: { bookPollIntervalMs?: number } = {}): Promise<Harness> {
+  const sandbox = await startSandbox({ seed: 7, port: 0 });
+  const dataDir = mkdtempSync(join(tmpdir(), 'marketdesk-core-'));
+  const core = await createCore({
+    dataDir,
+    serviceUrls: { ...sandbox.urls, label: 'Sandbox' },
+    log: silentLogger,
+    ...options,
+  });
+  const events: Harness['events'] = [];
+  core.subscribe((event, payload) => events.push({ event, payload }));
+  return {
+    core,
+    sandbox,
+    dataDir,
+    events,
+    stop: async () => {
+      await core.stop();
+      await sandbox.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls `check` until it returns a value, for at most `timeoutMs`. */
+export async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export function eventsOf<K extends EventName>(harness: Harness, name: K): Array<EventPayload<K>> {
+  return harness.events.filter((e) => e.event === name).map((e) => e.payload as EventPayload<K>);
+}
