@@ -71,6 +71,10 @@ describe('core against the sandbox over loopback HTTP', () => {
     expect(update.bids.length).toBeGreaterThan(0);
 
     await call('watchOrderBooks', { tokenIds: [] });
+    // The sandbox counted every request by arrival: polling never overfilled a documented window.
+    const stats = harness.sandbox.edgeStats();
+    expect(stats.find((s) => s.scope === 'clob:/books')?.total).toBeGreaterThan(1);
+    for (const scope of stats) expect(scope.overLimit, scope.scope).toBe(0);
   });
 
   it('shows a real budget figure and stays inside every documented window of the sandbox', async () => {
