@@ -6,6 +6,8 @@
  * three services (the order-book service and its catalog as two servers) on loopback.
  */
 import { catalogRouter } from './catalog/catalogRoutes';
+import { ApiKeyStore } from './clob/auth/apiKeyStore';
+import { addAuthRoutes } from './clob/auth/authRoutes';
 import { plainErrors } from './clob/clobErrors';
 import { clobRouter } from './clob/clobRoutes';
 import { Exchange } from './clob/exchange';
@@ -13,7 +15,8 @@ import { EdgeGate } from './edge/edgeGate';
 import { listenService, type RunningService, type ServiceDefinition } from './http/jsonServer';
 import { analyticsRouter } from './services/analyticsRoutes';
 import { ADMIN_PREFIX, addEdgeAdminRoutes } from './services/edgeAdminRoutes';
-import { perpsRouter } from './services/perpsRoutes';
+import { createPerpsState } from './perps/perpsState';
+import { PERPS_CHAIN_ID, perpsRouter } from './services/perpsRoutes';
 import { traceErrors, withTraceHeader } from './services/traceErrors';
 import { Simulator } from './simulation/simulator';
 import { buildWorld, DEFAULT_WORLD_EPOCH_MS } from './world/buildWorld';
@@ -33,6 +36,11 @@ export interface SandboxOptions {
   edge?: { maxWaitMs?: number; maxQueued?: number; limits?: Readonly<Record<string, number>> };
   /** The world's "now" in unix ms (default 2026-11-01): fixes every date in the catalog. */
   worldEpochMs?: number;
+  /**
+   * Chain id of the sandbox network profile (default 137): the ClobAuth (L1) domain of the
+   * order-book service and the perps exchange's EIP-712 domain (`/v1/info/exchange`).
+   */
+  chainId?: number;
 }
 
 export interface SandboxUrls {
@@ -93,6 +101,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const port = checkInteger('port', options.port ?? 0, 0, 65_532);
   const tickMs = checkInteger('tickMs', options.tickMs ?? 250, 10, 60_000);
   const host = options.host ?? '127.0.0.1';
+  const chainId = checkInteger('chainId', options.chainId ?? PERPS_CHAIN_ID, 1, Number.MAX_SAFE_INTEGER);
 
   const world = buildWorld(seed, options.worldEpochMs ?? DEFAULT_WORLD_EPOCH_MS);
   const exchange = new Exchange(world);
@@ -104,14 +113,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const definitions: ServiceDefinition[] = [
     { name: 'analytics', router: analyticsRouter(), errors: traceErrors, decorate: withTraceHeader },
     {
-      name: 'clob', router: addEdgeAdminRoutes(clobRouter(exchange), gate), errors: plainErrors,
+      name: 'clob',
+      router: addEdgeAdminRoutes(addAuthRoutes(clobRouter(exchange), { store: new ApiKeyStore(), chainId }), gate),
+      errors: plainErrors,
       edge: { gate, service: 'clob', exempt: isAdminPath },
     },
     {
       name: 'catalog', router: catalogRouter(world, exchange), errors: plainErrors,
       edge: { gate, service: 'catalog', exempt: () => false },
     },
-    { name: 'perps', router: perpsRouter(world), errors: traceErrors, decorate: withTraceHeader },
+    { name: 'perps', router: perpsRouter(world, createPerpsState(world, { chainId })), errors: traceErrors, decorate: withTraceHeader },
   ];
 
   const running: RunningService[] = [];

@@ -14,6 +14,12 @@ export const CLOB_MESSAGES = {
   payloadTooLarge: 'Payload exceeds the limit',
   marketNotFound: 'market not found',
   tooManyRequests: 'Too Many Requests',
+  invalidL1Headers: 'Invalid L1 Request headers',
+  invalidApiKey: 'Unauthorized/Invalid api key',
+  couldNotCreateApiKey: 'Could not create api key',
+  couldNotDeriveApiKey: 'Could not derive api key!',
+  couldNotRetrieveApiKeys: 'Could not retrieve API keys',
+  couldNotDeleteApiKey: 'Could not delete API key',
 } as const;
 
 export function statusFor(status: number, message: string): number {

@@ -9,7 +9,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const DRAIN_CAP_BYTES = 64 * 1024 * 1024;
 
 export type BodyResult =
-  | { kind: 'ok'; text: string }
+  | { kind: 'ok'; text: string; bytes: Buffer }
   | { kind: 'too-large'; closeConnection: boolean }
   | { kind: 'aborted' };
 
@@ -37,7 +37,9 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
       }
     });
     req.on('end', () => {
-      finish(received > limit ? { kind: 'too-large', closeConnection: false } : { kind: 'ok', text: Buffer.concat(chunks).toString('utf8') });
+      if (received > limit) return finish({ kind: 'too-large', closeConnection: false });
+      const bytes = Buffer.concat(chunks);
+      finish({ kind: 'ok', text: bytes.toString('utf8'), bytes });
     });
     req.on('error', () => finish({ kind: 'aborted' }));
     req.on('close', () => finish({ kind: 'aborted' }));

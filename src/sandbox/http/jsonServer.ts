@@ -64,8 +64,8 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
     return finish({ ...answer, headers: { ...answer.headers, allow: match.allow.join(', ') } });
   }
   const ctx: RequestContext = {
-    method, path, query: url.searchParams, params: match.params, body: body.text,
-    remoteAddress: req.socket.remoteAddress ?? '',
+    method, path, query: url.searchParams, params: match.params, body: body.text, rawBody: body.bytes,
+    headers: req.headers, remoteAddress: req.socket.remoteAddress ?? '',
   };
   finish(await match.handler(ctx));
 }

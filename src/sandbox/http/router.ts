@@ -8,6 +8,10 @@ export interface RequestContext {
   params: Record<string, string>;
   /** The raw request body (empty for GET); handlers parse it themselves. */
   body: string;
+  /** The body's exact bytes, for signatures that must cover what was sent (L2 HMAC). */
+  rawBody: Uint8Array;
+  /** Request headers, names lower-cased by Node; read them with `headerOf`. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
   remoteAddress: string;
 }
 

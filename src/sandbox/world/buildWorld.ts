@@ -73,5 +73,15 @@ export function buildWorld(seed: number, epochMs: number = DEFAULT_WORLD_EPOCH_M
     markets: events.flatMap((e) => e.markets),
     perpsContract: getAddress(`0x${rng.hex(20)}`),
     collateralAddress: getAddress(`0x${rng.hex(20)}`),
+    referralCodes: houseReferralCodes(seed),
   };
+}
+
+/**
+ * `WELCOME` on every seed (so tests and demos need not know the seed) plus two seeded codes.
+ * A stream of their own keeps every other seeded value unchanged.
+ */
+function houseReferralCodes(seed: number): string[] {
+  const rng = new Prng(seed, 'referral-codes');
+  return ['WELCOME', `SBX${rng.hex(3).toUpperCase()}`, `SBX${rng.hex(3).toUpperCase()}`];
 }

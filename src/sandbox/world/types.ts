@@ -60,4 +60,6 @@ export interface World {
   /** Perps exchange identity, derived from the seed like everything else. */
   perpsContract: string;
   collateralAddress: string;
+  /** Perps referral codes valid from the start (house codes with no owning account). */
+  referralCodes: readonly string[];
 }

@@ -38,6 +38,7 @@ export const EDGE_WINDOWS = {
   clobPrices: window('clob:/prices', 'Order-book /prices', 500),
   clobMidpoints: window('clob:/midpoints', 'Order-book /midpoints', 500),
   clobTickSize: window('clob:/tick-size', 'Market tick size', 200),
+  clobApiKeys: window('clob:auth', 'API key endpoints', 100),
 } as const satisfies Record<string, EdgeWindow>;
 
 const clobExactRoutes: Record<string, EdgeWindow> = {
@@ -58,6 +59,7 @@ export function edgeWindowsFor(service: EdgeService, method: string, path: strin
     windows.push(EDGE_WINDOWS.clob);
     const route = clobExactRoutes[path];
     if (route) windows.push(route);
+    if (path.startsWith('/auth/')) windows.push(EDGE_WINDOWS.clobApiKeys);
     return windows;
   }
   windows.push(EDGE_WINDOWS.catalog);

@@ -138,7 +138,7 @@ describe('edge statistics admin routes', () => {
     for (const [method, path] of [['GET', '/sandbox/edge-stats'], ['POST', '/sandbox/edge-stats/reset']] as const) {
       const match = router.match(method, path);
       if (match.kind !== 'found') throw new Error('admin route missing');
-      const ctx: RequestContext = { method, path, query: new URLSearchParams(), params: {}, body: '', remoteAddress: '192.168.1.2' };
+      const ctx: RequestContext = { method, path, query: new URLSearchParams(), params: {}, body: '', rawBody: new Uint8Array(), headers: {}, remoteAddress: '192.168.1.2' };
       expect(await match.handler(ctx)).toEqual({ status: 403, body: { error: 'sandbox admin routes are loopback-only' } });
     }
     gate.close();

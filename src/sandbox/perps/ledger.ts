@@ -1,0 +1,109 @@
+/**
+ * Ledger accounts of the perps exchange and their referral codes, in memory.
+ *
+ * - An account is opened for an owner the first time one of its proxies is created.
+ * - Valid referral codes are the world's house codes (no owner, no limit) and every account's
+ *   invite code once it exists. An account's invite code is created on first need (the referral
+ *   read now, the invite route later), derived from its address so it is stable across runs,
+ *   and allows REFERRALS_PER_CODE referrals in the account's lifetime.
+ * - Codes match case-insensitively and are stored upper-case. A code applies only to an account
+ *   without a parent; later codes are validated but do not change the parent.
+ */
+import { keccak256, toBytes, type Hex } from 'viem';
+import { PERPS_ERRORS } from './perpsErrors';
+
+export const REFERRALS_PER_CODE = 10;
+export const FEE_SHARE_RATE = '0.2';
+
+export interface PerpsAccount {
+  /** Checksummed owner address. */
+  address: Hex;
+  createdAtMs: number;
+  inviteCode?: string;
+  parentCode?: string;
+  childrenCount: number;
+}
+
+interface ReferralCode {
+  code: string;
+  /** Lower-case owning account, or null for a house code. */
+  owner: string | null;
+  /** Referrals still allowed; null for no limit. */
+  left: number | null;
+}
+
+/** The spec's account referral object (`parent` omitted when the account has none). */
+export interface AccountReferral {
+  code: string;
+  children_count: number;
+  referrals_left: number;
+  fee_share_rate: string;
+  parent?: string;
+}
+
+export type ReferralVerdict = { ok: true; code: string } | { ok: false; error: string };
+
+export class PerpsLedger {
+  private readonly accounts = new Map<string, PerpsAccount>();
+  private readonly codes = new Map<string, ReferralCode>();
+
+  constructor(houseCodes: readonly string[]) {
+    for (const code of houseCodes) this.codes.set(code.toUpperCase(), { code: code.toUpperCase(), owner: null, left: null });
+  }
+
+  account(address: string): PerpsAccount | undefined {
+    return this.accounts.get(address.toLowerCase());
+  }
+
+  openAccount(address: Hex, nowMs: number): PerpsAccount {
+    const existing = this.account(address);
+    if (existing) return existing;
+    const account: PerpsAccount = { address, createdAtMs: nowMs, childrenCount: 0 };
+    this.accounts.set(address.toLowerCase(), account);
+    return account;
+  }
+
+  /** Whether `code` may be given by `address` (checked before anything changes). */
+  checkReferral(code: string, address: string): ReferralVerdict {
+    const entry = this.codes.get(code.toUpperCase());
+    if (!entry || entry.owner === address.toLowerCase()) return { ok: false, error: PERPS_ERRORS.invalidReferralCode };
+    if (this.account(address)?.parentCode !== undefined) return { ok: true, code: entry.code };
+    if (entry.left === 0) return { ok: false, error: PERPS_ERRORS.referralLimitReached };
+    return { ok: true, code: entry.code };
+  }
+
+  /** Makes `code` the account's parent if it has none yet; the code was checked. */
+  applyReferral(account: PerpsAccount, code: string): void {
+    const entry = this.codes.get(code.toUpperCase());
+    if (!entry || account.parentCode !== undefined) return;
+    account.parentCode = entry.code;
+    if (entry.left !== null) entry.left -= 1;
+    if (entry.owner) {
+      const parent = this.accounts.get(entry.owner);
+      if (parent) parent.childrenCount += 1;
+    }
+  }
+
+  /** The account's invite code, created on first call. */
+  inviteCodeOf(account: PerpsAccount): string {
+    if (account.inviteCode) return account.inviteCode;
+    const hash = keccak256(toBytes(account.address.toLowerCase())).slice(2).toUpperCase();
+    let code = `MD${hash.slice(0, 8)}`;
+    for (let i = 1; this.codes.has(code); i += 1) code = `MD${hash.slice(0, 8)}${i}`;
+    this.codes.set(code, { code, owner: account.address.toLowerCase(), left: REFERRALS_PER_CODE });
+    account.inviteCode = code;
+    return code;
+  }
+
+  referralOf(account: PerpsAccount): AccountReferral {
+    const code = this.inviteCodeOf(account);
+    const referral: AccountReferral = {
+      code,
+      children_count: account.childrenCount,
+      referrals_left: this.codes.get(code)?.left ?? 0,
+      fee_share_rate: FEE_SHARE_RATE,
+    };
+    if (account.parentCode !== undefined) referral.parent = account.parentCode;
+    return referral;
+  }
+}
