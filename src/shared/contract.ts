@@ -6,6 +6,13 @@
  */
 import { z } from 'zod';
 import type { BridgeResult } from './result';
+import {
+  SIGNATURE_TYPES,
+  type AccountsState,
+  type KeystoreExport,
+  type SecretRevealResult,
+  type VaultState,
+} from './custodyViews';
 import type {
   AppStatus,
   CatalogTag,
@@ -31,6 +38,26 @@ const catalogIdSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, 'must contain only letters, digits, "-" and "_"');
 
 export const MAX_WATCHED_BOOKS = 40;
+
+/** Passwords are checked for length only here; strength is shown by the form. */
+const passwordSchema = (what: string) =>
+  z
+    .string()
+    .min(8, `${what} must be at least 8 characters`)
+    .max(1024, `${what} must be at most 1024 characters`);
+const existingPasswordSchema = z.string().min(1, 'the vault password is required').max(1024);
+const accountIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be an account id');
+const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits');
+const labelSchema = z
+  .string()
+  .trim()
+  .min(1, 'a label is required')
+  .max(60, 'a label must be at most 60 characters');
+const walletSettingsSchema = {
+  signatureType: z.enum(SIGNATURE_TYPES).default('EOA'),
+  /** Required for PROXY, SAFE and DEPOSIT_WALLET; refused for EOA (checked in main). */
+  funder: addressSchema.optional(),
+};
 
 export const bridgeChannels = {
   getAppStatus: { input: noInput, result: returns<AppStatus>() },
@@ -62,11 +89,92 @@ export const bridgeChannels = {
       .strict(),
     result: returns<{ watching: string[]; books: OrderBookView[] }>(),
   },
+  getVaultState: { input: noInput, result: returns<VaultState>() },
+  createVault: { input: z.object({ password: passwordSchema('the vault password') }).strict(), result: returns<VaultState>() },
+  unlockVault: { input: z.object({ password: existingPasswordSchema }).strict(), result: returns<VaultState>() },
+  unlockVaultWithDevice: { input: noInput, result: returns<VaultState>() },
+  lockVault: { input: noInput, result: returns<VaultState>() },
+  setRememberOnDevice: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<VaultState>() },
+  setAutoLockMinutes: {
+    input: z.object({ minutes: z.int().min(0).max(1440, 'auto-lock can be at most 24 hours (1440 minutes)') }).strict(),
+    result: returns<VaultState>(),
+  },
+  /** The renderer saw user input; resets the auto-lock idle timer. */
+  reportUserActivity: { input: noInput, result: returns<{ idleLockAt: number | null }>() },
+
+  listAccounts: { input: noInput, result: returns<AccountsState>() },
+  createAccount: { input: z.object({ label: labelSchema, ...walletSettingsSchema }).strict(), result: returns<AccountsState>() },
+  importPrivateKeyAccount: {
+    input: z
+      .object({
+        label: labelSchema,
+        privateKey: z.string().max(200, 'a private key is 64 hex digits'),
+        ...walletSettingsSchema,
+      })
+      .strict(),
+    result: returns<AccountsState>(),
+  },
+  importKeystoreAccount: {
+    input: z
+      .object({
+        label: labelSchema,
+        keystoreJson: z.string().min(2).max(65_536, 'a keystore file is at most 64 KiB'),
+        keystorePassword: z.string().max(1024),
+        ...walletSettingsSchema,
+      })
+      .strict(),
+    result: returns<AccountsState>(),
+  },
+  addWatchOnlyAccount: {
+    input: z.object({ label: labelSchema, address: addressSchema, ...walletSettingsSchema }).strict(),
+    result: returns<AccountsState>(),
+  },
+  renameAccount: { input: z.object({ accountId: accountIdSchema, label: labelSchema }).strict(), result: returns<AccountsState>() },
+  reorderAccounts: {
+    input: z.object({ accountIds: z.array(accountIdSchema).max(500) }).strict(),
+    result: returns<AccountsState>(),
+  },
+  removeAccount: {
+    input: z.object({ accountId: accountIdSchema, password: existingPasswordSchema }).strict(),
+    result: returns<AccountsState>(),
+  },
+  switchAccount: { input: z.object({ accountId: accountIdSchema }).strict(), result: returns<AccountsState>() },
+  exportAccountKeystore: {
+    input: z
+      .object({ accountId: accountIdSchema, password: existingPasswordSchema, keystorePassword: passwordSchema('the keystore password') })
+      .strict(),
+    result: returns<KeystoreExport>(),
+  },
+  revealAccountPrivateKey: {
+    input: z.object({ accountId: accountIdSchema, password: existingPasswordSchema }).strict(),
+    result: returns<SecretRevealResult>(),
+  },
+
+  /** Create-or-derive order-book API credentials for the active account (L1 signature). */
+  createClobCredentials: {
+    input: z.object({ nonce: z.int().min(0).max(2 ** 31).optional() }).strict(),
+    result: returns<AccountsState>(),
+  },
+  deleteClobCredentials: { input: noInput, result: returns<AccountsState>() },
+  rotateClobCredentials: { input: noInput, result: returns<AccountsState>() },
+  createPerpsProxy: {
+    input: z
+      .object({
+        label: labelSchema,
+        expiryDays: z.int().min(1).max(365, 'a proxy can live at most 365 days'),
+        referralCode: z.string().trim().max(64).regex(/^[A-Za-z0-9_-]*$/, 'a referral code has letters, digits, "-" and "_" only').optional(),
+      })
+      .strict(),
+    result: returns<AccountsState>(),
+  },
+  deletePerpsProxy: { input: z.object({ proxyAddress: addressSchema }).strict(), result: returns<AccountsState>() },
 } as const;
 
 export const bridgeEvents = {
   appStatusChanged: returns<AppStatus>(),
   orderBooksUpdated: returns<{ books: OrderBookView[] }>(),
+  vaultStateChanged: returns<VaultState>(),
+  accountsChanged: returns<AccountsState>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -13,7 +13,14 @@ export type BridgeErrorCode =
   | 'bad_response'
   | 'service_error'
   | 'rate_limited'
-  | 'internal';
+  | 'internal'
+  | 'locked'
+  | 'no_vault'
+  | 'wrong_password'
+  | 'throttled'
+  | 'watch_only'
+  | 'conflict'
+  | 'unavailable';
 
 export interface BridgeError {
   code: BridgeErrorCode;

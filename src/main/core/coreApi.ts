@@ -5,6 +5,8 @@
  */
 import type { EventName, EventPayload, Unsubscribe } from '../../shared/contract';
 import type { BridgeResult } from '../../shared/result';
+import type { SecretPresenter } from './accounts/secretPresenter';
+import type { OsKeyStore, ScryptCost } from './custody';
 import type { Logger } from './log';
 import type { ServiceUrls } from './net/serviceNames';
 
@@ -22,6 +24,8 @@ export interface Core {
   subscribe(listener: CoreEventListener): Unsubscribe;
   /** A renderer went away: drop its per-client state (watched books, …). */
   disconnect(caller: CallerContext): void;
+  /** The system is going to sleep or the screen locked: lock the vault. */
+  handleSystemEvent(event: 'suspend' | 'lock-screen'): void;
   stop(): Promise<void>;
 }
 
@@ -35,4 +39,11 @@ export interface CoreOptions {
   log?: Logger;
   /** How often watched books are polled. */
   bookPollIntervalMs?: number;
+  /** The OS keychain for "remember on this device"; @napi-rs/keyring unless a shell gives another. */
+  osKeyStore?: OsKeyStore;
+  /** Shows a revealed private key outside the renderer (native dialog, one-time page). */
+  secretPresenter?: SecretPresenter;
+  /** scrypt costs for new vaults and exported keystores; tests pass lighter ones. */
+  vaultKdf?: ScryptCost;
+  keystoreKdf?: ScryptCost;
 }

@@ -5,7 +5,15 @@
 import { APP_VERSION } from '../../shared/appInfo';
 import { edgeWindowsFor } from '../../shared/protocol/edgeLimits';
 import type { AppStatus } from '../../shared/viewModels';
+import { join } from 'node:path';
+import { AccountRegistry } from './accounts/accountRegistry';
+import { AccountService } from './accounts/accountService';
+import { ClobCredentialsService } from './accounts/clobCredentialsService';
+import { PerpsProxyService } from './accounts/perpsProxyService';
+import { refusingSecretPresenter } from './accounts/refusingSecretPresenter';
+import { VaultSession } from './accounts/vaultSession';
 import { BookWatcher } from './books/bookWatcher';
+import { createKeyringOsKeyStore } from './custody';
 import { createDispatcher } from './bridge/dispatcher';
 import { createHandlers } from './bridge/handlers';
 import { CatalogService } from './catalog/catalogService';
@@ -52,7 +60,32 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onBooks: (changed) => hub.emit('orderBooksUpdated', { books: changed }),
     ...(options.bookPollIntervalMs ? { intervalMs: options.bookPollIntervalMs } : {}),
   });
-  const dispatch = createDispatcher(createHandlers({ appStatus, catalog, books }), log);
+
+  const registry = new AccountRegistry(options.dataDir);
+  const accountsChanged = () => hub.emit('accountsChanged', registry.state());
+  const session = new VaultSession({
+    path: join(options.dataDir, 'marketdesk.vault'),
+    osKeyStore: options.osKeyStore ?? createKeyringOsKeyStore(),
+    settings,
+    log,
+    onChange: () => hub.emit('vaultStateChanged', session.state()),
+    ...(options.vaultKdf ? { kdf: options.vaultKdf } : {}),
+  });
+  await session.start();
+  const accounts = new AccountService({
+    registry,
+    session,
+    presenter: options.secretPresenter ?? refusingSecretPresenter,
+    onChange: accountsChanged,
+    ...(options.keystoreKdf ? { keystoreKdf: options.keystoreKdf } : {}),
+  });
+  const clobCredentials = new ClobCredentialsService({ http, registry, session, chainId: () => network.chainId, onChange: accountsChanged });
+  const perpsProxies = new PerpsProxyService({ http, registry, session, onChange: accountsChanged });
+
+  const dispatch = createDispatcher(
+    createHandlers({ appStatus, catalog, books, session, accounts, clobCredentials, perpsProxies }),
+    log,
+  );
   status.start();
   log.info(`core ready on the ${network.info.label} network`);
 
@@ -61,9 +94,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dispatch,
     subscribe: (listener) => hub.subscribe(listener),
     disconnect: (caller) => books.forgetClient(caller.clientId),
+    handleSystemEvent: (event) => session.lock(event === 'suspend' ? 'sleep' : 'screen-locked'),
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      session.stop();
       status.stop();
       books.stop();
       await network.stop();

@@ -8,26 +8,31 @@ import type { CoreOptions } from './coreApi';
 import type { ServiceUrls } from './net/serviceNames';
 import type { SettingsStore } from './settings/settingsStore';
 
+/** The sandbox signs for chain 137 with the public exchange addresses, so any client's orders verify. */
+export const SANDBOX_CHAIN_ID = 137;
+
 export interface ActiveNetwork {
   info: NetworkInfo;
   urls: ServiceUrls;
+  chainId: number;
   stop(): Promise<void>;
 }
 
 export async function openNetwork(options: CoreOptions, settings: SettingsStore): Promise<ActiveNetwork> {
   if (options.serviceUrls) {
     const { label = 'Custom', ...urls } = options.serviceUrls;
-    return { info: { id: 'custom', label, isSandbox: false }, urls, stop: async () => {} };
+    return { info: { id: 'custom', label, isSandbox: false }, urls, chainId: SANDBOX_CHAIN_ID, stop: async () => {} };
   }
   const custom = settings.get('customNetwork');
   if (settings.get('network') === 'custom' && custom) {
-    const { label, ...urls } = custom;
-    return { info: { id: 'custom', label, isSandbox: false }, urls, stop: async () => {} };
+    const { label, chainId, ...urls } = custom;
+    return { info: { id: 'custom', label, isSandbox: false }, urls, chainId, stop: async () => {} };
   }
   const sandbox = await startSandbox({ seed: options.sandboxSeed ?? settings.get('sandboxSeed'), port: 0 });
   return {
     info: { id: 'sandbox', label: 'Sandbox', isSandbox: true },
     urls: sandbox.urls,
+    chainId: SANDBOX_CHAIN_ID,
     stop: () => sandbox.stop(),
   };
 }

@@ -3,11 +3,12 @@
  * (windowPolicy, appAssetPath, windowBounds, shellArgs); the application lives in the core,
  * which runs the same way under the browser-mode host.
  */
-import { app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { createCore } from '../core/createCore';
 import { registerAppSchemeAsPrivileged, serveRendererFromAppScheme } from './appProtocol';
 import { startIpcTransport } from './ipcTransport';
+import { createDialogSecretPresenter } from './dialogSecretPresenter';
 import { createMainWindow } from './mainWindow';
 import { denyAllPermissions } from './sessionPolicy';
 import { parseShellArgs } from './shellArgs';
@@ -45,7 +46,13 @@ async function startDesktopApp(): Promise<void> {
   denyAllPermissions(ses);
   serveRendererFromAppScheme(ses, join(import.meta.dirname, '../renderer'));
 
-  const core = await createCore({ dataDir: app.getPath('userData') });
+  const core = await createCore({
+    dataDir: app.getPath('userData'),
+    secretPresenter: createDialogSecretPresenter(() => mainWindow),
+  });
+  // Keys must not stay unlocked on a machine left asleep or behind a locked screen.
+  powerMonitor.on('suspend', () => core.handleSystemEvent('suspend'));
+  powerMonitor.on('lock-screen', () => core.handleSystemEvent('lock-screen'));
   const transport = startIpcTransport(ipcMain, core, devServerUrl ? { devServerUrl } : {});
   const settings = openShellSettings();
 

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createCore } from '../core/createCore';
 import { parseWebCliArgs, WEB_USAGE, type WebCliOptions } from './cliArgs';
+import { OneTimeRevealPages } from './oneTimeRevealPages';
 import { startWebHost } from './webHost';
 
 function openInBrowser(url: string): void {
@@ -25,12 +26,20 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const core = await createCore({ dataDir: options.dataDir, ...(options.seed !== undefined ? { sandboxSeed: options.seed } : {}) });
+  let origin = '';
+  const revealPages = new OneTimeRevealPages(() => origin);
+  const core = await createCore({
+    dataDir: options.dataDir,
+    secretPresenter: revealPages,
+    ...(options.seed !== undefined ? { sandboxSeed: options.seed } : {}),
+  });
   const host = await startWebHost({
     core,
     rendererDir: resolve(import.meta.dirname, '../../../out/renderer'),
     port: options.port,
+    revealPages,
   });
+  origin = `http://127.0.0.1:${host.port}`;
   process.stdout.write(`${host.url}\n`);
   process.stderr.write(`Marketdesk is running in browser mode. Data: ${options.dataDir}. Press Ctrl+C to stop.\n`);
   if (options.open) openInBrowser(host.url);

@@ -12,6 +12,7 @@ import { BRIDGE_SOCKET_PATH, MAX_CALL_FRAME_BYTES } from '../../shared/webSocket
 import type { Core } from '../core/coreApi';
 import { refuseForeignHost, refuseForeignOrigin, refuseWrongToken, type Refusal } from './accessGuards';
 import { attachBridgeSocket } from './bridgeSocket';
+import { REVEAL_PATH_PREFIX, type OneTimeRevealPages } from './oneTimeRevealPages';
 import { serveStatic } from './staticFiles';
 
 export interface WebHostOptions {
@@ -20,6 +21,8 @@ export interface WebHostOptions {
   port?: number;
   /** Tests may fix the token; normally a fresh random one per run. */
   token?: string;
+  /** Pages that show a revealed key once (the core's secret presenter in browser mode). */
+  revealPages?: OneTimeRevealPages;
 }
 
 export interface RunningWebHost {
@@ -48,7 +51,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return void response.writeHead(405, { 'content-type': 'text/plain' }).end('Method not allowed');
     }
-    void serveStatic(options.rendererDir, new URL(request.url ?? '/', 'http://local').pathname, response);
+    const path = new URL(request.url ?? '/', 'http://local').pathname;
+    if (options.revealPages && path.startsWith(REVEAL_PATH_PREFIX)) return options.revealPages.serve(path, response);
+    void serveStatic(options.rendererDir, path, response);
   });
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

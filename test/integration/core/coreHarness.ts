@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../../../src/main/core/createCore';
 import type { Core } from '../../../src/main/core/coreApi';
-import { silentLogger } from '../../../src/main/core/log';
+import { createMemoryOsKeyStore } from '../../../src/main/core/custody';
+import { silentLogger, type Logger } from '../../../src/main/core/log';
+import type { CoreOptions } from '../../../src/main/core/coreApi';
 import { startSandbox } from '../../../src/sandbox/start';
 import type { EventName, EventPayload } from '../../../src/shared/contract';
 
@@ -18,13 +20,22 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(options: { bookPollIntervalMs?: number } = {}): Promise<Harness> {
+/** Light scrypt costs: the custody tests exercise the flows, not the KDF's strength. */
+export const LIGHT_KDF = { N: 2 ** 10, r: 8, p: 1 } as const;
+
+export async function startHarness(
+  options: Partial<Pick<CoreOptions, 'bookPollIntervalMs' | 'osKeyStore' | 'secretPresenter'>> & { log?: Logger; dataDir?: string } = {},
+): Promise<Harness> {
   const sandbox = await startSandbox({ seed: 7, port: 0 });
-  const dataDir = mkdtempSync(join(tmpdir(), 'marketdesk-core-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'marketdesk-core-'));
   const core = await createCore({
     dataDir,
     serviceUrls: { ...sandbox.urls, label: 'Sandbox' },
     log: silentLogger,
+    // The machine's real keychain is exercised by the custody keychain tests, not by every harness.
+    osKeyStore: createMemoryOsKeyStore(),
+    vaultKdf: LIGHT_KDF,
+    keystoreKdf: LIGHT_KDF,
     ...options,
   });
   const events: Harness['events'] = [];
@@ -40,6 +51,13 @@ export async function startHarness(options: { bookPollIntervalMs?: number } = {}
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Calls a channel and returns its value, or throws with the error's code and message. */
+export async function callOk<T>(harness: Harness, channel: string, input: unknown, clientId = 'test-window'): Promise<T> {
+  const result = await harness.core.dispatch(channel, input, { clientId });
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.code}: ${result.error.message}`);
+  return result.value as T;
 }
 
 /** Polls `check` until it returns a value, for at most `timeoutMs`. */

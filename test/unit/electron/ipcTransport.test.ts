@@ -38,6 +38,7 @@ class RecordingCore implements Core {
   disconnect(caller: CallerContext): void {
     this.disconnected.push(caller);
   }
+  handleSystemEvent(): void {}
   async stop(): Promise<void> {}
   emit<K extends EventName>(event: K, payload: EventPayload<K>): void {
     for (const listener of this.listeners) listener(event, payload);

@@ -2,16 +2,18 @@
 import type { AppStatus } from '../../../shared/viewModels';
 import type { BookWatcher } from '../books/bookWatcher';
 import type { CatalogService } from '../catalog/catalogService';
+import { createCustodyHandlers, type CustodyServices } from './custodyHandlers';
 import type { BridgeHandlers } from './handlerTypes';
 
-export interface HandlerServices {
+export interface HandlerServices extends CustodyServices {
   appStatus: () => AppStatus;
   catalog: CatalogService;
   books: BookWatcher;
 }
 
-export function createHandlers({ appStatus, catalog, books }: HandlerServices): BridgeHandlers {
+export function createHandlers({ appStatus, catalog, books, ...custody }: HandlerServices): BridgeHandlers {
   return {
+    ...createCustodyHandlers(custody),
     getAppStatus: async () => appStatus(),
     listCatalogTags: async () => catalog.listTags(),
     searchCatalogEvents: async (input) => catalog.searchEvents(input),

@@ -12,19 +12,22 @@ export const customNetworkSchema = z
     catalog: z.url({ protocol: /^https?$/ }),
     analytics: z.url({ protocol: /^https?$/ }),
     perps: z.url({ protocol: /^https?$/ }),
+    chainId: z.int().positive().default(137),
   })
   .strict();
 
-export type CustomNetwork = z.infer<typeof customNetworkSchema>;
+export type CustomNetwork = z.output<typeof customNetworkSchema>;
 
 export interface SettingsData {
   /** `sandbox` runs the embedded exchange; `custom` points at real deployments. */
   network: 'sandbox' | 'custom';
   customNetwork: CustomNetwork | null;
   sandboxSeed: number;
+  /** Minutes of inactivity before the vault locks itself; 0 = never. */
+  autoLockMinutes: number;
 }
 
-const defaults: SettingsData = { network: 'sandbox', customNetwork: null, sandboxSeed: 7 };
+const defaults: SettingsData = { network: 'sandbox', customNetwork: null, sandboxSeed: 7, autoLockMinutes: 15 };
 
 export interface SettingsStore {
   get<K extends keyof SettingsData>(key: K): SettingsData[K];
@@ -44,7 +47,8 @@ export function openSettings(dataDir: string): SettingsStore {
       const value = store.get(key);
       if (key === 'customNetwork' && value !== null) {
         // A hand-edited file must not point the app somewhere malformed.
-        return (customNetworkSchema.safeParse(value).success ? value : null) as SettingsData[typeof key];
+        const parsed = customNetworkSchema.safeParse(value);
+        return (parsed.success ? parsed.data : null) as SettingsData[typeof key];
       }
       return value;
     },

@@ -1,0 +1,119 @@
+/**
+ * Order-book API credentials of the active account: created (or, when the nonce was used
+ * before, derived) with an L1 signature, kept whole in the vault, shown only as a masked hint.
+ */
+import type { AccountsState } from '../../../shared/custodyViews';
+import { CoreError } from '../coreError';
+import { maskSecret, type ClobCredentials } from '../custody';
+import type { HttpClient } from '../net/httpClient';
+import type { AccountRegistry, StoredAccount } from './accountRegistry';
+import { l1Headers, l2Headers } from './exchangeAuthHeaders';
+import { clobCredentialsRecordId } from './recordIds';
+import { withSigner } from './signingKeys';
+import type { VaultSession } from './vaultSession';
+
+export interface ClobCredentialsServiceOptions {
+  http: HttpClient;
+  registry: AccountRegistry;
+  session: VaultSession;
+  chainId: () => number;
+  onChange: () => void;
+}
+
+const isCredentials = (value: unknown): value is ClobCredentials =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['apiKey', 'secret', 'passphrase'].every((field) => typeof (value as Record<string, unknown>)[field] === 'string');
+
+export class ClobCredentialsService {
+  constructor(private readonly options: ClobCredentialsServiceOptions) {}
+
+  /** Create-or-derive (wire-formats.md): derive when the nonce was already used to create a key. */
+  async createOrDerive(nonce = 0): Promise<AccountsState> {
+    const account = this.activeAccount();
+    const credentials = await withSigner(this.options.session, account, async (signer) => {
+      try {
+        return await this.request('POST', '/auth/api-key', await l1Headers(signer, this.options.chainId(), nonce));
+      } catch (error) {
+        if (!(error instanceof CoreError) || error.status !== 400) throw error;
+        return await this.request('GET', '/auth/derive-api-key', await l1Headers(signer, this.options.chainId(), nonce));
+      }
+    });
+    await this.store(account, credentials, nonce);
+    return this.changed();
+  }
+
+  /** New credentials under the next nonce, then the old key revoked at the service. */
+  async rotate(): Promise<AccountsState> {
+    const account = this.activeAccount();
+    const current = account.clobCredentials;
+    if (!current) throw new CoreError('not_found', `"${account.label}" has no order-book credentials to rotate; create them first.`);
+    const old = await this.stored(account);
+    const nonce = current.nonce + 1;
+    const fresh = await withSigner(this.options.session, account, async (signer) =>
+      this.request('POST', '/auth/api-key', await l1Headers(signer, this.options.chainId(), nonce)),
+    );
+    await this.store(account, fresh, nonce);
+    await this.revoke(account, old);
+    return this.changed();
+  }
+
+  /** Revokes the key at the service and forgets it here. */
+  async delete(): Promise<AccountsState> {
+    const account = this.activeAccount();
+    if (!account.clobCredentials) throw new CoreError('not_found', `"${account.label}" has no order-book credentials.`);
+    await this.revoke(account, await this.stored(account));
+    await this.options.session.unlocked().deleteRecord(clobCredentialsRecordId(account.id));
+    this.options.registry.update(account.id, (a) => ({ ...a, clobCredentials: null }));
+    return this.changed();
+  }
+
+  /** The stored credentials of an account, for L2-authenticated calls. */
+  async stored(account: StoredAccount): Promise<ClobCredentials> {
+    const record = await this.options.session.unlocked().getRecord(clobCredentialsRecordId(account.id));
+    if (record.kind !== 'clobCredentials') throw new CoreError('internal', 'The credentials record has the wrong kind.');
+    return record.credentials;
+  }
+
+  private async revoke(account: StoredAccount, credentials: ClobCredentials): Promise<void> {
+    await this.options.http.requestJson({
+      service: 'clob',
+      method: 'DELETE',
+      path: '/auth/api-key',
+      headers: l2Headers(credentials, account.address, 'DELETE', '/auth/api-key', undefined),
+    });
+  }
+
+  private async request(method: 'GET' | 'POST', path: string, headers: Record<string, string>): Promise<ClobCredentials> {
+    const answer = await this.options.http.requestJson<unknown>({ service: 'clob', method, path, headers });
+    if (!isCredentials(answer)) {
+      throw new CoreError('bad_response', `The order-book service answered ${method} ${path} without apiKey, secret and passphrase.`);
+    }
+    return { apiKey: answer.apiKey, secret: answer.secret, passphrase: answer.passphrase };
+  }
+
+  private async store(account: StoredAccount, credentials: ClobCredentials, nonce: number): Promise<void> {
+    await this.options.session.unlocked().putRecord({
+      kind: 'clobCredentials',
+      credentials,
+      accountId: account.id,
+      id: clobCredentialsRecordId(account.id),
+      replace: true,
+    });
+    this.options.registry.update(account.id, (a) => ({
+      ...a,
+      clobCredentials: { apiKeyHint: maskSecret(credentials.apiKey), nonce, createdAt: Date.now() },
+    }));
+  }
+
+  private activeAccount(): StoredAccount {
+    const account = this.options.registry.active();
+    if (!account) throw new CoreError('not_found', 'There is no account yet: add one in Accounts first.');
+    return account;
+  }
+
+  private changed(): AccountsState {
+    this.options.onChange();
+    return this.options.registry.state();
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Request headers of the order-book service's two authentication levels (wire-formats.md),
+ * with the `SVC_` prefix: L1 proves control of the wallet with an EIP-712 ClobAuth signature,
+ * L2 signs each request with the HMAC secret of the API credentials.
+ */
+import type { LocalAccount } from 'viem';
+import { clobAuthTypedData } from '../../../shared/signing/clobAuth';
+import { l2Signature } from '../../../shared/signing/l2Hmac';
+import type { ClobCredentials } from '../custody';
+
+export const unixSeconds = (now: number = Date.now()): string => String(Math.floor(now / 1000));
+
+export async function l1Headers(
+  signer: LocalAccount,
+  chainId: number,
+  nonce: number,
+  timestamp: string = unixSeconds(),
+): Promise<Record<string, string>> {
+  const signature = await signer.signTypedData(
+    clobAuthTypedData(chainId, { address: signer.address, timestamp, nonce: BigInt(nonce) }),
+  );
+  return {
+    SVC_ADDRESS: signer.address,
+    SVC_SIGNATURE: signature,
+    SVC_TIMESTAMP: timestamp,
+    SVC_NONCE: String(nonce),
+  };
+}
+
+export function l2Headers(
+  credentials: ClobCredentials,
+  signerAddress: string,
+  method: string,
+  requestPath: string,
+  bodyText: string | undefined,
+  timestamp: string = unixSeconds(),
+): Record<string, string> {
+  return {
+    SVC_ADDRESS: signerAddress,
+    SVC_SIGNATURE: l2Signature(credentials.secret, timestamp, method, requestPath, bodyText),
+    SVC_TIMESTAMP: timestamp,
+    SVC_API_KEY: credentials.apiKey,
+    SVC_PASSPHRASE: credentials.passphrase,
+  };
+}

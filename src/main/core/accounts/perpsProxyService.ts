@@ -1,0 +1,133 @@
+/**
+ * Perpetuals proxy keys: Marketdesk generates the proxy's key, the account's owner key signs
+ * `createProxy` (EIP-712 layout in src/shared/signing/perpsOperations.ts), and the secret the
+ * exchange returns is kept in the vault with the proxy key. The exchange has no route that lists
+ * proxies, so the list is ours.
+ */
+import { randomInt } from 'node:crypto';
+import { getAddress, type Hex } from 'viem';
+import type { AccountsState } from '../../../shared/custodyViews';
+import {
+  perpsOperationTypedData,
+  type PerpsExchangeInfo,
+  type PerpsOperationArgs,
+  type PerpsOperationType,
+} from '../../../shared/signing/perpsOperations';
+import { CoreError } from '../coreError';
+import { addressOfPrivateKey, wipe } from '../custody';
+import type { HttpClient } from '../net/httpClient';
+import type { AccountRegistry, StoredAccount } from './accountRegistry';
+import { newPrivateKey } from './newPrivateKey';
+import { perpsProxyRecordId } from './recordIds';
+import { withSigner } from './signingKeys';
+import type { VaultSession } from './vaultSession';
+
+export interface PerpsProxyServiceOptions {
+  http: HttpClient;
+  registry: AccountRegistry;
+  session: VaultSession;
+  onChange: () => void;
+}
+
+interface SignedOperationAnswer {
+  status?: string;
+  error?: string;
+  secret?: string;
+}
+
+const DAY_MS = 86_400_000;
+
+export class PerpsProxyService {
+  private exchangeInfo: PerpsExchangeInfo | null = null;
+
+  constructor(private readonly options: PerpsProxyServiceOptions) {}
+
+  async create(label: string, expiryDays: number, referralCode?: string): Promise<AccountsState> {
+    const account = this.activeAccount();
+    const proxyKey = newPrivateKey();
+    try {
+      const proxy = await addressOfPrivateKey(proxyKey);
+      const expiry = Date.now() + expiryDays * DAY_MS;
+      const answer = await this.sendSigned(account, 'POST', 'createProxy', { owner: account.address as Hex, proxy, expiry }, {
+        label,
+        ...(referralCode ? { code: referralCode } : {}),
+      });
+      if (typeof answer.secret !== 'string' || answer.secret.length === 0) {
+        throw new CoreError('bad_response', 'The perpetuals exchange created the proxy but returned no secret.');
+      }
+      await this.options.session.unlocked().putRecord({
+        kind: 'perpsProxy',
+        proxy: { proxyAddress: proxy, proxyPrivateKey: proxyKey, secret: answer.secret },
+        accountId: account.id,
+        id: perpsProxyRecordId(account.id, proxy),
+      });
+      this.options.registry.update(account.id, (a) => ({
+        ...a,
+        perpsProxies: [
+          ...a.perpsProxies,
+          { proxyAddress: proxy, label, expiresAt: expiry, createdAt: Date.now(), referralCode: referralCode ?? null },
+        ],
+      }));
+    } finally {
+      wipe(proxyKey);
+    }
+    return this.changed();
+  }
+
+  async delete(proxyAddress: string): Promise<AccountsState> {
+    const account = this.activeAccount();
+    const proxy = getAddress(proxyAddress);
+    if (!account.perpsProxies.some((p) => p.proxyAddress.toLowerCase() === proxy.toLowerCase())) {
+      throw new CoreError('not_found', `"${account.label}" has no perps proxy ${proxy}.`);
+    }
+    await this.sendSigned(account, 'DELETE', 'deleteProxy', { proxy });
+    await this.options.session.unlocked().deleteRecord(perpsProxyRecordId(account.id, proxy));
+    this.options.registry.update(account.id, (a) => ({
+      ...a,
+      perpsProxies: a.perpsProxies.filter((p) => p.proxyAddress.toLowerCase() !== proxy.toLowerCase()),
+    }));
+    return this.changed();
+  }
+
+  private async sendSigned<T extends PerpsOperationType>(
+    account: StoredAccount,
+    method: 'POST' | 'DELETE',
+    type: T,
+    args: PerpsOperationArgs[T],
+    extra: Record<string, string> = {},
+  ): Promise<SignedOperationAnswer> {
+    const info = await this.info();
+    const salt = randomInt(0, 2 ** 47);
+    const ts = Date.now();
+    const sig = await withSigner(this.options.session, account, (signer) =>
+      // viem cannot infer the per-type table generically; the layout itself is fixed in src/shared.
+      signer.signTypedData(perpsOperationTypedData(info, type, args, salt, ts) as unknown as Parameters<typeof signer.signTypedData>[0]),
+    );
+    const answer = await this.options.http.requestJson<SignedOperationAnswer>({
+      service: 'perps',
+      method,
+      path: '/v1/account/proxy',
+      bodyText: JSON.stringify({ op: { type, args }, sig, salt, ts, ...extra }),
+    });
+    if (answer?.status !== 'ok') {
+      throw new CoreError('service_error', `The perpetuals exchange refused ${type}: ${answer?.error ?? 'no reason given'}.`);
+    }
+    return answer;
+  }
+
+  private async info(): Promise<PerpsExchangeInfo> {
+    this.exchangeInfo ??= await this.options.http.requestJson<PerpsExchangeInfo>({ service: 'perps', method: 'GET', path: '/v1/info/exchange' });
+    return this.exchangeInfo;
+  }
+
+  private activeAccount(): StoredAccount {
+    const account = this.options.registry.active();
+    if (!account) throw new CoreError('not_found', 'There is no account yet: add one in Accounts first.');
+    return account;
+  }
+
+  private changed(): AccountsState {
+    this.options.onChange();
+    return this.options.registry.state();
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The vault as the app lives with it: created or opened at start, unlocked by password or by
+ * this device's keychain, locked by the user, by inactivity or by the system (sleep, screen
+ * lock). Everything that needs a secret asks `unlocked()`, which refuses with a clear "locked"
+ * error, so a locked app can still show cached views but cannot sign.
+ */
+import { existsSync } from 'node:fs';
+import type { LockReason, VaultState } from '../../../shared/custodyViews';
+import { CoreError } from '../coreError';
+import {
+  createUnlockThrottle,
+  createVault,
+  openVault,
+  OsKeyStoreUnavailableError,
+  UnlockThrottledError,
+  type OsKeyStore,
+  type ScryptCost,
+  type Vault,
+} from '../custody';
+import type { Logger } from '../log';
+import type { SettingsStore } from '../settings/settingsStore';
+
+export interface VaultSessionOptions {
+  path: string;
+  osKeyStore: OsKeyStore;
+  settings: SettingsStore;
+  log: Logger;
+  onChange: () => void;
+  now?: () => number;
+  /** scrypt cost for new vaults; tests pass lighter values. */
+  kdf?: ScryptCost;
+}
+
+const IDLE_CHECK_MS = 5_000;
+
+export class VaultSession {
+  private vault: Vault | null = null;
+  private lockReason: LockReason | null = 'startup';
+  private deviceNotice: string | null = null;
+  private deviceAvailable = false;
+  private lastActivity: number;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private readonly throttle;
+  private readonly now: () => number;
+
+  constructor(private readonly options: VaultSessionOptions) {
+    this.now = options.now ?? Date.now;
+    this.lastActivity = this.now();
+    this.throttle = createUnlockThrottle({ now: this.now });
+  }
+
+  /** Opens an existing vault and, when the user asked to be remembered, unlocks it with the keychain. */
+  async start(): Promise<void> {
+    const availability = await this.options.osKeyStore.available();
+    this.deviceAvailable = availability.ok;
+    if (!availability.ok) this.deviceNotice = `This device's keychain is not available (${availability.reason}); use your password.`;
+    if (existsSync(this.options.path) || existsSync(`${this.options.path}.bak`)) {
+      this.vault = await openVault(this.options.path, this.vaultOptions());
+      if (this.vault.recoveredFromBackup) this.options.log.warn(`vault restored from its backup copy: ${this.vault.recoveredFromBackup.reason}`);
+      if (this.vault.osUnlockEnabled && this.deviceAvailable) await this.unlockWithDevice().catch(() => undefined);
+    }
+    this.idleTimer = setInterval(() => this.lockIfIdle(), IDLE_CHECK_MS);
+    this.idleTimer.unref?.();
+  }
+
+  stop(): void {
+    if (this.idleTimer) clearInterval(this.idleTimer);
+    this.vault?.lock();
+  }
+
+  state(): VaultState {
+    const vault = this.vault;
+    return {
+      exists: vault !== null,
+      unlocked: vault?.isUnlocked ?? false,
+      lockReason: vault?.isUnlocked ? null : this.lockReason,
+      deviceUnlock: { available: this.deviceAvailable, enabled: vault?.osUnlockEnabled ?? false, notice: this.deviceNotice },
+      autoLockMinutes: this.options.settings.get('autoLockMinutes'),
+      retryAfterMs: this.throttle.check(),
+    };
+  }
+
+  /** The unlocked vault, or a clear refusal. */
+  unlocked(): Vault {
+    if (!this.vault) throw new CoreError('no_vault', 'There is no vault yet: create one in Accounts first.');
+    if (!this.vault.isUnlocked) throw new CoreError('locked', 'The vault is locked: unlock it to sign or use credentials.');
+    return this.vault;
+  }
+
+  async create(password: string): Promise<void> {
+    if (this.vault) throw new CoreError('conflict', 'A vault already exists on this device; unlock it instead.');
+    this.vault = await createVault(this.options.path, password, { ...this.vaultOptions(), ...(this.options.kdf ? { kdf: this.options.kdf } : {}) });
+    this.touch();
+    this.changed();
+  }
+
+  async unlock(password: string): Promise<void> {
+    const vault = this.existing();
+    await this.guardAttempt(() => vault.unlockWithPassword(password));
+    this.touch();
+    this.changed();
+  }
+
+  /** Checks the password again before a destructive or revealing action, without changing the session. */
+  async confirmPassword(password: string): Promise<void> {
+    const probe = await openVault(this.options.path, this.vaultOptions());
+    try {
+      await this.guardAttempt(() => probe.unlockWithPassword(password));
+    } finally {
+      probe.lock();
+    }
+  }
+
+  async unlockWithDevice(): Promise<void> {
+    const vault = this.existing();
+    try {
+      await vault.unlockWithOsKeyStore();
+      this.deviceNotice = null;
+    } catch (error) {
+      this.deviceNotice = `Could not unlock with this device's keychain (${error instanceof Error ? error.message : 'unknown error'}); use your password.`;
+      this.changed();
+      throw new CoreError('unavailable', this.deviceNotice);
+    }
+    this.touch();
+    this.changed();
+  }
+
+  lock(reason: LockReason): void {
+    if (!this.vault?.isUnlocked) return;
+    this.vault.lock();
+    this.lockReason = reason;
+    this.options.log.info(`vault locked (${reason})`);
+    this.changed();
+  }
+
+  async setRememberOnDevice(enabled: boolean): Promise<void> {
+    const vault = this.unlocked();
+    try {
+      if (enabled) await vault.enableOsUnlock();
+      else await vault.disableOsUnlock();
+      this.deviceNotice = null;
+    } catch (error) {
+      if (!(error instanceof OsKeyStoreUnavailableError)) throw error;
+      this.deviceNotice = `${error.message} The vault stays protected by your password.`;
+      this.changed();
+      throw new CoreError('unavailable', this.deviceNotice);
+    }
+    this.changed();
+  }
+
+  setAutoLockMinutes(minutes: number): void {
+    this.options.settings.set('autoLockMinutes', minutes);
+    this.touch();
+    this.changed();
+  }
+
+  /** The user did something; returns when the vault will lock itself if nothing else happens. */
+  touch(): number | null {
+    this.lastActivity = this.now();
+    const minutes = this.options.settings.get('autoLockMinutes');
+    return minutes > 0 && this.vault?.isUnlocked ? this.lastActivity + minutes * 60_000 : null;
+  }
+
+  lockIfIdle(): void {
+    const minutes = this.options.settings.get('autoLockMinutes');
+    if (minutes > 0 && this.now() - this.lastActivity >= minutes * 60_000) this.lock('idle');
+  }
+
+  private existing(): Vault {
+    if (!this.vault) throw new CoreError('no_vault', 'There is no vault yet: create one in Accounts first.');
+    return this.vault;
+  }
+
+  private async guardAttempt(attempt: () => Promise<void>): Promise<void> {
+    try {
+      await attempt();
+    } catch (error) {
+      if (error instanceof UnlockThrottledError) this.changed();
+      throw error;
+    }
+  }
+
+  private vaultOptions() {
+    return { osKeyStore: this.options.osKeyStore, throttle: this.throttle };
+  }
+
+  private changed(): void {
+    this.options.onChange();
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * What the renderer sees of custody: addresses, labels, masked suffixes and booleans.
+ * Never a private key, HMAC secret, passphrase, proxy secret or password.
+ */
+
+/** Order-book signature types (wire-formats.md): EOA 0, proxy 1, safe 2, deposit wallet 3. */
+export const SIGNATURE_TYPES = ['EOA', 'PROXY', 'SAFE', 'DEPOSIT_WALLET'] as const;
+export type SignatureTypeName = (typeof SIGNATURE_TYPES)[number];
+
+export interface ClobCredentialsView {
+  /** The API key's last characters, e.g. `••••3f9a`. */
+  apiKeyHint: string;
+  nonce: number;
+  createdAt: number;
+}
+
+export interface PerpsProxyView {
+  proxyAddress: string;
+  label: string;
+  expiresAt: number;
+  createdAt: number;
+  referralCode: string | null;
+}
+
+export interface AccountView {
+  id: string;
+  label: string;
+  address: string;
+  /** `watchOnly` accounts have no key: read-only views work, signing is refused. */
+  kind: 'key' | 'watchOnly';
+  signatureType: SignatureTypeName;
+  /** The proxy, safe or deposit wallet that holds the funds; null for EOA. */
+  funder: string | null;
+  clobCredentials: ClobCredentialsView | null;
+  perpsProxies: PerpsProxyView[];
+  createdAt: number;
+}
+
+export interface AccountsState {
+  accounts: AccountView[];
+  activeAccountId: string | null;
+}
+
+export type LockReason = 'startup' | 'manual' | 'idle' | 'sleep' | 'screen-locked';
+
+export interface VaultState {
+  exists: boolean;
+  unlocked: boolean;
+  /** Why the vault is locked, when it is. */
+  lockReason: LockReason | null;
+  /** "Remember on this device": the vault key in the OS keychain. */
+  deviceUnlock: {
+    available: boolean;
+    enabled: boolean;
+    /** One line saying why it is unavailable, or why it fell back to the password. */
+    notice: string | null;
+  };
+  /** Minutes of inactivity before the vault locks itself; 0 = never. */
+  autoLockMinutes: number;
+  /** After failed attempts, how long until the next unlock attempt is allowed. */
+  retryAfterMs: number;
+}
+
+export interface KeystoreExport {
+  fileName: string;
+  /** Keystore v3 JSON, encrypted with the password the user chose for the export. */
+  keystoreJson: string;
+}
+
+export interface SecretRevealResult {
+  /** Where the key was shown: a main-owned dialog (desktop) or a one-time page (browser mode). */
+  shownIn: 'dialog' | 'one-time-page';
+  /** For `one-time-page`: open this address once, within a minute. */
+  url: string | null;
+}

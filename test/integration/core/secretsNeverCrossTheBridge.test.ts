@@ -1,0 +1,164 @@
+/**
+ * DESIGN invariant 1: no secret crosses the bridge. A vault holding known secrets is driven
+ * through every channel of the contract (good and bad inputs) while every result, pushed event
+ * and log line is collected; none may contain any secret in any common encoding.
+ */
+import { bytesToHex, hexToBytes } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openVault } from '../../../src/main/core/custody';
+import type { Logger } from '../../../src/main/core/log';
+import { channelNames, eventNames, type ChannelName } from '../../../src/shared/contract';
+import type { AccountsState, KeystoreExport } from '../../../src/shared/custodyViews';
+import type { EventsPage, EventDetail } from '../../../src/shared/viewModels';
+import { decodeBase64Any, encodeBase64 } from '../../../src/shared/base64';
+import { startHarness, waitFor, type Harness } from './coreHarness';
+import { join } from 'node:path';
+
+const PASSWORD = 'vault-password-Σ-7f3a91';
+const KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
+const KEYSTORE_PASSWORD = 'keystore-password-42';
+
+let harness: Harness;
+const logLines: string[] = [];
+const outputs: unknown[] = [];
+const log: Logger = {
+  info: (m) => logLines.push(m),
+  warn: (m) => logLines.push(m),
+  error: (m, e) => logLines.push(`${m} ${e instanceof Error ? `${e.name}: ${e.message} ${e.stack ?? ''}` : String(e)}`),
+};
+
+async function drive(channel: ChannelName, input: unknown): Promise<unknown> {
+  const result = await harness.core.dispatch(channel, input, { clientId: 'scan' });
+  outputs.push(result);
+  return result.ok ? result.value : undefined;
+}
+
+beforeAll(async () => {
+  harness = await startHarness({
+    log,
+    bookPollIntervalMs: 200,
+    secretPresenter: { present: async () => ({ shownIn: 'dialog', url: null }) },
+  });
+});
+afterAll(async () => {
+  await harness?.stop();
+});
+
+/** Every way a secret could be spelled in text that leaves main. */
+function spellings(secret: string | Uint8Array): string[] {
+  const forms = new Set<string>();
+  const add = (bytes: Uint8Array) => {
+    const hex = bytesToHex(bytes).slice(2);
+    forms.add(hex).add(hex.toUpperCase());
+    forms.add(encodeBase64(bytes)).add(encodeBase64(bytes, { url: true, pad: false }));
+    forms.add(encodeBase64(bytes, { pad: false })).add(encodeBase64(bytes, { url: true }));
+  };
+  if (typeof secret === 'string') {
+    forms.add(secret);
+    add(new TextEncoder().encode(secret));
+    if (/^0x[0-9a-fA-F]+$/.test(secret)) add(hexToBytes(secret as `0x${string}`));
+    try {
+      if (secret.length >= 16) add(decodeBase64Any(secret));
+    } catch {
+      // not base64: the text forms above cover it
+    }
+  } else add(secret);
+  // A fragment long enough to be unmistakable also counts (e.g. a key cut in a message).
+  return [...forms].filter((f) => f.length >= 8);
+}
+
+describe('no secret crosses the bridge', () => {
+  it('walks every channel and event with known secrets in the vault and finds none of them outside main', async () => {
+    const visited = new Set<ChannelName>();
+    const step = async (channel: ChannelName, input: unknown) => {
+      visited.add(channel);
+      return drive(channel, input);
+    };
+
+    // Bad input first, for every channel: the error messages must not echo secrets either.
+    for (const channel of channelNames) {
+      await drive(channel, { password: PASSWORD, privateKey: KEY, keystorePassword: KEYSTORE_PASSWORD, junk: true });
+      await drive(channel, KEY);
+    }
+
+    await step('getAppStatus', {});
+    await step('getVaultState', {});
+    await step('createVault', { password: PASSWORD });
+    await step('setRememberOnDevice', { enabled: true });
+    await step('setAutoLockMinutes', { minutes: 30 });
+    await step('reportUserActivity', {});
+    await step('importPrivateKeyAccount', { label: 'Known key', privateKey: KEY });
+    await step('createAccount', { label: 'Fresh key' });
+    const keystore = (await step('exportAccountKeystore', {
+      accountId: ((await step('listAccounts', {})) as AccountsState).activeAccountId,
+      password: PASSWORD,
+      keystorePassword: KEYSTORE_PASSWORD,
+    })) as KeystoreExport;
+    await step('importKeystoreAccount', { label: 'Dup', keystoreJson: keystore.keystoreJson, keystorePassword: KEYSTORE_PASSWORD });
+    await step('importKeystoreAccount', { label: 'Wrong', keystoreJson: keystore.keystoreJson, keystorePassword: `${KEYSTORE_PASSWORD}x` });
+    await step('importPrivateKeyAccount', { label: 'Known key again', privateKey: KEY });
+    await step('importPrivateKeyAccount', { label: 'Bad key', privateKey: `${KEY}ff` });
+    await step('addWatchOnlyAccount', { label: 'Watch', address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' });
+    const accounts = (await step('listAccounts', {})) as AccountsState;
+    const [first, second] = accounts.accounts;
+    await step('renameAccount', { accountId: second!.id, label: 'Renamed' });
+    await step('reorderAccounts', { accountIds: [second!.id, first!.id] });
+    await step('switchAccount', { accountId: first!.id });
+    await step('createClobCredentials', {});
+    await step('rotateClobCredentials', {});
+    await step('createPerpsProxy', { label: 'Scan proxy', expiryDays: 7 });
+    await step('revealAccountPrivateKey', { accountId: first!.id, password: PASSWORD });
+    await step('revealAccountPrivateKey', { accountId: first!.id, password: `${PASSWORD}!` });
+    await step('lockVault', {});
+    await step('unlockVault', { password: `${PASSWORD}?` });
+    await step('unlockVaultWithDevice', {});
+    await step('createPerpsProxy', { label: 'While locked', expiryDays: 7 });
+    await step('unlockVault', { password: PASSWORD });
+
+    const page = (await step('searchCatalogEvents', {})) as EventsPage;
+    await step('listCatalogTags', {});
+    const detail = (await step('getCatalogEvent', { eventId: page.events[0]!.id })) as EventDetail;
+    await step('watchOrderBooks', { tokenIds: detail.markets[0]!.outcomes.map((o) => o.tokenId) });
+    await waitFor(() => harness.events.some((e) => e.event === 'orderBooksUpdated'), 15_000);
+    await waitFor(() => harness.events.some((e) => e.event === 'appStatusChanged'), 5_000);
+
+    // Read every secret the vault now holds, with the password, straight from the file.
+    const vault = await openVault(join(harness.dataDir, 'marketdesk.vault'));
+    await vault.unlockWithPassword(PASSWORD);
+    const secrets: Array<string | Uint8Array> = [PASSWORD, KEY, KEYSTORE_PASSWORD];
+    for (const entry of vault.listRecords()) {
+      const record = await vault.getRecord(entry.id);
+      if (record.kind === 'signingKey') secrets.push(new Uint8Array(record.privateKey));
+      if (record.kind === 'clobCredentials') secrets.push(record.credentials.secret, record.credentials.passphrase, record.credentials.apiKey);
+      if (record.kind === 'perpsProxy') {
+        secrets.push(record.proxy.secret);
+        if (record.proxy.proxyPrivateKey) secrets.push(new Uint8Array(record.proxy.proxyPrivateKey));
+      }
+    }
+    vault.lock();
+
+    await step('deletePerpsProxy', { proxyAddress: (await step('listAccounts', {}) as AccountsState).accounts[0]!.perpsProxies[0]?.proxyAddress ?? '0x0000000000000000000000000000000000000001' });
+    await step('deleteClobCredentials', {});
+    await step('removeAccount', { accountId: second!.id, password: PASSWORD });
+
+    expect(secrets.filter((s) => typeof s !== 'string').length).toBeGreaterThanOrEqual(3);
+    expect(visited).toEqual(new Set(channelNames));
+    const seenEvents = new Set(harness.events.map((e) => e.event));
+    expect(seenEvents).toEqual(new Set(eventNames));
+
+    const haystacks = [
+      ...outputs.map((o) => JSON.stringify(o)),
+      ...harness.events.map((e) => JSON.stringify(e)),
+      ...logLines,
+    ];
+    const leaks: string[] = [];
+    for (const secret of secrets) {
+      for (const form of spellings(secret)) {
+        for (const text of haystacks) if (text.includes(form)) leaks.push(`${form.slice(0, 6)}… in ${text.slice(0, 80)}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    // The key is shown only where the user asked for it: the presenter, never a result.
+    expect(outputs.some((o) => JSON.stringify(o).includes('"shownIn":"dialog"'))).toBe(true);
+  });
+});
