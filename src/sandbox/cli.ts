@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ analytics, clob, catalog, perps })}\n`);
   log(`pid ${process.pid}, seed ${sandbox.seed}, simulation ${options.simulate ? `every ${options.tickMs} ms` : 'off'}`);
   log(`analytics ${analytics}  clob ${clob}  catalog ${catalog}  perps ${perps}`);
+  if (options.stateFile !== undefined) log(`state file ${options.stateFile}`);
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {

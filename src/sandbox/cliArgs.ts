@@ -5,6 +5,8 @@ export interface CliOptions {
   host: string;
   simulate: boolean;
   tickMs: number;
+  /** Where the exchange's account state lives across runs; absent = in memory only. */
+  stateFile?: string;
 }
 
 export type CliParse =
@@ -13,13 +15,17 @@ export type CliParse =
   | { kind: 'error'; message: string };
 
 export const CLI_USAGE = [
-  'usage: npm run sandbox -- [--port N] [--seed N] [--host ADDR] [--tick-ms N] [--no-simulate]',
+  'usage: npm run sandbox -- [--port N] [--seed N] [--host ADDR] [--tick-ms N] [--no-simulate] [--state-file PATH]',
   '  --port N        first port (analytics N, clob N+1, catalog N+2, perps N+3); 0 = ephemeral (default 0)',
   '  --seed N        world and simulation seed, 0..4294967295 (default 7)',
   '  --host ADDR     interface to bind (default 127.0.0.1)',
   '  --tick-ms N     simulation step in ms, 10..60000 (default 250)',
   '  --no-simulate   serve a still market (books stay two-sided but do not move)',
+  '  --state-file PATH  keep API keys, perps accounts, proxies, salts and referral codes in this',
+  '                  file across runs (created with mode 0600; default: in memory only)',
 ].join('\n');
+
+const STRING_FLAGS: Record<string, 'host' | 'stateFile'> = { '--host': 'host', '--state-file': 'stateFile' };
 
 const INTEGER_FLAGS: Record<string, { key: 'port' | 'seed' | 'tickMs'; min: number; max: number }> = {
   '--port': { key: 'port', min: 0, max: 65_532 },
@@ -40,11 +46,12 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
       continue;
     }
     const spec = INTEGER_FLAGS[flag];
-    if (!spec && flag !== '--host') return { kind: 'error', message: `unknown argument ${JSON.stringify(arg)} (see --help)` };
+    const textKey = STRING_FLAGS[flag];
+    if (!spec && !textKey) return { kind: 'error', message: `unknown argument ${JSON.stringify(arg)} (see --help)` };
     const value = inline ?? argv[(i += 1)];
     if (value === undefined || value === '') return { kind: 'error', message: `${flag} needs a value` };
     if (!spec) {
-      options.host = value;
+      options[textKey as 'host' | 'stateFile'] = value;
       continue;
     }
     if (!/^[0-9]{1,10}$/.test(value) || Number(value) < spec.min || Number(value) > spec.max) {

@@ -4,8 +4,12 @@
  *
  * One call builds the seeded world, opens the books, starts the simulation and serves the
  * three services (the order-book service and its catalog as two servers) on loopback.
+ * With `stateFile`, the accounts a real exchange would keep (API keys, perps accounts, proxies,
+ * spent salts, referral codes) are loaded from that file and saved back (state/stateStore.ts).
  */
+import { resolve } from 'node:path';
 import { catalogRouter } from './catalog/catalogRoutes';
+import { apiKeySection } from './clob/auth/apiKeyState';
 import { ApiKeyStore } from './clob/auth/apiKeyStore';
 import { addAuthRoutes } from './clob/auth/authRoutes';
 import { plainErrors } from './clob/clobErrors';
@@ -15,10 +19,12 @@ import { EdgeGate } from './edge/edgeGate';
 import { listenService, type RunningService, type ServiceDefinition } from './http/jsonServer';
 import { analyticsRouter } from './services/analyticsRoutes';
 import { ADMIN_PREFIX, addEdgeAdminRoutes } from './services/edgeAdminRoutes';
+import { perpsAccountsSection } from './perps/perpsAccountsState';
 import { createPerpsState } from './perps/perpsState';
 import { PERPS_CHAIN_ID, perpsRouter } from './services/perpsRoutes';
 import { traceErrors, withTraceHeader } from './services/traceErrors';
 import { Simulator } from './simulation/simulator';
+import { SandboxStateStore } from './state/stateStore';
 import { buildWorld, DEFAULT_WORLD_EPOCH_MS } from './world/buildWorld';
 
 export interface SandboxOptions {
@@ -41,6 +47,15 @@ export interface SandboxOptions {
    * order-book service and the perps exchange's EIP-712 domain (`/v1/info/exchange`).
    */
   chainId?: number;
+  /**
+   * Keep the exchange's account state (API keys with their secrets and passphrases, perps
+   * accounts, proxies, spent salts, referral codes) in this JSON file: loaded at start, saved
+   * shortly after every change and on stop(), written atomically with mode 0600. A missing
+   * file starts fresh; an unusable one is kept as `<file>.corrupt-<timestamp>` and the run
+   * starts fresh (one line on stderr). One file serves one running sandbox at a time.
+   * Default: everything in memory, gone with the process.
+   */
+  stateFile?: string;
 }
 
 export interface SandboxUrls {
@@ -102,10 +117,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const tickMs = checkInteger('tickMs', options.tickMs ?? 250, 10, 60_000);
   const host = options.host ?? '127.0.0.1';
   const chainId = checkInteger('chainId', options.chainId ?? PERPS_CHAIN_ID, 1, Number.MAX_SAFE_INTEGER);
+  if (options.stateFile !== undefined && (typeof options.stateFile !== 'string' || options.stateFile.trim() === '')) {
+    throw new RangeError('sandbox: stateFile must be a non-empty path');
+  }
 
   const world = buildWorld(seed, options.worldEpochMs ?? DEFAULT_WORLD_EPOCH_MS);
   const exchange = new Exchange(world);
   const simulator = new Simulator(exchange, seed);
+  const apiKeys = new ApiKeyStore();
+  const perpsState = createPerpsState(world, { chainId });
+  const state = options.stateFile === undefined
+    ? null
+    : await SandboxStateStore.open(resolve(options.stateFile), [apiKeySection(apiKeys), perpsAccountsSection(perpsState)]);
   // One gate for both servers: the "all endpoints" window is shared, as at the public edge.
   const gate = new EdgeGate(options.edge ?? {});
   const isAdminPath = (path: string) => path.startsWith(ADMIN_PREFIX);
@@ -114,7 +137,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     { name: 'analytics', router: analyticsRouter(), errors: traceErrors, decorate: withTraceHeader },
     {
       name: 'clob',
-      router: addEdgeAdminRoutes(addAuthRoutes(clobRouter(exchange), { store: new ApiKeyStore(), chainId }), gate),
+      router: addEdgeAdminRoutes(addAuthRoutes(clobRouter(exchange), { store: apiKeys, chainId }), gate),
       errors: plainErrors,
       edge: { gate, service: 'clob', exempt: isAdminPath },
     },
@@ -122,7 +145,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       name: 'catalog', router: catalogRouter(world, exchange), errors: plainErrors,
       edge: { gate, service: 'catalog', exempt: () => false },
     },
-    { name: 'perps', router: perpsRouter(world, createPerpsState(world, { chainId })), errors: traceErrors, decorate: withTraceHeader },
+    { name: 'perps', router: perpsRouter(world, perpsState), errors: traceErrors, decorate: withTraceHeader },
   ];
 
   const running: RunningService[] = [];
@@ -130,6 +153,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     simulator.stop();
     gate.close();
     await Promise.all(running.map((s) => s.close()));
+    // After the servers: every connection is closed, so no change after this could be answered.
+    await state?.close();
   };
   try {
     for (const [i, definition] of definitions.entries()) {

@@ -2,6 +2,7 @@
  * Chooses the services the core talks to: the embedded sandbox by default (a living market on
  * loopback, no account anywhere), or the deployments a user configured.
  */
+import { join } from 'node:path';
 import { startSandbox } from '../../sandbox/start';
 import type { NetworkInfo } from '../../shared/viewModels';
 import type { CoreOptions } from './coreApi';
@@ -28,7 +29,13 @@ export async function openNetwork(options: CoreOptions, settings: SettingsStore)
     const { label, chainId, ...urls } = custom;
     return { info: { id: 'custom', label, isSandbox: false }, urls, chainId, stop: async () => {} };
   }
-  const sandbox = await startSandbox({ seed: options.sandboxSeed ?? settings.get('sandboxSeed'), port: 0 });
+  // The paper exchange keeps its accounts (API keys, proxies) in the data dir, so credentials in
+  // the vault keep working after a restart.
+  const sandbox = await startSandbox({
+    seed: options.sandboxSeed ?? settings.get('sandboxSeed'),
+    port: 0,
+    stateFile: join(options.dataDir, 'sandbox-state.json'),
+  });
   return {
     info: { id: 'sandbox', label: 'Sandbox', isSandbox: true },
     urls: sandbox.urls,

@@ -8,6 +8,8 @@
  *   and allows REFERRALS_PER_CODE referrals in the account's lifetime.
  * - Codes match case-insensitively and are stored upper-case. A code applies only to an account
  *   without a parent; later codes are validated but do not change the parent.
+ * - With a sandbox state file, accounts and invite codes outlive the run (perpsAccountsState.ts
+ *   saves them after each `onChange`); the house codes come from the world and are not saved.
  */
 import { keccak256, toBytes, type Hex } from 'viem';
 import { PERPS_ERRORS } from './perpsErrors';
@@ -24,7 +26,7 @@ export interface PerpsAccount {
   childrenCount: number;
 }
 
-interface ReferralCode {
+export interface ReferralCode {
   code: string;
   /** Lower-case owning account, or null for a house code. */
   owner: string | null;
@@ -47,6 +49,9 @@ export class PerpsLedger {
   private readonly accounts = new Map<string, PerpsAccount>();
   private readonly codes = new Map<string, ReferralCode>();
 
+  /** Runs after every change: an account opened, a referral applied, an invite code created. */
+  onChange: () => void = () => {};
+
   constructor(houseCodes: readonly string[]) {
     for (const code of houseCodes) this.codes.set(code.toUpperCase(), { code: code.toUpperCase(), owner: null, left: null });
   }
@@ -60,6 +65,7 @@ export class PerpsLedger {
     if (existing) return existing;
     const account: PerpsAccount = { address, createdAtMs: nowMs, childrenCount: 0 };
     this.accounts.set(address.toLowerCase(), account);
+    this.onChange();
     return account;
   }
 
@@ -82,6 +88,7 @@ export class PerpsLedger {
       const parent = this.accounts.get(entry.owner);
       if (parent) parent.childrenCount += 1;
     }
+    this.onChange();
   }
 
   /** The account's invite code, created on first call. */
@@ -92,6 +99,7 @@ export class PerpsLedger {
     for (let i = 1; this.codes.has(code); i += 1) code = `MD${hash.slice(0, 8)}${i}`;
     this.codes.set(code, { code, owner: account.address.toLowerCase(), left: REFERRALS_PER_CODE });
     account.inviteCode = code;
+    this.onChange();
     return code;
   }
 
@@ -105,5 +113,21 @@ export class PerpsLedger {
     };
     if (account.parentCode !== undefined) referral.parent = account.parentCode;
     return referral;
+  }
+
+  /** Copies of every account and of the accounts' invite codes (house codes are the world's). */
+  snapshot(): { accounts: PerpsAccount[]; codes: ReferralCode[] } {
+    return {
+      accounts: [...this.accounts.values()].map((a) => ({ ...a })),
+      codes: [...this.codes.values()].filter((c) => c.owner !== null).map((c) => ({ ...c })),
+    };
+  }
+
+  /** Replaces the accounts and invite codes (house codes stay); the caller checked consistency. */
+  restore(accounts: readonly PerpsAccount[], codes: readonly ReferralCode[]): void {
+    this.accounts.clear();
+    for (const [key, entry] of this.codes) if (entry.owner !== null) this.codes.delete(key);
+    for (const account of accounts) this.accounts.set(account.address.toLowerCase(), { ...account });
+    for (const code of codes) this.codes.set(code.code, { ...code });
   }
 }

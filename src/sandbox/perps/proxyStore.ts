@@ -1,7 +1,8 @@
 /**
  * Proxy keys of the perps exchange, in memory. A proxy address belongs to at most one owner.
  * The secret (32 random bytes, base64url without padding) is returned once at creation; only
- * its SHA-256 digest is kept, and checks compare digests in constant time.
+ * its SHA-256 digest is kept, and checks compare digests in constant time. With a sandbox state
+ * file the proxies and their digests outlive the run (perpsAccountsState.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Hex } from 'viem';
@@ -24,10 +25,19 @@ interface Stored {
   secretDigest: Buffer;
 }
 
+/** A proxy as saved: its key and the SHA-256 of its secret as 64 hex characters. */
+export interface SavedProxy {
+  key: ProxyKey;
+  secretSha256: string;
+}
+
 const digest = (secret: string) => createHash('sha256').update(secret, 'utf8').digest();
 
 export class ProxyStore {
   private readonly byProxy = new Map<string, Stored>();
+
+  /** Runs after every issue and delete. */
+  onChange: () => void = () => {};
 
   get(proxy: string): ProxyKey | undefined {
     return this.byProxy.get(proxy.toLowerCase())?.key;
@@ -37,6 +47,7 @@ export class ProxyStore {
   issue(key: ProxyKey): string {
     const secret = randomBytes(32).toString('base64url');
     this.byProxy.set(key.proxy.toLowerCase(), { key, secretDigest: digest(secret) });
+    this.onChange();
     return secret;
   }
 
@@ -46,11 +57,25 @@ export class ProxyStore {
   }
 
   delete(proxy: string): boolean {
-    return this.byProxy.delete(proxy.toLowerCase());
+    const deleted = this.byProxy.delete(proxy.toLowerCase());
+    if (deleted) this.onChange();
+    return deleted;
   }
 
   ofOwner(owner: string): ProxyKey[] {
     const wanted = owner.toLowerCase();
     return [...this.byProxy.values()].map((s) => s.key).filter((k) => k.owner.toLowerCase() === wanted);
+  }
+
+  snapshot(): SavedProxy[] {
+    return [...this.byProxy.values()].map((s) => ({ key: { ...s.key }, secretSha256: s.secretDigest.toString('hex') }));
+  }
+
+  /** Replaces every proxy; addresses must be unique and digests 64 hex characters. */
+  restore(saved: readonly SavedProxy[]): void {
+    this.byProxy.clear();
+    for (const { key, secretSha256 } of saved) {
+      this.byProxy.set(key.proxy.toLowerCase(), { key: { ...key }, secretDigest: Buffer.from(secretSha256, 'hex') });
+    }
   }
 }

@@ -2,7 +2,8 @@
  * The order-book API credentials of one sandbox run, in memory. One key per (address, nonce):
  * creating a second one for a used nonce fails (the client then derives it), and deleting a key
  * frees its nonce. Addresses are stored lower-case, so lookups are case-insensitive. Listing
- * order is creation order, so answers are stable.
+ * order is creation order, so answers are stable. With a sandbox state file the keys outlive the
+ * run (apiKeyState.ts saves them after each `onChange`).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { encodeBase64 } from '../../../shared/base64';
@@ -33,6 +34,9 @@ export class ApiKeyStore {
   private readonly byKey = new Map<string, StoredApiKey>();
   private readonly bySlot = new Map<string, StoredApiKey>();
 
+  /** Runs after every create and delete (the state file listens here). */
+  onChange: () => void = () => {};
+
   /** `generate` is for unit tests that need known secrets (the wire-format vectors). */
   constructor(private readonly generate: () => ApiCredentials = randomCredentials) {}
 
@@ -43,6 +47,7 @@ export class ApiKeyStore {
     const key: StoredApiKey = { ...this.generate(), address: address.toLowerCase(), nonce };
     this.bySlot.set(slot, key);
     this.byKey.set(key.apiKey, key);
+    this.onChange();
     return key;
   }
 
@@ -64,7 +69,24 @@ export class ApiKeyStore {
     if (!key) return false;
     this.byKey.delete(apiKey);
     this.bySlot.delete(slotOf(key.address, key.nonce));
+    this.onChange();
     return true;
+  }
+
+  /** Every key, in creation order. */
+  all(): StoredApiKey[] {
+    return [...this.byKey.values()];
+  }
+
+  /** Replaces every key with `keys` (in creation order); api keys and (address, nonce) slots must be unique. */
+  restore(keys: readonly StoredApiKey[]): void {
+    this.byKey.clear();
+    this.bySlot.clear();
+    for (const key of keys) {
+      const stored = { ...key, address: key.address.toLowerCase() };
+      this.byKey.set(stored.apiKey, stored);
+      this.bySlot.set(slotOf(stored.address, stored.nonce), stored);
+    }
   }
 }
 
