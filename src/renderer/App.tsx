@@ -1,29 +1,44 @@
 /** The window: title bar, navigation, the current view and the status bar — or, when the bridge cannot work at all, a full-page explanation. */
 import { selectBridgeBlocker, useBridgeLinkStore } from './stores/bridgeLinkStore';
 import { selectView, useNavigationStore } from './stores/navigationStore';
+import { useAccountShortcuts } from './hooks/useAccountShortcuts';
 import { BridgeUnavailable } from './components/BridgeUnavailable';
 import { NavBar } from './components/NavBar';
 import { StatusBar } from './components/StatusBar';
 import { TitleBar } from './components/TitleBar';
+import { VaultPromptDialog } from './components/vault/VaultPromptDialog';
+import { WelcomeBanner } from './components/vault/WelcomeBanner';
+import { AccountsView } from './views/accounts/AccountsView';
 import { MarketsView } from './views/markets/MarketsView';
 import { PlaceholderView } from './views/placeholders/PlaceholderView';
+import { SettingsView } from './views/settings/SettingsView';
 
 function CurrentView() {
   const view = useNavigationStore(selectView);
-  return view === 'markets' ? <MarketsView /> : <PlaceholderView view={view} />;
+  if (view === 'markets') return <MarketsView />;
+  if (view === 'accounts') return <AccountsView />;
+  if (view === 'settings') return <SettingsView />;
+  return <PlaceholderView view={view} />;
 }
 
-export function App() {
-  const blocker = useBridgeLinkStore(selectBridgeBlocker);
-  if (blocker) return <BridgeUnavailable blocker={blocker} />;
+function Shell() {
+  useAccountShortcuts();
   return (
     <div className="shell">
       <TitleBar />
       <NavBar />
       <main className="content">
+        <WelcomeBanner />
         <CurrentView />
       </main>
       <StatusBar />
+      <VaultPromptDialog />
     </div>
   );
+}
+
+export function App() {
+  const blocker = useBridgeLinkStore(selectBridgeBlocker);
+  if (blocker) return <BridgeUnavailable blocker={blocker} />;
+  return <Shell />;
 }

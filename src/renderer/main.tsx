@@ -3,7 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bridgeMode } from './bridge/api';
 import { wireBridgeSubscriptions } from './bridge/subscriptions';
+import { reportUserActivityWhileOpen } from './bridge/userActivity';
+import { useAccountsStore } from './stores/accountsStore';
 import { useAppStatusStore } from './stores/appStatusStore';
+import { useVaultStore } from './stores/vaultStore';
 import { followLocationHash } from './stores/navigationStore';
 import { App } from './App';
 import './styles/theme.css';
@@ -11,10 +14,16 @@ import './styles/shell.css';
 import './styles/feedback.css';
 import './styles/markets.css';
 import './styles/book.css';
+import './styles/forms.css';
+import './styles/custody.css';
+import './styles/accounts.css';
 
 if (bridgeMode !== 'needs-token') {
   wireBridgeSubscriptions();
   void useAppStatusStore.getState().load();
+  void useVaultStore.getState().load();
+  void useAccountsStore.getState().load();
+  reportUserActivityWhileOpen();
 }
 followLocationHash();
 

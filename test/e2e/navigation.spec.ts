@@ -1,6 +1,7 @@
 /**
  * Every view is reachable from the navigation, by mouse and by keyboard, and the views later
- * issues will fill say honestly what will be there instead of showing sample data.
+ * issues will fill say honestly what will be there instead of showing sample data. Accounts and
+ * Settings are real views now (custody.spec.ts walks them); here they only have to open.
  */
 import { expect, test } from '@playwright/test';
 import { hostUrl } from './support/hostAddress';
@@ -13,6 +14,9 @@ const PLACEHOLDERS = [
   ['transfers', 'Transfers'],
   ['referrals', 'Referrals'],
   ['boards', 'Boards'],
+] as const;
+
+const BUILT = [
   ['accounts', 'Accounts'],
   ['settings', 'Settings'],
 ] as const;
@@ -45,6 +49,19 @@ test('every view other than Markets renders its honest empty state', async ({ pa
   }
   // The status bar stays with every view.
   await expect(page.getByTestId('status-network')).toHaveText('Sandbox');
+});
+
+test('Accounts and Settings open as real views, not placeholders', async ({ page }) => {
+  for (const [id, label] of BUILT) {
+    await page.getByTestId(`nav-${id}`).click();
+    const view = page.getByTestId(`view-${id}`);
+    await expect(view).toBeVisible();
+    await expect(page.getByTestId(`nav-${id}`)).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
+    await expect(view).not.toContainText('Arrives with');
+  }
+  // The last one opened is Settings, which shows the network read-only.
+  await expect(page.getByTestId('settings-network-label')).toHaveText('Sandbox');
 });
 
 test('the navigation works from the keyboard, and Back returns to the previous view', async ({ page }) => {

@@ -4,6 +4,7 @@
  * reconnect can be handled once, here.
  */
 import type { Unsubscribe } from '../../shared/contract';
+import { useAccountsStore } from '../stores/accountsStore';
 import { useAppStatusStore } from '../stores/appStatusStore';
 import { useBridgeLinkStore } from '../stores/bridgeLinkStore';
 import { useCatalogTagsStore } from '../stores/catalogTagsStore';
@@ -11,6 +12,7 @@ import { useEventDetailStore } from '../stores/eventDetailStore';
 import { useEventListStore } from '../stores/eventListStore';
 import { rewatchBooks } from '../stores/bookWatch';
 import { ingestBooks } from '../stores/liveBooks';
+import { useVaultStore } from '../stores/vaultStore';
 import { api, bridgeLink } from './api';
 
 /**
@@ -22,6 +24,9 @@ const STATUS_REFRESH_MS = 5_000;
 /** After the web host comes back, main has forgotten this window: watch again, reload what failed. */
 function recoverAfterReconnect(): void {
   void useAppStatusStore.getState().load();
+  // Custody may have changed while we were away (auto-lock, another window): ask again.
+  void useVaultStore.getState().load();
+  void useAccountsStore.getState().load();
   rewatchBooks();
   if (useEventListStore.getState().phase === 'error') void useEventListStore.getState().reload();
   if (useCatalogTagsStore.getState().phase === 'error') void useCatalogTagsStore.getState().load();
@@ -32,6 +37,8 @@ export function wireBridgeSubscriptions(): Unsubscribe {
   const unsubscribers: Unsubscribe[] = [
     api.events.onAppStatusChanged((status) => useAppStatusStore.getState().receive(status)),
     api.events.onOrderBooksUpdated((payload) => ingestBooks(payload.books)),
+    api.events.onVaultStateChanged((vault) => useVaultStore.getState().receive(vault)),
+    api.events.onAccountsChanged((accounts) => useAccountsStore.getState().receive(accounts)),
   ];
 
   if (bridgeLink) {

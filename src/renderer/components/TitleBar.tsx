@@ -1,7 +1,12 @@
-/** The top strip: app name and the current view. It doubles as the window drag area in Electron. */
+/**
+ * The top strip: app name, the current view, the network badge, the active account and the
+ * vault's lock state. It doubles as the window drag area in Electron; its controls opt out.
+ */
 import { selectNetworkLabel, useAppStatusStore } from '../stores/appStatusStore';
 import { selectView, useNavigationStore } from '../stores/navigationStore';
 import { VIEWS } from '../views/viewRegistry';
+import { AccountSwitcher } from './titlebar/AccountSwitcher';
+import { VaultLockButton } from './titlebar/VaultLockButton';
 
 export function TitleBar() {
   const view = useNavigationStore(selectView);
@@ -15,11 +20,14 @@ export function TitleBar() {
       </span>
       <span className="titlebar-sep" aria-hidden="true">/</span>
       <h1 className="titlebar-view">{VIEWS[view].label}</h1>
+      <span className="titlebar-spacer" />
       {isSandbox && network ? (
         <span className="titlebar-badge" title="Paper trading against the embedded sandbox exchange">
           {network} · paper
         </span>
       ) : null}
+      <AccountSwitcher />
+      <VaultLockButton />
     </header>
   );
 }

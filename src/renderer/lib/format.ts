@@ -67,3 +67,16 @@ export function formatDate(iso: string | null): string {
     ? DASH
     : date.toLocaleDateString(LOCALE, { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+/** A moment as "Nov 1, 2026, 14:05", for creation times. */
+export function formatDateTime(epochMs: number): string {
+  if (!Number.isFinite(epochMs) || epochMs <= 0) return DASH;
+  const date = new Date(epochMs);
+  return `${date.toLocaleDateString(LOCALE, { year: 'numeric', month: 'short', day: 'numeric' })}, ${formatClock(epochMs).slice(0, 5)}`;
+}
+
+/** A day as "Nov 1, 2026", for expiry dates. */
+export function formatDay(epochMs: number): string {
+  if (!Number.isFinite(epochMs) || epochMs <= 0) return DASH;
+  return new Date(epochMs).toLocaleDateString(LOCALE, { year: 'numeric', month: 'short', day: 'numeric' });
+}

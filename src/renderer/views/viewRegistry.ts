@@ -70,12 +70,10 @@ export const VIEWS: Record<ViewId, ViewInfo> = {
     label: 'Accounts',
    
     summary: 'Add, import and label wallets and API keys; secrets stay in the encrypted vault, never in this window.',
-    comingWith: 'Arrives with the account registry and vault.',
   },
   settings: {
     label: 'Settings',
    
-    summary: 'Network, appearance, rate budgets and where your data lives.',
-    comingWith: 'Arrives with settings.',
+    summary: 'Vault security (auto-lock, remember on this device) and the network.',
   },
 };

@@ -104,11 +104,9 @@ export class AccountService {
 
   /** Removes the account and every secret of it, after the password is given again. */
   async remove(accountId: string, password: string): Promise<AccountsState> {
-    const account = this.options.registry.get(accountId);
-    if (account.kind === 'key' || account.clobCredentials || account.perpsProxies.length > 0) {
-      await this.options.session.confirmPassword(password);
-      await this.options.session.unlocked().deleteRecordsOfAccount(accountId);
-    }
+    this.options.registry.get(accountId);
+    await this.options.session.confirmPassword(password);
+    await this.options.session.unlocked().deleteRecordsOfAccount(accountId);
     this.options.registry.remove(accountId);
     return this.changed();
   }

@@ -12,13 +12,18 @@ import { signingKeyRecordId } from './recordIds';
 import type { VaultSession } from './vaultSession';
 
 export async function withSigner<T>(session: VaultSession, account: StoredAccount, use: (signer: LocalAccount) => Promise<T>): Promise<T> {
+  return withPrivateKey(session, account, (key) => use(privateKeyToAccount(bytesToHex(key))));
+}
+
+/** The raw key bytes for signers that take bytes (order signing); wiped when `use` settles. */
+export async function withPrivateKey<T>(session: VaultSession, account: StoredAccount, use: (key: Uint8Array) => Promise<T>): Promise<T> {
   if (account.kind === 'watchOnly') {
     throw new CoreError('watch_only', `"${account.label}" is a watch-only address: Marketdesk holds no key to sign with.`);
   }
   const record = await session.unlocked().getRecord(signingKeyRecordId(account.id));
   if (record.kind !== 'signingKey') throw new CoreError('internal', 'The account key record has the wrong kind.');
   try {
-    return await use(privateKeyToAccount(bytesToHex(record.privateKey)));
+    return await use(record.privateKey);
   } finally {
     wipe(record.privateKey);
   }

@@ -33,6 +33,9 @@ export interface VaultSessionOptions {
 
 const IDLE_CHECK_MS = 5_000;
 
+/** Keychain errors can span lines (D-Bus dumps); the notice is one line. */
+const oneLine = (text: string) => (text.split('\n')[0] ?? '').slice(0, 160);
+
 export class VaultSession {
   private vault: Vault | null = null;
   private lockReason: LockReason | null = 'startup';
@@ -53,7 +56,7 @@ export class VaultSession {
   async start(): Promise<void> {
     const availability = await this.options.osKeyStore.available();
     this.deviceAvailable = availability.ok;
-    if (!availability.ok) this.deviceNotice = `This device's keychain is not available (${availability.reason}); use your password.`;
+    if (!availability.ok) this.deviceNotice = `This device's keychain is not available (${oneLine(availability.reason)}); use your password.`;
     if (existsSync(this.options.path) || existsSync(`${this.options.path}.bak`)) {
       this.vault = await openVault(this.options.path, this.vaultOptions());
       if (this.vault.recoveredFromBackup) this.options.log.warn(`vault restored from its backup copy: ${this.vault.recoveredFromBackup.reason}`);
@@ -117,7 +120,7 @@ export class VaultSession {
       await vault.unlockWithOsKeyStore();
       this.deviceNotice = null;
     } catch (error) {
-      this.deviceNotice = `Could not unlock with this device's keychain (${error instanceof Error ? error.message : 'unknown error'}); use your password.`;
+      this.deviceNotice = `Could not unlock with this device's keychain (${oneLine(error instanceof Error ? error.message : 'unknown error')}); use your password.`;
       this.changed();
       throw new CoreError('unavailable', this.deviceNotice);
     }
@@ -141,7 +144,7 @@ export class VaultSession {
       this.deviceNotice = null;
     } catch (error) {
       if (!(error instanceof OsKeyStoreUnavailableError)) throw error;
-      this.deviceNotice = `${error.message} The vault stays protected by your password.`;
+      this.deviceNotice = `${oneLine(error.message)} The vault stays protected by your password.`;
       this.changed();
       throw new CoreError('unavailable', this.deviceNotice);
     }

@@ -1,0 +1,19 @@
+/** How signature types read in the UI; the wire names stay in src/shared. */
+import type { SignatureTypeName } from '../../shared/custodyViews';
+
+export const SIGNATURE_TYPE_LABELS: Record<SignatureTypeName, string> = {
+  EOA: 'EOA',
+  PROXY: 'Proxy',
+  SAFE: 'Safe',
+  DEPOSIT_WALLET: 'Deposit wallet',
+};
+
+/** What the funder field means for each type, for the form's help line. */
+export const SIGNATURE_TYPE_HELP: Record<SignatureTypeName, string> = {
+  EOA: 'The key’s own address holds the funds and signs orders.',
+  PROXY: 'A proxy wallet holds the funds; the key signs for it.',
+  SAFE: 'A Safe holds the funds; the key is its signer.',
+  DEPOSIT_WALLET: 'A deposit wallet holds the funds; the key signs for it.',
+};
+
+export const needsFunder = (type: SignatureTypeName): boolean => type !== 'EOA';

@@ -1,0 +1,53 @@
+/**
+ * Perps proxy keys of the active account: the exchange lets a proxy trade for the owner until it
+ * expires. Main signs the request with the owner key and keeps each proxy's secret in the vault;
+ * this list shows address, label, expiry and referral code.
+ */
+import type { AccountView } from '../../../shared/custodyViews';
+import { BlockedNote } from '../../components/BlockedNote';
+import { selectLockStatus, useVaultStore } from '../../stores/vaultStore';
+import { PerpsProxyCreateForm } from './PerpsProxyCreateForm';
+import { PerpsProxyRow } from './PerpsProxyRow';
+import { signingBlock } from './signingBlock';
+
+const PURPOSE = 'Unlock the vault to manage perps proxies.';
+
+export function PerpsProxiesPanel({ account }: { account: AccountView }) {
+  const lock = useVaultStore(selectLockStatus);
+  const block = signingBlock(account, lock, 'create or delete proxies');
+  const proxies = [...account.perpsProxies].sort((a, b) => a.expiresAt - b.expiresAt);
+  return (
+    <section className="panel" data-testid="proxies-panel" aria-labelledby="proxies-panel-title">
+      <header className="panel-header">
+        <h3 className="panel-title" id="proxies-panel-title">
+          Perps proxies
+        </h3>
+        <span className="panel-meta">{proxies.length === 0 ? 'none' : `${proxies.length} active`}</span>
+      </header>
+      {proxies.length > 0 ? (
+        <table className="data-table" data-testid="proxies-table">
+          <thead>
+            <tr>
+              <th scope="col">Label</th>
+              <th scope="col">Proxy address</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Referral</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {proxies.map((proxy) => (
+              <PerpsProxyRow key={proxy.proxyAddress} proxy={proxy} disabled={Boolean(block)} />
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="panel-note">No proxies. A proxy key trades perps for this account without exposing its main key, until it expires.</p>
+      )}
+      {block ? <BlockedNote kind={block.kind} reason={block.reason} purpose={PURPOSE} testId="proxies-blocked" /> : null}
+      <PerpsProxyCreateForm disabled={Boolean(block)} />
+    </section>
+  );
+}
