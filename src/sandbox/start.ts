@@ -5,9 +5,11 @@
  * One call builds the seeded world, opens the books, starts the simulation and serves the
  * three services (the order-book service and its catalog as two servers) on loopback.
  * With `stateFile`, the accounts a real exchange would keep (API keys, perps accounts, proxies,
- * spent salts, referral codes) are loaded from that file and saved back (state/stateStore.ts).
+ * spent salts, referral codes, paper balances, orders, trades, notifications) are loaded from
+ * that file and saved back (state/stateStore.ts).
  */
 import { resolve } from 'node:path';
+import type { OrderVersion } from '../shared/orders/orderSchema';
 import { catalogRouter } from './catalog/catalogRoutes';
 import { apiKeySection } from './clob/auth/apiKeyState';
 import { ApiKeyStore } from './clob/auth/apiKeyStore';
@@ -25,6 +27,9 @@ import { PERPS_CHAIN_ID, perpsRouter } from './services/perpsRoutes';
 import { traceErrors, withTraceHeader } from './services/traceErrors';
 import { Simulator } from './simulation/simulator';
 import { SandboxStateStore } from './state/stateStore';
+import { createTrading } from './trading/tradingService';
+import { tradingSection } from './trading/tradingState';
+import type { BucketConfig } from './trading/signerBuckets';
 import { buildWorld, DEFAULT_WORLD_EPOCH_MS } from './world/buildWorld';
 
 export interface SandboxOptions {
@@ -56,6 +61,20 @@ export interface SandboxOptions {
    * Default: everything in memory, gone with the process.
    */
   stateFile?: string;
+  /**
+   * The order schema the order-book service accepts and reports on `GET /version`: 2 (default,
+   * the current schema) or 1 (legacy: taker, expiration, nonce and feeRateBps are signed).
+   */
+  orderVersion?: OrderVersion;
+  /** Heartbeat dead-man window in ms (default 10 000, as on the public service; min 50). */
+  heartbeatTimeoutMs?: number;
+  /** Page size of `/data/orders` and `/data/trades` (default 100). */
+  dataPageSize?: number;
+  /**
+   * Per-signer token buckets for order and cancel requests (429 `Too Many Requests` when
+   * empty). Defaults: capacity 1000, refilled at 100 per second, for each.
+   */
+  signerBuckets?: { orders?: BucketConfig; cancels?: BucketConfig };
 }
 
 export interface SandboxUrls {
@@ -120,15 +139,33 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (options.stateFile !== undefined && (typeof options.stateFile !== 'string' || options.stateFile.trim() === '')) {
     throw new RangeError('sandbox: stateFile must be a non-empty path');
   }
+  const orderVersion = options.orderVersion ?? 2;
+  if (orderVersion !== 1 && orderVersion !== 2) throw new RangeError(`sandbox: orderVersion must be 1 or 2 (got ${String(orderVersion)})`);
+  const heartbeatTimeoutMs = checkInteger('heartbeatTimeoutMs', options.heartbeatTimeoutMs ?? 10_000, 50, 3_600_000);
+  const dataPageSize = checkInteger('dataPageSize', options.dataPageSize ?? 100, 1, 1_000);
+  for (const [name, bucket] of Object.entries(options.signerBuckets ?? {})) {
+    if (!bucket) continue;
+    checkInteger(`signerBuckets.${name}.capacity`, bucket.capacity, 1, 1_000_000);
+    if (!(bucket.refillPerSecond >= 0 && bucket.refillPerSecond <= 1_000_000)) {
+      throw new RangeError(`sandbox: signerBuckets.${name}.refillPerSecond must be between 0 and 1000000`);
+    }
+  }
 
   const world = buildWorld(seed, options.worldEpochMs ?? DEFAULT_WORLD_EPOCH_MS);
   const exchange = new Exchange(world);
   const simulator = new Simulator(exchange, seed);
   const apiKeys = new ApiKeyStore();
+  // After the simulator: the opening quotes are in place before saved orders go back on the books.
+  const trading = createTrading({
+    exchange, keys: apiKeys, seed, chainId, orderVersion, heartbeatTimeoutMs, pageSize: dataPageSize,
+    ...(options.signerBuckets ? { signerBuckets: options.signerBuckets } : {}),
+  });
   const perpsState = createPerpsState(world, { chainId });
   const state = options.stateFile === undefined
     ? null
-    : await SandboxStateStore.open(resolve(options.stateFile), [apiKeySection(apiKeys), perpsAccountsSection(perpsState)]);
+    : await SandboxStateStore.open(resolve(options.stateFile), [
+      apiKeySection(apiKeys), perpsAccountsSection(perpsState), tradingSection(trading.desk, seed),
+    ]);
   // One gate for both servers: the "all endpoints" window is shared, as at the public edge.
   const gate = new EdgeGate(options.edge ?? {});
   const isAdminPath = (path: string) => path.startsWith(ADMIN_PREFIX);
@@ -137,7 +174,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     { name: 'analytics', router: analyticsRouter(), errors: traceErrors, decorate: withTraceHeader },
     {
       name: 'clob',
-      router: addEdgeAdminRoutes(addAuthRoutes(clobRouter(exchange), { store: apiKeys, chainId }), gate),
+      router: addEdgeAdminRoutes(trading.addRoutes(addAuthRoutes(clobRouter(exchange), { store: apiKeys, chainId })), gate),
       errors: plainErrors,
       edge: { gate, service: 'clob', exempt: isAdminPath },
     },
@@ -151,6 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const running: RunningService[] = [];
   const closeAll = async () => {
     simulator.stop();
+    trading.close();
     gate.close();
     await Promise.all(running.map((s) => s.close()));
     // After the servers: every connection is closed, so no change after this could be answered.

@@ -13,6 +13,19 @@ import {
   type SecretRevealResult,
   type VaultState,
 } from './custodyViews';
+import { MAX_CANCELS_PER_BATCH, MAX_ORDERS_PER_BATCH } from './orders/orderSchema';
+import type {
+  BalanceView,
+  FillNotification,
+  JobProgress,
+  OhlcBar,
+  OpenOrderView,
+  OrderPreview,
+  PlacedOrder,
+  PricePoint,
+  TradeView,
+  TradingState,
+} from './tradingViews';
 import type {
   AppStatus,
   CatalogTag,
@@ -58,6 +71,34 @@ const walletSettingsSchema = {
   /** Required for PROXY, SAFE and DEPOSIT_WALLET; refused for EOA (checked in main). */
   funder: addressSchema.optional(),
 };
+
+const decimalSchema = (what: string) =>
+  z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, `${what} must be a positive decimal number`);
+
+export const orderTicketSchema = z
+  .object({
+    tokenId: tokenIdSchema,
+    side: z.enum(['BUY', 'SELL']),
+    orderType: z.enum(['GTC', 'GTD', 'FOK', 'FAK']),
+    price: decimalSchema('the price'),
+    size: decimalSchema('the size').optional(),
+    amount: decimalSchema('the amount').optional(),
+    expiration: z.int().min(0).optional(),
+    postOnly: z.boolean().optional(),
+  })
+  .strict()
+  .refine((t) => (t.size === undefined) !== (t.amount === undefined), { message: 'give either a size in shares or an amount in USD', path: ['size'] })
+  .refine((t) => t.amount === undefined || (t.side === 'BUY' && (t.orderType === 'FOK' || t.orderType === 'FAK')), {
+    message: 'an amount in USD is only for market BUY orders (FOK or FAK)',
+    path: ['amount'],
+  })
+  .refine((t) => !t.postOnly || t.orderType === 'GTC' || t.orderType === 'GTD', { message: 'post-only is only for GTC and GTD orders', path: ['postOnly'] })
+  .refine((t) => (t.orderType === 'GTD') === (t.expiration !== undefined && t.expiration > 0), {
+    message: 'GTD orders need an expiration, and only GTD orders take one',
+    path: ['expiration'],
+  });
+
+const ohlcFidelitySchema = z.enum(['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w']);
 
 export const bridgeChannels = {
   getAppStatus: { input: noInput, result: returns<AppStatus>() },
@@ -168,6 +209,84 @@ export const bridgeChannels = {
     result: returns<AccountsState>(),
   },
   deletePerpsProxy: { input: z.object({ proxyAddress: addressSchema }).strict(), result: returns<AccountsState>() },
+
+  /** Checks a ticket locally and prices it against the book; signs nothing. */
+  previewOrder: { input: z.object({ ticket: orderTicketSchema }).strict(), result: returns<OrderPreview>() },
+  placeOrder: { input: z.object({ ticket: orderTicketSchema }).strict(), result: returns<PlacedOrder>() },
+  /** One `POST /orders` request: a quote grid of up to 15 orders. */
+  placeOrders: {
+    input: z
+      .object({ tickets: z.array(orderTicketSchema).min(1).max(MAX_ORDERS_PER_BATCH, `at most ${MAX_ORDERS_PER_BATCH} orders go in one batch`) })
+      .strict(),
+    result: returns<PlacedOrder[]>(),
+  },
+  cancelOrder: { input: z.object({ orderId: z.string().min(1).max(200) }).strict(), result: returns<{ canceled: string[]; notCanceled: Record<string, string> }>() },
+  /** Any number of ids; main sends them in requests of at most 3000. */
+  cancelOrders: {
+    input: z.object({ orderIds: z.array(z.string().min(1).max(200)).min(1).max(100 * MAX_CANCELS_PER_BATCH) }).strict(),
+    result: returns<{ canceled: string[]; notCanceled: Record<string, string> }>(),
+  },
+  cancelMarketOrders: {
+    input: z.object({ market: z.string().max(100).optional(), assetId: tokenIdSchema.optional() }).strict(),
+    result: returns<{ canceled: string[]; notCanceled: Record<string, string> }>(),
+  },
+  cancelAllOrders: { input: noInput, result: returns<{ canceled: string[]; notCanceled: Record<string, string> }>() },
+  listOpenOrders: {
+    input: z.object({ market: z.string().max(100).optional(), assetId: tokenIdSchema.optional() }).strict(),
+    result: returns<OpenOrderView[]>(),
+  },
+  /** Walks `/data/trades` to the end as a job (progress in `jobProgressed`). */
+  listAccountTrades: {
+    input: z.object({ market: z.string().max(100).optional(), jobId: z.string().max(64).optional() }).strict(),
+    result: returns<TradeView[]>(),
+  },
+  cancelJob: { input: z.object({ jobId: z.string().min(1).max(64) }).strict(), result: returns<{ cancelled: boolean }>() },
+  getBalanceAllowance: { input: z.object({ tokenId: tokenIdSchema.optional() }).strict(), result: returns<BalanceView>() },
+  /** Asks the exchange to re-read balances (`/balance-allowance/update`), then reads them. */
+  refreshBalanceAllowance: { input: z.object({ tokenId: tokenIdSchema.optional() }).strict(), result: returns<BalanceView>() },
+  getTradingState: { input: noInput, result: returns<TradingState>() },
+  setHeartbeat: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<TradingState>() },
+  setConfirmOrders: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<TradingState>() },
+  getPriceHistory: {
+    input: z
+      .object({
+        tokenId: tokenIdSchema,
+        interval: z.enum(['1h', '6h', '1d', '1w', 'max']).default('1d'),
+        fidelity: z.int().min(1).max(1440).optional(),
+      })
+      .strict(),
+    result: returns<PricePoint[]>(),
+  },
+  getOhlc: {
+    input: z
+      .object({ tokenId: tokenIdSchema, fidelity: ohlcFidelitySchema, startTs: z.int().min(0), limit: z.int().min(1).max(1000).default(500) })
+      .strict(),
+    result: returns<OhlcBar[]>(),
+  },
+  getRecentTrades: { input: z.object({ tokenId: tokenIdSchema }).strict(), result: returns<Array<{ price: string; size: string; side: 'BUY' | 'SELL'; at: number }>>() },
+  listFillNotifications: { input: noInput, result: returns<FillNotification[]>() },
+  dismissFillNotifications: { input: z.object({ ids: z.array(z.string().max(200)).max(1000) }).strict(), result: returns<{ dismissed: number }>() },
+
+  /** Sandbox only: credit paper USD to the active account. */
+  requestSandboxFunds: {
+    input: z.object({ amount: decimalSchema('the amount').refine((a) => Number(a) > 0 && Number(a) <= 1_000_000, 'the amount must be above 0 and at most 1,000,000') }).strict(),
+    result: returns<BalanceView>(),
+  },
+  /** Sandbox only: switch the exchange mode, to see how the app behaves in each. */
+  setSandboxExchangeMode: {
+    input: z
+      .object({
+        mode: z.enum(['normal', 'trading-disabled', 'cancel-only', 'post-only', 'restarting']),
+        retryAfterSeconds: z.int().min(1).max(3600).optional(),
+      })
+      .strict(),
+    result: returns<TradingState>(),
+  },
+  /** Sandbox only: put the active account's address in closed-only mode or ban it. */
+  setSandboxAddressRestriction: {
+    input: z.object({ restriction: z.enum(['none', 'closed-only', 'banned']) }).strict(),
+    result: returns<TradingState>(),
+  },
 } as const;
 
 export const bridgeEvents = {
@@ -175,6 +294,12 @@ export const bridgeEvents = {
   orderBooksUpdated: returns<{ books: OrderBookView[] }>(),
   vaultStateChanged: returns<VaultState>(),
   accountsChanged: returns<AccountsState>(),
+  tradingStateChanged: returns<TradingState>(),
+  /** The active account's open orders changed (placed, filled, cancelled, expired). */
+  openOrdersChanged: returns<{ accountId: string; orders: OpenOrderView[] }>(),
+  balanceChanged: returns<{ accountId: string; balance: BalanceView }>(),
+  orderFilled: returns<FillNotification>(),
+  jobProgressed: returns<JobProgress>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

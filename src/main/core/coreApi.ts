@@ -35,10 +35,12 @@ export interface CoreOptions {
   /** Sandbox seed; overrides the saved setting. */
   sandboxSeed?: number;
   /** Use these services instead of the saved network (tests, or a sandbox started elsewhere). */
-  serviceUrls?: ServiceUrls & { label?: string };
+  serviceUrls?: ServiceUrls & { label?: string; isSandbox?: boolean };
   log?: Logger;
   /** How often watched books are polled. */
   bookPollIntervalMs?: number;
+  /** How often the active account's open orders and fills are read. */
+  activityPollMs?: number;
   /** The OS keychain for "remember on this device"; @napi-rs/keyring unless a shell gives another. */
   osKeyStore?: OsKeyStore;
   /** Shows a revealed private key outside the renderer (native dialog, one-time page). */

@@ -4,16 +4,24 @@ import type { BridgeError, BridgeErrorCode } from '../../shared/result';
  * An error the core means to show: its message is written for the user and carries no secret.
  * Anything else that escapes a handler is reported as an internal error without its text.
  */
+/** What a remote service said, kept apart from the sentence shown to the user. */
+export interface ServiceDetails {
+  message?: string;
+  code?: string;
+  retryAfterSeconds?: number;
+}
+
 export class CoreError extends Error {
   readonly code: BridgeErrorCode;
   readonly retryable: boolean;
   readonly traceId: string | undefined;
   readonly status: number | undefined;
+  readonly service: ServiceDetails;
 
   constructor(
     code: BridgeErrorCode,
     message: string,
-    options: { retryable?: boolean; traceId?: string; status?: number; cause?: unknown } = {},
+    options: { retryable?: boolean; traceId?: string; status?: number; cause?: unknown; service?: ServiceDetails } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'CoreError';
@@ -21,6 +29,7 @@ export class CoreError extends Error {
     this.retryable = options.retryable ?? false;
     this.traceId = options.traceId;
     this.status = options.status;
+    this.service = options.service ?? {};
   }
 
   toBridgeError(): BridgeError {

@@ -27,6 +27,7 @@ import type { ServiceName } from './net/serviceNames';
 import { openSettings } from './settings/settingsStore';
 import { ConnectionMonitor } from './status/connectionMonitor';
 import { StatusPublisher } from './status/statusPublisher';
+import { TradingDesk } from './trading/tradingDesk';
 
 /** Services whose documented edge windows this release budgets; the others come with their issues. */
 const windowsFor = (service: ServiceName, method: string, path: string) =>
@@ -82,8 +83,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const clobCredentials = new ClobCredentialsService({ http, registry, session, chainId: () => network.chainId, onChange: accountsChanged });
   const perpsProxies = new PerpsProxyService({ http, registry, session, onChange: accountsChanged });
 
+  const trading = new TradingDesk({
+    http,
+    budget,
+    registry,
+    session,
+    credentials: clobCredentials,
+    settings,
+    network,
+    hub,
+    log,
+    ...(options.activityPollMs ? { activityPollMs: options.activityPollMs } : {}),
+  });
+
   const dispatch = createDispatcher(
-    createHandlers({ appStatus, catalog, books, session, accounts, clobCredentials, perpsProxies }),
+    createHandlers({ appStatus, catalog, books, session, accounts, clobCredentials, perpsProxies, trading }),
     log,
   );
   status.start();
@@ -98,6 +112,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      trading.stop();
       session.stop();
       status.stop();
       books.stop();

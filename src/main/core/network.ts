@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { startSandbox } from '../../sandbox/start';
+import { PUBLIC_CHAIN_137_CONTRACTS, type ExchangeContracts } from '../../shared/orders/orderSchema';
 import type { NetworkInfo } from '../../shared/viewModels';
 import type { CoreOptions } from './coreApi';
 import type { ServiceUrls } from './net/serviceNames';
@@ -16,18 +17,26 @@ export interface ActiveNetwork {
   info: NetworkInfo;
   urls: ServiceUrls;
   chainId: number;
+  /** The exchange contracts orders are signed for (a network setting, not a constant in code). */
+  contracts: ExchangeContracts;
   stop(): Promise<void>;
 }
 
 export async function openNetwork(options: CoreOptions, settings: SettingsStore): Promise<ActiveNetwork> {
   if (options.serviceUrls) {
-    const { label = 'Custom', ...urls } = options.serviceUrls;
-    return { info: { id: 'custom', label, isSandbox: false }, urls, chainId: SANDBOX_CHAIN_ID, stop: async () => {} };
+    const { label = 'Custom', isSandbox: _isSandbox, ...urls } = options.serviceUrls;
+    return {
+      info: { id: options.serviceUrls.isSandbox ? 'sandbox' : 'custom', label, isSandbox: options.serviceUrls.isSandbox ?? false },
+      urls,
+      chainId: SANDBOX_CHAIN_ID,
+      contracts: PUBLIC_CHAIN_137_CONTRACTS,
+      stop: async () => {},
+    };
   }
   const custom = settings.get('customNetwork');
   if (settings.get('network') === 'custom' && custom) {
     const { label, chainId, ...urls } = custom;
-    return { info: { id: 'custom', label, isSandbox: false }, urls, chainId, stop: async () => {} };
+    return { info: { id: 'custom', label, isSandbox: false }, urls, chainId, contracts: { ...PUBLIC_CHAIN_137_CONTRACTS, chainId }, stop: async () => {} };
   }
   // The paper exchange keeps its accounts (API keys, proxies) in the data dir, so credentials in
   // the vault keep working after a restart.
@@ -40,6 +49,7 @@ export async function openNetwork(options: CoreOptions, settings: SettingsStore)
     info: { id: 'sandbox', label: 'Sandbox', isSandbox: true },
     urls: sandbox.urls,
     chainId: SANDBOX_CHAIN_ID,
+    contracts: PUBLIC_CHAIN_137_CONTRACTS,
     stop: () => sandbox.stop(),
   };
 }

@@ -9,7 +9,7 @@
  * - arrivals (what the client sent) drive the statistics, so `maxInWindow` and `overLimit`
  *   show whether the CLIENT stayed inside its budget — the thing tests assert on.
  */
-import { EDGE_WINDOWS, edgeWindowsFor, type EdgeService, type EdgeWindow } from '../../shared/protocol/edgeLimits';
+import { ALL_EDGE_WINDOWS, edgeWindowsFor, type EdgeService, type EdgeWindow } from '../../shared/protocol/edgeLimits';
 import { TimeWindow } from './timeWindow';
 
 export interface EdgeScopeStats {
@@ -80,7 +80,7 @@ export class EdgeGate {
     this.clock = options.clock ?? (() => performance.now());
     this.maxWaitMs = options.maxWaitMs ?? 5_000;
     this.maxQueued = options.maxQueued ?? 1_000;
-    for (const window of Object.values(EDGE_WINDOWS)) this.scopeFor(window);
+    for (const window of ALL_EDGE_WINDOWS) this.scopeFor(window);
   }
 
   private scopeFor(window: EdgeWindow): Scope {

@@ -14,13 +14,29 @@ export interface EdgeWindow {
 }
 
 const TEN_SECONDS = 10_000;
+const TEN_MINUTES = 600_000;
 
-const window = (scope: string, label: string, limit: number): EdgeWindow => ({
+const window = (scope: string, label: string, limit: number, windowMs = TEN_SECONDS): EdgeWindow => ({
   scope,
   label,
   limit,
-  windowMs: TEN_SECONDS,
+  windowMs,
 });
+
+/** Trading endpoints have a burst limit per 10 s and a sustained limit per 10 minutes. */
+const trading = (route: string, burst: number, sustained: number): [EdgeWindow, EdgeWindow] => [
+  window(`clob:${route}`, `${route} burst`, burst),
+  window(`clob:${route}:sustained`, `${route} sustained (10 min)`, sustained, TEN_MINUTES),
+];
+
+export const TRADING_WINDOWS: Record<string, [EdgeWindow, EdgeWindow]> = {
+  'POST /order': trading('POST /order', 5_000, 120_000),
+  'DELETE /order': trading('DELETE /order', 5_000, 120_000),
+  'POST /orders': trading('POST /orders', 2_000, 21_000),
+  'DELETE /orders': trading('DELETE /orders', 2_000, 15_000),
+  'DELETE /cancel-all': trading('DELETE /cancel-all', 250, 6_000),
+  'DELETE /cancel-market-orders': trading('DELETE /cancel-market-orders', 1_500, 21_000),
+};
 
 export const EDGE_WINDOWS = {
   all: window('edge:all', 'All endpoints', 15_000),
@@ -39,6 +55,12 @@ export const EDGE_WINDOWS = {
   clobMidpoints: window('clob:/midpoints', 'Order-book /midpoints', 500),
   clobTickSize: window('clob:/tick-size', 'Market tick size', 200),
   clobApiKeys: window('clob:auth', 'API key endpoints', 100),
+  clobBalance: window('clob:/balance-allowance', 'Balance allowance read', 200),
+  clobBalanceUpdate: window('clob:/balance-allowance/update', 'Balance allowance update', 50),
+  clobDataOrders: window('clob:/data/orders', 'Order-book /data/orders', 500),
+  clobDataTrades: window('clob:/data/trades', 'Order-book /data/trades', 500),
+  clobNotifications: window('clob:/notifications', 'Order-book /notifications', 125),
+  clobPricesHistory: window('clob:/prices-history', 'Order-book /prices-history', 1_000),
 } as const satisfies Record<string, EdgeWindow>;
 
 const clobExactRoutes: Record<string, EdgeWindow> = {
@@ -50,7 +72,16 @@ const clobExactRoutes: Record<string, EdgeWindow> = {
   '/prices': EDGE_WINDOWS.clobPrices,
   '/midpoints': EDGE_WINDOWS.clobMidpoints,
   '/tick-size': EDGE_WINDOWS.clobTickSize,
+  '/balance-allowance': EDGE_WINDOWS.clobBalance,
+  '/balance-allowance/update': EDGE_WINDOWS.clobBalanceUpdate,
+  '/data/orders': EDGE_WINDOWS.clobDataOrders,
+  '/data/trades': EDGE_WINDOWS.clobDataTrades,
+  '/notifications': EDGE_WINDOWS.clobNotifications,
+  '/prices-history': EDGE_WINDOWS.clobPricesHistory,
 };
+
+/** Every window the edge knows, for the sandbox's counters. */
+export const ALL_EDGE_WINDOWS: EdgeWindow[] = [...Object.values(EDGE_WINDOWS), ...Object.values(TRADING_WINDOWS).flat()];
 
 /** Every window a request to `path` (no query string) on `service` counts against. */
 export function edgeWindowsFor(service: EdgeService, method: string, path: string): EdgeWindow[] {
@@ -60,6 +91,8 @@ export function edgeWindowsFor(service: EdgeService, method: string, path: strin
     const route = clobExactRoutes[path];
     if (route) windows.push(route);
     if (path.startsWith('/auth/')) windows.push(EDGE_WINDOWS.clobApiKeys);
+    const tradingRoute = TRADING_WINDOWS[`${method.toUpperCase()} ${path}`];
+    if (tradingRoute) windows.push(...tradingRoute);
     return windows;
   }
   windows.push(EDGE_WINDOWS.catalog);

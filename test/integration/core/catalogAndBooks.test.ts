@@ -79,7 +79,7 @@ describe('core against the sandbox over loopback HTTP', () => {
 
   it('shows a real budget figure and stays inside every documented window of the sandbox', async () => {
     const status = await call<AppStatus>('getAppStatus', {});
-    expect(status.network).toEqual({ id: 'custom', label: 'Sandbox', isSandbox: false });
+    expect(status.network).toEqual({ id: 'sandbox', label: 'Sandbox', isSandbox: true });
     expect(status.connection).toBe('online');
     expect(status.budget.used).toBeGreaterThan(0);
     expect(status.budget.scopes.some((s) => s.scope === 'clob:/books')).toBe(true);

@@ -24,19 +24,25 @@ export interface Harness {
 export const LIGHT_KDF = { N: 2 ** 10, r: 8, p: 1 } as const;
 
 export async function startHarness(
-  options: Partial<Pick<CoreOptions, 'bookPollIntervalMs' | 'osKeyStore' | 'secretPresenter'>> & { log?: Logger; dataDir?: string } = {},
+  options: Partial<Pick<CoreOptions, 'bookPollIntervalMs' | 'activityPollMs' | 'osKeyStore' | 'secretPresenter'>> & {
+    log?: Logger;
+    dataDir?: string;
+    /** Turn the market simulation off when a test needs the book to hold still. */
+    simulate?: boolean;
+  } = {},
 ): Promise<Harness> {
-  const sandbox = await startSandbox({ seed: 7, port: 0 });
+  const { simulate = true, ...coreOptions } = options;
+  const sandbox = await startSandbox({ seed: 7, port: 0, simulate });
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'marketdesk-core-'));
   const core = await createCore({
     dataDir,
-    serviceUrls: { ...sandbox.urls, label: 'Sandbox' },
+    serviceUrls: { ...sandbox.urls, label: 'Sandbox', isSandbox: true },
     log: silentLogger,
     // The machine's real keychain is exercised by the custody keychain tests, not by every harness.
     osKeyStore: createMemoryOsKeyStore(),
     vaultKdf: LIGHT_KDF,
     keystoreKdf: LIGHT_KDF,
-    ...options,
+    ...coreOptions,
   });
   const events: Harness['events'] = [];
   core.subscribe((event, payload) => events.push({ event, payload }));

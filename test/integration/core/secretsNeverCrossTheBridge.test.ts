@@ -107,6 +107,41 @@ describe('no secret crosses the bridge', () => {
     await step('createClobCredentials', {});
     await step('rotateClobCredentials', {});
     await step('createPerpsProxy', { label: 'Scan proxy', expiryDays: 7 });
+
+    // Trading: every channel with the credentials in use.
+    const tradePage = (await step('searchCatalogEvents', {})) as EventsPage;
+    const tradeEvent = (await step('getCatalogEvent', { eventId: tradePage.events[0]!.id })) as EventDetail;
+    const tokenId = tradeEvent.markets[0]!.outcomes[0]!.tokenId;
+    await step('requestSandboxFunds', { amount: '1000' });
+    await step('getBalanceAllowance', {});
+    await step('refreshBalanceAllowance', { tokenId });
+    await step('getTradingState', {});
+    await step('setConfirmOrders', { enabled: false });
+    await step('setHeartbeat', { enabled: true });
+    await step('setHeartbeat', { enabled: false });
+    const ticket = { tokenId, side: 'BUY', orderType: 'GTC', price: '0.01', size: '5' };
+    await step('previewOrder', { ticket });
+    const placed = (await step('placeOrder', { ticket })) as { orderId: string } | undefined;
+    await step('placeOrders', { tickets: [ticket, { ...ticket, price: '0.02' }] });
+    // A FOK at a generous limit fills against the book, so fills and balances are pushed too.
+    await step('placeOrder', { ticket: { ...ticket, orderType: 'FOK', price: '0.99' } });
+    await waitFor(() => harness.events.some((e) => e.event === 'orderFilled'), 10_000);
+    await step('listOpenOrders', {});
+    await step('cancelOrder', { orderId: placed?.orderId ?? 'none' });
+    await step('cancelOrders', { orderIds: ['0x01', '0x02'] });
+    await step('cancelMarketOrders', { assetId: tokenId });
+    await step('cancelAllOrders', {});
+    await step('listAccountTrades', { jobId: 'scan-trades' });
+    await step('cancelJob', { jobId: 'scan-trades' });
+    await step('getPriceHistory', { tokenId });
+    await step('getOhlc', { tokenId, fidelity: '1h', startTs: 0 });
+    await step('getRecentTrades', { tokenId });
+    await step('listFillNotifications', {});
+    await step('dismissFillNotifications', { ids: [] });
+    await step('setSandboxExchangeMode', { mode: 'post-only', retryAfterSeconds: 5 });
+    await step('setSandboxExchangeMode', { mode: 'normal' });
+    await step('setSandboxAddressRestriction', { restriction: 'closed-only' });
+    await step('setSandboxAddressRestriction', { restriction: 'none' });
     await step('revealAccountPrivateKey', { accountId: first!.id, password: PASSWORD });
     await step('revealAccountPrivateKey', { accountId: first!.id, password: `${PASSWORD}!` });
     await step('lockVault', {});

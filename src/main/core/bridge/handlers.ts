@@ -2,18 +2,22 @@
 import type { AppStatus } from '../../../shared/viewModels';
 import type { BookWatcher } from '../books/bookWatcher';
 import type { CatalogService } from '../catalog/catalogService';
+import type { TradingDesk } from '../trading/tradingDesk';
 import { createCustodyHandlers, type CustodyServices } from './custodyHandlers';
+import { createTradingHandlers } from './tradingHandlers';
 import type { BridgeHandlers } from './handlerTypes';
 
 export interface HandlerServices extends CustodyServices {
   appStatus: () => AppStatus;
   catalog: CatalogService;
   books: BookWatcher;
+  trading: TradingDesk;
 }
 
-export function createHandlers({ appStatus, catalog, books, ...custody }: HandlerServices): BridgeHandlers {
+export function createHandlers({ appStatus, catalog, books, trading, ...custody }: HandlerServices): BridgeHandlers {
   return {
     ...createCustodyHandlers(custody),
+    ...createTradingHandlers(trading),
     getAppStatus: async () => appStatus(),
     listCatalogTags: async () => catalog.listTags(),
     searchCatalogEvents: async (input) => catalog.searchEvents(input),

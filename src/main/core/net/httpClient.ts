@@ -23,6 +23,8 @@ export interface HttpRequest {
   signal?: AbortSignal;
   timeoutMs?: number;
   maxResponseBytes?: number;
+  /** Budget windows beyond the route's own, e.g. a per-signer order bucket. */
+  extraWindows?: EdgeWindow[];
 }
 
 export interface RequestOutcome {
@@ -56,7 +58,8 @@ export class HttpClient {
   async requestJson<T>(request: HttpRequest): Promise<T> {
     const { service, method, path } = request;
     const call = `${method} ${path}`;
-    const ticket = await this.options.budget.acquire(this.options.windowsFor(service, method, path), request.signal);
+    const windows = [...this.options.windowsFor(service, method, path), ...(request.extraWindows ?? [])];
+    const ticket = await this.options.budget.acquire(windows, request.signal);
     try {
       return await this.send<T>(request, call);
     } finally {

@@ -13,6 +13,7 @@ interface ErrorBody {
   retryable?: unknown;
   trace_id?: unknown;
   parameter?: unknown;
+  retry_after_seconds?: unknown;
 }
 
 const text = (value: unknown): string | undefined =>
@@ -33,9 +34,15 @@ export function errorFromResponse(
     typeof parsed.retryable === 'boolean' ? parsed.retryable : status === 425 || status === 429 || status >= 500;
   const code = status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'service_error';
   const detail = parameter ? `${said} (parameter: ${parameter})` : said;
+  const retryAfter = Number(parsed.retry_after_seconds ?? headers.get('retry-after'));
   return new CoreError(code, `The ${serviceLabels[service]} refused ${call}: ${detail}`, {
     retryable,
     status,
     ...(traceId ? { traceId } : {}),
+    service: {
+      message: said,
+      ...(text(parsed.code) ? { code: text(parsed.code) } : {}),
+      ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+    },
   });
 }

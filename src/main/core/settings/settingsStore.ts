@@ -25,9 +25,17 @@ export interface SettingsData {
   sandboxSeed: number;
   /** Minutes of inactivity before the vault locks itself; 0 = never. */
   autoLockMinutes: number;
+  /** Per account: ask before sending an order (off = "pro" mode). */
+  confirmOrdersByAccount: Record<string, boolean>;
 }
 
-const defaults: SettingsData = { network: 'sandbox', customNetwork: null, sandboxSeed: 7, autoLockMinutes: 15 };
+const defaults: SettingsData = {
+  network: 'sandbox',
+  customNetwork: null,
+  sandboxSeed: 7,
+  autoLockMinutes: 15,
+  confirmOrdersByAccount: {},
+};
 
 export interface SettingsStore {
   get<K extends keyof SettingsData>(key: K): SettingsData[K];

@@ -1,0 +1,117 @@
+/**
+ * Keeps the active account's open orders and fills current without a push channel: every few
+ * seconds (within budget) it reads `/data/orders` and `/notifications`, pushes the open orders
+ * when they changed, announces each new fill once, and re-reads the balance after a fill.
+ * It sleeps while there is nothing it may read (no account, locked vault, no credentials).
+ */
+import type { FillNotification, OpenOrderView } from '../../../shared/tradingViews';
+import type { AccountRegistry, StoredAccount } from '../accounts/accountRegistry';
+import type { VaultSession } from '../accounts/vaultSession';
+import type { Logger } from '../log';
+import type { AuthenticatedClob } from './authenticatedClob';
+import type { BalanceService } from './balanceService';
+import { toFillNotification } from './fillNotifications';
+import { toOpenOrderView } from './orderViews';
+import { walkPages, type Page } from './pagedWalk';
+
+export interface ActivityEvents {
+  openOrders(account: StoredAccount, orders: OpenOrderView[]): void;
+  filled(notification: FillNotification): void;
+}
+
+export class AccountActivityPoller {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly lastOrders = new Map<string, string>();
+  private readonly seenFills = new Set<string>();
+  private readonly fills: FillNotification[] = [];
+  private polling = false;
+
+  constructor(
+    private readonly options: {
+      registry: AccountRegistry;
+      session: VaultSession;
+      clob: AuthenticatedClob;
+      balances: BalanceService;
+      events: ActivityEvents;
+      log: Logger;
+      intervalMs?: number;
+    },
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.pollNow(), this.options.intervalMs ?? 2_000);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  notifications(): FillNotification[] {
+    return [...this.fills];
+  }
+
+  async dismiss(account: StoredAccount, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    await this.options.clob.request(account, { method: 'DELETE', path: '/notifications', query: { ids: ids.join(',') } });
+    const before = this.fills.length;
+    for (let i = this.fills.length - 1; i >= 0; i--) if (ids.includes(this.fills[i]!.id)) this.fills.splice(i, 1);
+    return before - this.fills.length;
+  }
+
+  /** Reads now (after a placement or cancel, so the UI does not wait for the next tick). */
+  async pollNow(): Promise<void> {
+    const account = this.readableAccount();
+    if (!account || this.polling) return;
+    this.polling = true;
+    try {
+      const orders = await this.openOrders(account);
+      const fingerprint = JSON.stringify(orders.map((o) => [o.id, o.sizeMatched, o.status]));
+      if (this.lastOrders.get(account.id) !== fingerprint) {
+        this.lastOrders.set(account.id, fingerprint);
+        this.options.events.openOrders(account, orders);
+      }
+      const fresh = await this.newFills(account);
+      for (const fill of fresh) this.options.events.filled(fill);
+      if (fresh.length > 0) await this.options.balances.read(account);
+    } catch (error) {
+      this.options.log.warn(`account activity poll failed: ${error instanceof Error ? error.message : 'unknown'}`);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  async openOrders(account: StoredAccount, filter: { market?: string; assetId?: string } = {}): Promise<OpenOrderView[]> {
+    const rows = await walkPages<Record<string, unknown>>((cursor) =>
+      this.options.clob.request<Page<Record<string, unknown>>>(account, {
+        method: 'GET',
+        path: '/data/orders',
+        query: { next_cursor: cursor, ...(filter.market ? { market: filter.market } : {}), ...(filter.assetId ? { asset_id: filter.assetId } : {}) },
+      }),
+    );
+    return rows.map(toOpenOrderView).filter((o) => o.id !== '');
+  }
+
+  private async newFills(account: StoredAccount): Promise<FillNotification[]> {
+    const rows = await this.options.clob.request<unknown>(account, { method: 'GET', path: '/notifications' });
+    const list = Array.isArray(rows) ? rows : Array.isArray((rows as { data?: unknown })?.data) ? (rows as { data: unknown[] }).data : [];
+    const fresh: FillNotification[] = [];
+    for (const row of list) {
+      const fill = toFillNotification(row as Record<string, unknown>);
+      if (!fill || this.seenFills.has(fill.id)) continue;
+      this.seenFills.add(fill.id);
+      this.fills.push(fill);
+      fresh.push(fill);
+    }
+    return fresh;
+  }
+
+  private readableAccount(): StoredAccount | null {
+    const account = this.options.registry.active();
+    if (!account || account.kind === 'watchOnly' || !account.clobCredentials) return null;
+    if (!this.options.session.state().unlocked) return null;
+    return account;
+  }
+}

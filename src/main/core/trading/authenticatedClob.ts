@@ -1,0 +1,70 @@
+/**
+ * L2-authenticated calls to the order-book service for an account: the credentials come out of
+ * the vault for the one request, the body is serialized once and the HMAC covers exactly those
+ * bytes (DESIGN invariant 4), and every answer passes the exchange-mode tracker.
+ */
+import { CoreError } from '../coreError';
+import type { AccountRegistry, StoredAccount } from '../accounts/accountRegistry';
+import type { ClobCredentialsService } from '../accounts/clobCredentialsService';
+import { l2Headers } from '../accounts/exchangeAuthHeaders';
+import type { HttpClient, HttpRequest } from '../net/httpClient';
+import type { ExchangeModeTracker } from './exchangeModeTracker';
+
+export interface AuthenticatedRequest {
+  method: HttpRequest['method'];
+  path: string;
+  query?: HttpRequest['query'];
+  /** Serialized by the caller when the exact bytes matter; otherwise JSON.stringify once here. */
+  body?: unknown;
+  bodyText?: string;
+  signal?: AbortSignal;
+  extraWindows?: HttpRequest['extraWindows'];
+}
+
+export class AuthenticatedClob {
+  constructor(
+    private readonly http: HttpClient,
+    private readonly registry: AccountRegistry,
+    private readonly credentials: ClobCredentialsService,
+    private readonly modes: ExchangeModeTracker,
+  ) {}
+
+  /** The active account, with the reason spelled out when it cannot trade. */
+  tradingAccount(): StoredAccount {
+    const account = this.registry.active();
+    if (!account) throw new CoreError('not_found', 'There is no account yet: add one in Accounts first.');
+    if (account.kind === 'watchOnly') {
+      throw new CoreError('watch_only', `"${account.label}" is a watch-only address: trading needs an account with a key.`);
+    }
+    if (!account.clobCredentials) {
+      throw new CoreError('invalid_input', `"${account.label}" has no order-book credentials yet: create them in Accounts.`);
+    }
+    return account;
+  }
+
+  credentialsOf(account: StoredAccount) {
+    return this.credentials.stored(account);
+  }
+
+  async request<T>(account: StoredAccount, request: AuthenticatedRequest): Promise<T> {
+    const creds = await this.credentials.stored(account);
+    const bodyText = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+    try {
+      const answer = await this.http.requestJson<T>({
+        service: 'clob',
+        method: request.method,
+        path: request.path,
+        ...(request.query ? { query: request.query } : {}),
+        ...(bodyText !== undefined ? { bodyText } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.extraWindows ? { extraWindows: request.extraWindows } : {}),
+        headers: l2Headers(creds, account.address, request.method, request.path, bodyText),
+      });
+      this.modes.recordSuccess(request.method, request.path);
+      return answer;
+    } catch (error) {
+      if (error instanceof CoreError) this.modes.recordFailure(account.address, error);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Collateral and outcome-token balances with their allowances, read with L2 auth. The exchange
+ * answers in 6-decimal base units; views carry exact decimals. A stale balance after a fill is
+ * fixed by `/balance-allowance/update` (wire-formats.md), which `refresh` calls first.
+ */
+import type { SignatureTypeName } from '../../../shared/custodyViews';
+import type { BalanceView } from '../../../shared/tradingViews';
+import type { StoredAccount } from '../accounts/accountRegistry';
+import type { AuthenticatedClob } from './authenticatedClob';
+import { baseUnitsToDecimal } from './ticketAmounts';
+
+/** The spec's names for signature types on balance-allowance (type 3 uses its table name). */
+const SIGNATURE_TYPE_PARAM: Record<SignatureTypeName, string> = {
+  EOA: 'EOA',
+  PROXY: 'SVC_PROXY',
+  SAFE: 'SAFE_WALLET',
+  DEPOSIT_WALLET: 'SVC_1271',
+};
+
+interface BalanceAnswer {
+  balance?: unknown;
+  allowance?: unknown;
+}
+
+const units = (value: unknown): bigint => {
+  try {
+    return typeof value === 'string' || typeof value === 'number' ? BigInt(value) : 0n;
+  } catch {
+    return 0n;
+  }
+};
+
+export class BalanceService {
+  private readonly latest = new Map<string, BalanceView>();
+
+  constructor(
+    private readonly clob: AuthenticatedClob,
+    private readonly onChange: (accountId: string, balance: BalanceView) => void,
+  ) {}
+
+  cached(accountId: string): BalanceView | undefined {
+    return this.latest.get(accountId);
+  }
+
+  async read(account: StoredAccount, tokenId?: string): Promise<BalanceView> {
+    const collateral = await this.fetch(account, '/balance-allowance', 'COLLATERAL');
+    const conditional = tokenId ? await this.fetch(account, '/balance-allowance', 'CONDITIONAL', tokenId) : null;
+    const view: BalanceView = {
+      collateral,
+      conditional: conditional && tokenId ? { tokenId, ...conditional } : null,
+      updatedAt: Date.now(),
+    };
+    const before = this.latest.get(account.id);
+    this.latest.set(account.id, view);
+    if (JSON.stringify({ ...before, updatedAt: 0 }) !== JSON.stringify({ ...view, updatedAt: 0 })) this.onChange(account.id, view);
+    return view;
+  }
+
+  async refresh(account: StoredAccount, tokenId?: string): Promise<BalanceView> {
+    await this.fetch(account, '/balance-allowance/update', 'COLLATERAL');
+    if (tokenId) await this.fetch(account, '/balance-allowance/update', 'CONDITIONAL', tokenId);
+    return this.read(account, tokenId);
+  }
+
+  private async fetch(account: StoredAccount, path: string, assetType: 'COLLATERAL' | 'CONDITIONAL', tokenId?: string) {
+    const answer = await this.clob.request<BalanceAnswer>(account, {
+      method: 'GET',
+      path,
+      query: { asset_type: assetType, signature_type: SIGNATURE_TYPE_PARAM[account.signatureType], ...(tokenId ? { token_id: tokenId } : {}) },
+    });
+    return { balance: baseUnitsToDecimal(units(answer?.balance)), allowance: baseUnitsToDecimal(units(answer?.allowance)) };
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Long walks run as jobs: each reports rows, pages, time spent waiting for the rate budget and an
+ * ETA when one can be known, and can be cancelled by id from the UI.
+ */
+import { randomUUID } from 'node:crypto';
+import type { JobProgress } from '../../../shared/tradingViews';
+import { CoreError } from '../coreError';
+import type { RateBudget } from '../net/rateBudget';
+
+export interface JobContext {
+  signal: AbortSignal;
+  progress(rows: number, pages: number, expectedPages?: number): void;
+}
+
+export class JobRunner {
+  private readonly running = new Map<string, AbortController>();
+
+  constructor(
+    private readonly budget: RateBudget,
+    private readonly publish: (progress: JobProgress) => void,
+  ) {}
+
+  async run<T>(kind: string, jobId: string | undefined, work: (context: JobContext) => Promise<T>): Promise<T> {
+    const id = jobId ?? randomUUID();
+    if (this.running.has(id)) throw new CoreError('conflict', `A job with id ${id} is already running.`);
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    const started = Date.now();
+    const waitedBefore = this.budget.totalWaitMs();
+    let last: JobProgress = { jobId: id, kind, rows: 0, pages: 0, done: false, budgetWaitMs: 0, etaMs: null, error: null };
+    const report = (change: Partial<JobProgress>) => {
+      last = { ...last, ...change, budgetWaitMs: this.budget.totalWaitMs() - waitedBefore };
+      this.publish(last);
+    };
+    try {
+      const result = await work({
+        signal: controller.signal,
+        progress: (rows, pages, expectedPages) => {
+          const perPage = (Date.now() - started) / Math.max(1, pages);
+          report({ rows, pages, etaMs: expectedPages ? Math.max(0, Math.round((expectedPages - pages) * perPage)) : null });
+        },
+      });
+      report({ done: true, etaMs: 0 });
+      return result;
+    } catch (error) {
+      report({ done: true, error: error instanceof Error ? error.message : 'failed' });
+      throw error;
+    } finally {
+      this.running.delete(id);
+    }
+  }
+
+  cancel(jobId: string): boolean {
+    const controller = this.running.get(jobId);
+    controller?.abort();
+    return controller !== undefined;
+  }
+
+  cancelAll(): void {
+    for (const controller of this.running.values()) controller.abort();
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * Placing and cancelling signed orders for the active account. Every ticket is checked locally
+ * first (ticketChecks), built and signed exactly (src/shared/orders), sent once as the bytes
+ * that were signed, and every answer of the exchange comes back as a sentence naming the order.
+ */
+import type { Hex } from 'viem';
+import { buildSignedOrder, toPostOrderBody } from '../../../shared/orders/buildOrder';
+import { OrderAmountError } from '../../../shared/orders/orderAmounts';
+import {
+  MAX_CANCELS_PER_BATCH,
+  SIGNATURE_TYPE_CODES,
+  type ExchangeContracts,
+  type PostOrderResponse,
+} from '../../../shared/orders/orderSchema';
+import type { TickSize } from '../../../shared/protocol/clob';
+import type { OrderPreview, OrderTicket, PlacedOrder } from '../../../shared/tradingViews';
+import type { StoredAccount } from '../accounts/accountRegistry';
+import { withPrivateKey } from '../accounts/signingKeys';
+import type { VaultSession } from '../accounts/vaultSession';
+import { CoreError } from '../coreError';
+import type { HttpClient } from '../net/httpClient';
+import type { AuthenticatedClob } from './authenticatedClob';
+import type { BalanceService } from './balanceService';
+import type { ExchangeModeTracker } from './exchangeModeTracker';
+import { estimateFill } from './fillEstimate';
+import { readMarketBook, type OrderVersionCache } from './marketInfo';
+import { describeTicket, placedFromAnswer, placedFromError } from './placedOrders';
+import { retryWhileRestarting } from './restartBackoff';
+import { signerWindows } from './signerBudgets';
+import { ticketAmounts, type TicketAmounts } from './ticketAmounts';
+import { ticketProblems } from './ticketChecks';
+
+export interface OrderServiceOptions {
+  http: HttpClient;
+  clob: AuthenticatedClob;
+  session: VaultSession;
+  modes: ExchangeModeTracker;
+  versions: OrderVersionCache;
+  balances: BalanceService;
+  contracts: () => ExchangeContracts;
+  confirmOrders: (accountId: string) => boolean;
+  /** Open orders or balances may have changed for this account. */
+  onOrdersTouched: (account: StoredAccount) => void;
+}
+
+export interface CancelResult {
+  canceled: string[];
+  notCanceled: Record<string, string>;
+}
+
+interface PreparedTicket {
+  preview: OrderPreview;
+  negRisk: boolean;
+}
+
+export class OrderService {
+  constructor(private readonly options: OrderServiceOptions) {}
+
+  async preview(ticket: OrderTicket): Promise<OrderPreview> {
+    const account = this.options.clob.tradingAccount();
+    return (await this.prepare(account, ticket)).preview;
+  }
+
+  async place(ticket: OrderTicket): Promise<PlacedOrder> {
+    const [placed] = await this.send([ticket]);
+    return placed!;
+  }
+
+  async placeBatch(tickets: OrderTicket[]): Promise<PlacedOrder[]> {
+    return this.send(tickets);
+  }
+
+  async cancel(orderIds: string[]): Promise<CancelResult> {
+    const account = this.options.clob.tradingAccount();
+    const result: CancelResult = { canceled: [], notCanceled: {} };
+    try {
+      if (orderIds.length === 1) {
+        merge(result, await this.cancelRequest(account, 'DELETE', '/order', { orderID: orderIds[0] }));
+      } else {
+        for (let i = 0; i < orderIds.length; i += MAX_CANCELS_PER_BATCH) {
+          merge(result, await this.cancelRequest(account, 'DELETE', '/orders', orderIds.slice(i, i + MAX_CANCELS_PER_BATCH)));
+        }
+      }
+    } finally {
+      this.options.onOrdersTouched(account);
+    }
+    return result;
+  }
+
+  async cancelMarket(filter: { market?: string | undefined; assetId?: string | undefined }): Promise<CancelResult> {
+    const account = this.options.clob.tradingAccount();
+    const body = { ...(filter.market ? { market: filter.market } : {}), ...(filter.assetId ? { asset_id: filter.assetId } : {}) };
+    try {
+      return await this.cancelRequest(account, 'DELETE', '/cancel-market-orders', body);
+    } finally {
+      this.options.onOrdersTouched(account);
+    }
+  }
+
+  async cancelAll(): Promise<CancelResult> {
+    const account = this.options.clob.tradingAccount();
+    try {
+      return await this.cancelRequest(account, 'DELETE', '/cancel-all', undefined);
+    } finally {
+      this.options.onOrdersTouched(account);
+    }
+  }
+
+  private async send(tickets: OrderTicket[]): Promise<PlacedOrder[]> {
+    const account = this.options.clob.tradingAccount();
+    const prepared = await Promise.all(tickets.map((ticket) => this.prepare(account, ticket)));
+    const refused = prepared.find((p) => p.preview.problems.length > 0);
+    if (refused) {
+      throw new CoreError('invalid_input', `${describeTicket(refused.preview.ticket)} was not sent: ${refused.preview.problems.join(' ')}`);
+    }
+    const owner = (await this.options.clob.credentialsOf(account)).apiKey;
+    const bodies = await withPrivateKey(this.options.session, account, async (privateKey) =>
+      prepared.map(({ preview, negRisk }) => this.signedBody(account, preview, negRisk, privateKey, owner)),
+    );
+    const single = bodies.length === 1;
+    const path = single ? '/order' : '/orders';
+    const bodyText = single ? bodies[0]! : `[${bodies.join(',')}]`;
+    try {
+      const answer = await retryWhileRestarting(() =>
+        this.options.clob.request<PostOrderResponse | PostOrderResponse[]>(account, {
+          method: 'POST',
+          path,
+          bodyText,
+          extraWindows: signerWindows(account.address, 'orders'),
+        }),
+      );
+      const answers = Array.isArray(answer) ? answer : [answer];
+      return tickets.map((ticket, i) => placedFromAnswer(ticket, answers[i]));
+    } catch (error) {
+      if (error instanceof CoreError && error.status !== undefined && error.status < 600 && error.service.message) {
+        return tickets.map((ticket) => placedFromError(ticket, error));
+      }
+      throw error;
+    } finally {
+      this.options.onOrdersTouched(account);
+    }
+  }
+
+  private signedBody(account: StoredAccount, preview: OrderPreview, negRisk: boolean, privateKey: Uint8Array, owner: string): string {
+    const { ticket } = preview;
+    const order = buildSignedOrder({
+      version: preview.orderVersion,
+      contracts: this.options.contracts(),
+      negRisk,
+      tickSize: preview.tickSize as TickSize,
+      tokenId: ticket.tokenId,
+      side: ticket.side,
+      price: ticket.price,
+      ...(ticket.amount !== undefined ? { amount: ticket.amount } : { size: ticket.size ?? '0' }),
+      orderType: ticket.orderType,
+      maker: (account.funder ?? account.address) as Hex,
+      signer: account.address as Hex,
+      signatureType: SIGNATURE_TYPE_CODES[account.signatureType],
+      ...(ticket.expiration ? { expiration: ticket.expiration } : {}),
+      privateKey,
+    });
+    return toPostOrderBody(order.json, owner, ticket.orderType, ticket.postOnly);
+  }
+
+  private async prepare(account: StoredAccount, ticket: OrderTicket): Promise<PreparedTicket> {
+    const [book, orderVersion] = await Promise.all([readMarketBook(this.options.http, ticket.tokenId), this.options.versions.get()]);
+    const tickSize = book.tickSize as TickSize;
+    const { amounts, problem } = safeTicketAmounts(ticket, tickSize);
+    const balance = this.options.balances.cached(account.id) ?? (await this.options.balances.read(account, ticket.side === 'SELL' ? ticket.tokenId : undefined));
+    const available =
+      ticket.side === 'BUY' ? balance.collateral.balance : balance.conditional?.tokenId === ticket.tokenId ? balance.conditional.balance : null;
+    const levels = ticket.side === 'BUY' ? book.asks : book.bids;
+    const estimate = estimateFill(ticket.side, ticket.price, levels, ticket.amount !== undefined ? { budgetUsd: ticket.amount } : { shares: amounts.shares });
+    const problems = ticketProblems(ticket, {
+      tickSize: book.tickSize,
+      minOrderSize: book.minOrderSize,
+      mode: this.options.modes.snapshot(account.address),
+      shares: amounts.shares,
+      notional: amounts.notional,
+      available,
+      now: Date.now(),
+    });
+    if (problem && problems.length === 0) problems.push(problem);
+    if (ticket.postOnly && estimate.crossesBook) problems.push('A post-only order must not cross the book: it would fill now and be rejected.');
+    if (ticket.orderType === 'FOK' && estimate.fillableShares !== amounts.shares && problems.length === 0) {
+      problems.push(`A fill-or-kill order needs ${amounts.shares} shares at ${ticket.price} or better; the book has ${estimate.fillableShares} now.`);
+    }
+    return {
+      negRisk: book.negRisk,
+      preview: {
+        ticket,
+        makerAmount: String(amounts.makerAmount),
+        takerAmount: String(amounts.takerAmount),
+        shares: amounts.shares,
+        notional: amounts.notional,
+        tickSize: book.tickSize,
+        minOrderSize: book.minOrderSize,
+        negRisk: book.negRisk,
+        estimate,
+        problems,
+        needsConfirmation: this.options.confirmOrders(account.id),
+        orderVersion,
+      },
+    };
+  }
+
+  private async cancelRequest(account: StoredAccount, method: 'DELETE', path: string, body: unknown): Promise<CancelResult> {
+    const answer = await retryWhileRestarting(() =>
+      this.options.clob.request<{ canceled?: unknown; not_canceled?: unknown }>(account, {
+        method,
+        path,
+        ...(body === undefined ? {} : { body }),
+        extraWindows: signerWindows(account.address, 'cancels'),
+      }),
+    );
+    const canceled = Array.isArray(answer?.canceled) ? answer.canceled.map(String) : [];
+    const notCanceled: Record<string, string> = {};
+    if (answer?.not_canceled && typeof answer.not_canceled === 'object') {
+      for (const [id, reason] of Object.entries(answer.not_canceled as Record<string, unknown>)) notCanceled[id] = String(reason);
+    }
+    return { canceled, notCanceled };
+  }
+}
+
+/** Amounts the ticket would sign; a ticket the amount rules refuse gets zeros and the reason. */
+function safeTicketAmounts(ticket: OrderTicket, tickSize: TickSize): { amounts: TicketAmounts; problem: string | null } {
+  try {
+    return { amounts: ticketAmounts(ticket, tickSize), problem: null };
+  } catch (error) {
+    if (!(error instanceof OrderAmountError)) throw error;
+    return { amounts: { makerAmount: 0n, takerAmount: 0n, shares: ticket.size ?? '0', notional: '0' }, problem: error.message };
+  }
+}
+
+function merge(into: CancelResult, from: CancelResult): void {
+  into.canceled.push(...from.canceled);
+  Object.assign(into.notCanceled, from.notCanceled);
+}

@@ -1,0 +1,51 @@
+/** The exchange's answer to each order, as a result that names the order in a sentence. */
+import type { PostOrderResponse } from '../../../shared/orders/orderSchema';
+import type { OrderTicket, PlacedOrder } from '../../../shared/tradingViews';
+import type { CoreError } from '../coreError';
+
+export function describeTicket(ticket: OrderTicket): string {
+  const quantity = ticket.amount !== undefined ? `$${ticket.amount}` : `${ticket.size} shares`;
+  const flags = ticket.postOnly ? ', post-only' : '';
+  return `${ticket.side} ${quantity} at ${ticket.price} (${ticket.orderType}${flags})`;
+}
+
+/** `order timed out`: the deadline passed before processing, so the order never reached the book. */
+const isTimeout = (message: string) => /order timed out/i.test(message);
+
+export function placedFromAnswer(ticket: OrderTicket, answer: PostOrderResponse | undefined): PlacedOrder {
+  if (!answer) return placedFromMessage(ticket, 'The exchange sent no answer for this order.');
+  const errorMsg = typeof answer.errorMsg === 'string' ? answer.errorMsg : '';
+  // In post-only mode a refused order comes back with success still true and errorMsg set.
+  const success = answer.success === true && errorMsg === '';
+  return {
+    ticket,
+    success,
+    orderId: String(answer.orderID ?? ''),
+    status: String(answer.status ?? ''),
+    message: success ? '' : `${describeTicket(ticket)} was refused: ${errorMsg || 'no reason given'}.`,
+    makingAmount: String(answer.makingAmount ?? ''),
+    takingAmount: String(answer.takingAmount ?? ''),
+    tradeIds: Array.isArray(answer.tradeIDs) ? answer.tradeIDs.map(String) : [],
+    resubmittable: isTimeout(errorMsg),
+  };
+}
+
+export function placedFromError(ticket: OrderTicket, error: CoreError): PlacedOrder {
+  return placedFromMessage(ticket, error.service.message ?? error.message);
+}
+
+function placedFromMessage(ticket: OrderTicket, said: string): PlacedOrder {
+  const resubmittable = isTimeout(said);
+  const hint = resubmittable ? ' It never reached the book and can be sent again.' : '';
+  return {
+    ticket,
+    success: false,
+    orderId: '',
+    status: '',
+    message: `${describeTicket(ticket)} was refused: ${said}.${hint}`,
+    makingAmount: '',
+    takingAmount: '',
+    tradeIds: [],
+    resubmittable,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * What the exchange would reject, checked before anything is signed, each as a sentence the
+ * ticket shows inline. The exchange still has the last word; this saves a round trip and a
+ * signature, and explains the refusal in the user's terms.
+ */
+import { formatDecimal, parseDecimal, tryParseDecimal } from '../../../shared/decimal';
+import type { OrderTicket } from '../../../shared/tradingViews';
+import type { ModeSnapshot } from './exchangeModeTracker';
+
+export interface TicketContext {
+  tickSize: string;
+  minOrderSize: string;
+  mode: ModeSnapshot;
+  /** Shares the order is for (computed from size, or from amount ÷ price for a market BUY). */
+  shares: string;
+  /** USD the order commits (BUY) — compared with the available collateral. */
+  notional: string;
+  /** Available collateral (BUY) or shares of the token (SELL); null when unknown. */
+  available: string | null;
+  now: number;
+}
+
+const decimalsOf = (text: string) => (text.split('.')[1] ?? '').length;
+
+export function ticketProblems(ticket: OrderTicket, context: TicketContext): string[] {
+  const problems: string[] = [];
+  const tick = tryParseDecimal(context.tickSize);
+  const price = tryParseDecimal(ticket.price);
+  if (tick === null || tick <= 0n) return ['The market has no valid tick size.'];
+  if (price === null) return ['The price is not a number.'];
+  const one = parseDecimal('1');
+  if (price < tick || price > one - tick) {
+    problems.push(`The price must be between ${context.tickSize} and ${formatDecimal(one - tick)}.`);
+  } else if (price % tick !== 0n) {
+    problems.push(`The price must be a multiple of the tick size ${context.tickSize}.`);
+  }
+  if (ticket.size !== undefined && decimalsOf(ticket.size) > 2) problems.push('The size can have at most 2 decimals.');
+  if (ticket.amount !== undefined && decimalsOf(ticket.amount) > 4) problems.push('The amount can have at most 4 decimals (cents and fractions of a cent).');
+  const shares = tryParseDecimal(context.shares) ?? 0n;
+  const minimum = tryParseDecimal(context.minOrderSize) ?? 0n;
+  if (shares <= 0n) problems.push('The order is for no shares.');
+  else if (shares < minimum) problems.push(`The size ${context.shares} is below the market's minimum of ${context.minOrderSize} shares.`);
+  if (ticket.orderType === 'GTD' && (ticket.expiration ?? 0) * 1000 <= context.now + 60_000) {
+    problems.push('A GTD order must expire at least a minute from now.');
+  }
+  if (context.available !== null) {
+    const needed = ticket.side === 'BUY' ? context.notional : context.shares;
+    if (parseDecimal(needed) > parseDecimal(context.available)) {
+      problems.push(
+        ticket.side === 'BUY'
+          ? `Not enough USD: the order needs ${needed}, ${context.available} is available.`
+          : `Not enough shares: the order sells ${needed}, ${context.available} are available.`,
+      );
+    }
+  }
+  problems.push(...modeProblems(ticket, context.mode));
+  return problems;
+}
+
+function modeProblems(ticket: OrderTicket, mode: ModeSnapshot): string[] {
+  if (mode.banned) return ['This address is banned from trading on the exchange.'];
+  if (mode.closedOnly) return ['This address is in closed-only mode: the exchange refuses new orders from it.'];
+  const until = mode.retryAt ? ` until about ${new Date(mode.retryAt).toLocaleTimeString()}` : '';
+  switch (mode.mode) {
+    case 'trading-disabled':
+      return ['Trading is disabled on the exchange right now.'];
+    case 'cancel-only':
+      return ['The exchange is in cancel-only mode: new orders are refused, cancels work.'];
+    case 'restarting':
+      return [`The matching engine is restarting${until}.`];
+    case 'post-only':
+      return ticket.postOnly ? [] : [`The exchange accepts only post-only orders${until}: tick "post-only" (GTC or GTD).`];
+    default:
+      return [];
+  }
+}

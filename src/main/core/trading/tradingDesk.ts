@@ -1,0 +1,155 @@
+/**
+ * The trading side of the core, wired once: orders, balances, modes, heartbeats, activity
+ * polling, jobs, chart data and sandbox controls. Handlers call into it; it pushes events.
+ */
+import type { BalanceView, TradeView, TradingState } from '../../../shared/tradingViews';
+import type { AccountRegistry } from '../accounts/accountRegistry';
+import type { ClobCredentialsService } from '../accounts/clobCredentialsService';
+import type { VaultSession } from '../accounts/vaultSession';
+import { CoreError } from '../coreError';
+import type { EventHub } from '../eventHub';
+import type { Logger } from '../log';
+import type { HttpClient } from '../net/httpClient';
+import type { RateBudget } from '../net/rateBudget';
+import type { ActiveNetwork } from '../network';
+import type { SettingsStore } from '../settings/settingsStore';
+import { AccountActivityPoller } from './accountActivityPoller';
+import { AuthenticatedClob } from './authenticatedClob';
+import { BalanceService } from './balanceService';
+import { ExchangeModeTracker } from './exchangeModeTracker';
+import { HeartbeatService } from './heartbeatService';
+import { JobRunner } from './jobs';
+import { MarketData } from './marketData';
+import { OrderVersionCache } from './marketInfo';
+import { OrderService } from './orderService';
+import { toTradeView } from './orderViews';
+import { walkPages, type Page } from './pagedWalk';
+import { SandboxControls } from './sandboxControls';
+
+export interface TradingDeskOptions {
+  http: HttpClient;
+  budget: RateBudget;
+  registry: AccountRegistry;
+  session: VaultSession;
+  credentials: ClobCredentialsService;
+  settings: SettingsStore;
+  network: ActiveNetwork;
+  hub: EventHub;
+  log: Logger;
+  activityPollMs?: number;
+}
+
+export class TradingDesk {
+  readonly modes: ExchangeModeTracker;
+  readonly clob: AuthenticatedClob;
+  readonly balances: BalanceService;
+  readonly orders: OrderService;
+  readonly heartbeats: HeartbeatService;
+  readonly activity: AccountActivityPoller;
+  readonly jobs: JobRunner;
+  readonly marketData: MarketData;
+  readonly sandbox: SandboxControls;
+  private readonly versions: OrderVersionCache;
+
+  constructor(private readonly options: TradingDeskOptions) {
+    const { http, registry, session, hub, log } = options;
+    const stateChanged = () => hub.emit('tradingStateChanged', this.state());
+    this.modes = new ExchangeModeTracker(stateChanged);
+    this.clob = new AuthenticatedClob(http, registry, options.credentials, this.modes);
+    this.balances = new BalanceService(this.clob, (accountId, balance) => hub.emit('balanceChanged', { accountId, balance }));
+    this.versions = new OrderVersionCache(http);
+    this.activity = new AccountActivityPoller({
+      registry,
+      session,
+      clob: this.clob,
+      balances: this.balances,
+      log,
+      events: {
+        openOrders: (account, orders) => hub.emit('openOrdersChanged', { accountId: account.id, orders }),
+        filled: (fill) => hub.emit('orderFilled', fill),
+      },
+      ...(options.activityPollMs ? { intervalMs: options.activityPollMs } : {}),
+    });
+    this.orders = new OrderService({
+      http,
+      clob: this.clob,
+      session,
+      modes: this.modes,
+      versions: this.versions,
+      balances: this.balances,
+      contracts: () => options.network.contracts,
+      confirmOrders: (accountId) => options.settings.get('confirmOrdersByAccount')[accountId] ?? true,
+      onOrdersTouched: (account) => {
+        void this.activity.pollNow();
+        void this.balances.read(account).catch(() => undefined);
+      },
+    });
+    this.heartbeats = new HeartbeatService(this.clob, log, stateChanged);
+    this.jobs = new JobRunner(options.budget, (progress) => hub.emit('jobProgressed', progress));
+    this.marketData = new MarketData(http);
+    this.sandbox = new SandboxControls(http, () => options.network.info.isSandbox);
+    this.activity.start();
+  }
+
+  state(): TradingState {
+    const account = this.options.registry.active();
+    return {
+      ...this.modes.snapshot(account?.address ?? null),
+      heartbeat: this.heartbeats.state(account?.id ?? null),
+      confirmOrders: account ? (this.options.settings.get('confirmOrdersByAccount')[account.id] ?? true) : true,
+      orderVersion: this.versions.known(),
+    };
+  }
+
+  setConfirmOrders(enabled: boolean): TradingState {
+    const account = this.activeAccount();
+    this.options.settings.set('confirmOrdersByAccount', { ...this.options.settings.get('confirmOrdersByAccount'), [account.id]: enabled });
+    this.options.hub.emit('tradingStateChanged', this.state());
+    return this.state();
+  }
+
+  async setHeartbeat(enabled: boolean): Promise<TradingState> {
+    await this.heartbeats.setEnabled(enabled ? this.clob.tradingAccount() : this.activeAccount(), enabled);
+    return this.state();
+  }
+
+  async balance(tokenId?: string, refresh = false): Promise<BalanceView> {
+    const account = this.clob.tradingAccount();
+    return refresh ? this.balances.refresh(account, tokenId) : this.balances.read(account, tokenId);
+  }
+
+  async trades(market: string | undefined, jobId: string | undefined): Promise<TradeView[]> {
+    const account = this.clob.tradingAccount();
+    return this.jobs.run('trades', jobId, async ({ signal, progress }) => {
+      const rows = await walkPages<Record<string, unknown>>(
+        (cursor) =>
+          this.clob.request<Page<Record<string, unknown>>>(account, {
+            method: 'GET',
+            path: '/data/trades',
+            query: { next_cursor: cursor, ...(market ? { market } : {}) },
+            signal,
+          }),
+        { signal, onPage: (rowCount, pages) => progress(rowCount, pages) },
+      );
+      return rows.map((row) => toTradeView(row, account.funder ?? account.address));
+    });
+  }
+
+  async fundSandboxAccount(amount: string): Promise<BalanceView> {
+    const account = this.activeAccount();
+    await this.sandbox.fund(account.funder ?? account.address, amount);
+    return this.balance(undefined, true);
+  }
+
+  stop(): void {
+    this.activity.stop();
+    this.heartbeats.stop();
+    this.jobs.cancelAll();
+  }
+
+  private activeAccount() {
+    const account = this.options.registry.active();
+    if (!account) throw new CoreError('not_found', 'There is no account yet: add one in Accounts first.');
+    return account;
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * Order placement (L2):
+ *   POST /order   PostOrderBody          → 200 PostOrderResponse | {error} with the status below
+ *   POST /orders  [PostOrderBody] (≤ 15) → 200 [PostOrderResponse], per-order failures inside
+ *
+ * Checks, in this order (the first failure answers):
+ *   401 L2 auth · 425 engine restarting · 429 signer's order bucket ·
+ *   400 `Invalid order payload` (shape; POST /orders: not an array / empty, or
+ *       `Too many orders in payload: {N}, max allowed: 15`) ·
+ *   503 exchange mode (trading disabled, cancel-only, post-only for non-post-only orders) ·
+ *   500 `order timed out` (injected fault) ·
+ *   400 `'{address}' address banned` / `… in closed only mode` (signer, then maker) ·
+ *   400 `the order owner has to be the owner of the API KEY` (`owner` is not the key used, or an
+ *       EOA order whose maker is not its signer; for signature types 1–3 the maker is the funder) ·
+ *   400 `Invalid order payload` (the signature does not recover to `signer`) ·
+ *   400 `the order signer address has to be the address of the API KEY` ·
+ *   then tradingDesk.ts: market, tick, minimum size, duplicate, expiration, balance, post-only,
+ *   FOK, FAK.
+ * In POST /orders the 503 of trading-disabled and cancel-only fail the whole request; in
+ * post-only mode each non-post-only order comes back as `{success: true, errorMsg: <the mode's
+ * message>, …: ""}` (spec) and the others are placed. Orders of a batch are placed in order.
+ */
+import type { PostOrderResponse } from '../../shared/orders/orderSchema';
+import { MAX_ORDERS_PER_BATCH } from '../../shared/orders/orderSchema';
+import type { L2Identity } from '../clob/auth/l2Auth';
+import { clobError } from '../clob/clobErrors';
+import { parseJson } from '../http/body';
+import { ok, type Reply } from '../http/reply';
+import type { Router } from '../http/router';
+import { parseOrderBody, type ParsedOrder } from './orderPayload';
+import { checkOrderSignature } from './orderSignature';
+import { admitTrading, tooManyRequests, type TradingDeps } from './tradingDeps';
+import { TRADING_MESSAGES } from './tradingMessages';
+import { failedPost, postOnlyModePost } from './tradingWire';
+
+type Outcome =
+  | { kind: 'placed'; response: PostOrderResponse }
+  /** `reply` overrides the single-order answer (mode gates carry codes and headers). */
+  | { kind: 'refused'; status: number; message: string; orderId: string; reply?: Reply; postOnlyMode?: boolean };
+
+const refused = (status: number, message: string, orderId = ''): Outcome => ({ kind: 'refused', status, message, orderId });
+
+type Screened = { ok: true; order: ParsedOrder } | { ok: false; outcome: Outcome };
+
+/** The synchronous checks before the signature: shape, mode, fault, restrictions, owner. */
+function screen(item: unknown, identity: L2Identity, deps: TradingDeps): Screened {
+  const order = parseOrderBody(item, deps.orderVersion);
+  if (!order) return { ok: false, outcome: refused(400, TRADING_MESSAGES.invalidOrderPayload) };
+  const gate = deps.mode.orderGate(order.postOnly);
+  if (gate) {
+    const message = (gate.body as { error: string }).error;
+    return { ok: false, outcome: { kind: 'refused', status: gate.status, message, orderId: '', reply: gate, postOnlyMode: deps.mode.isPostOnly() } };
+  }
+  if (deps.faults.takeOrderTimeout()) return { ok: false, outcome: refused(500, TRADING_MESSAGES.orderTimedOut) };
+  const restricted = deps.restrictions.refusal([order.signer, order.maker]);
+  if (restricted) return { ok: false, outcome: refused(400, restricted) };
+  const eoaMakerIsNotSigner = order.signatureType === 0 && order.maker.toLowerCase() !== order.signer.toLowerCase();
+  if (order.owner !== identity.key.apiKey || eoaMakerIsNotSigner) return { ok: false, outcome: refused(400, TRADING_MESSAGES.ownerMismatch) };
+  return { ok: true, order };
+}
+
+interface Verified {
+  id: `0x${string}`;
+  valid: boolean;
+}
+
+/** The order id and whether its signature recovers to its `signer`. */
+function verify(order: ParsedOrder, deps: TradingDeps): Verified {
+  const negRisk = deps.exchange.token(order.tokenId)?.entry.market.negRisk ?? false;
+  const { id, signer } = checkOrderSignature(order, deps.contracts, negRisk);
+  return { id, valid: signer === order.signer.toLowerCase() };
+}
+
+function place(order: ParsedOrder, check: Verified, identity: L2Identity, deps: TradingDeps): Outcome {
+  if (!check.valid) return refused(400, TRADING_MESSAGES.invalidOrderPayload, check.id);
+  if (order.signer.toLowerCase() !== identity.address) return refused(400, TRADING_MESSAGES.signerMismatch, check.id);
+  const placed = deps.desk.place(order, check.id, identity.key.apiKey);
+  return placed.ok ? { kind: 'placed', response: placed.response } : refused(placed.status, placed.message, placed.orderId);
+}
+
+/** Screens every order first (so a batch's fault and mode checks see the batch in order), then places them in order. */
+function processOrders(items: readonly unknown[], identity: L2Identity, deps: TradingDeps): Outcome[] {
+  const screened = items.map((item) => screen(item, identity, deps));
+  return screened.map((s) => (s.ok ? place(s.order, verify(s.order, deps), identity, deps) : s.outcome));
+}
+
+function singleReply(outcome: Outcome): Reply {
+  if (outcome.kind === 'placed') return ok(outcome.response);
+  return outcome.reply ?? clobError(outcome.status, outcome.message);
+}
+
+function batchElement(outcome: Outcome): PostOrderResponse {
+  if (outcome.kind === 'placed') return outcome.response;
+  return outcome.postOnlyMode ? postOnlyModePost(outcome.message) : failedPost(outcome.message, outcome.orderId);
+}
+
+export function addOrderRoutes(router: Router, deps: TradingDeps): Router {
+  return router
+    .on('POST', '/order', (ctx) => {
+      const admitted = admitTrading(ctx, deps, deps.orderBuckets, 1);
+      if (!admitted.ok) return admitted.reply;
+      const [outcome] = processOrders([parseJson(ctx.body)], admitted.identity, deps);
+      return singleReply(outcome as Outcome);
+    })
+    .on('POST', '/orders', (ctx) => {
+      const admitted = admitTrading(ctx, deps, deps.orderBuckets, 0);
+      if (!admitted.ok) return admitted.reply;
+      const body = parseJson(ctx.body);
+      if (!Array.isArray(body) || body.length === 0) return clobError(400, TRADING_MESSAGES.invalidOrderPayload);
+      if (body.length > MAX_ORDERS_PER_BATCH) return clobError(400, TRADING_MESSAGES.tooManyOrders(body.length, MAX_ORDERS_PER_BATCH));
+      // Disabled and cancel-only refuse the whole batch; post-only is decided per order.
+      const gate = deps.mode.orderGate(true);
+      if (gate) return gate;
+      if (!deps.orderBuckets.take(admitted.identity.address, body.length)) return tooManyRequests();
+      const outcomes = processOrders(body, admitted.identity, deps);
+      return ok(outcomes.map(batchElement));
+    });
+}

@@ -1,0 +1,150 @@
+/** What the renderer sees of order-book trading. Amounts are exact decimal strings. */
+import type { OrderSide, OrderType } from './orders/orderSchema';
+
+export type { OrderSide, OrderType };
+
+/** What the user asks for in the order ticket. */
+export interface OrderTicket {
+  tokenId: string;
+  side: OrderSide;
+  orderType: OrderType;
+  /** Limit price, on the market's tick; for FOK/FAK market orders the worst acceptable price. */
+  price: string;
+  /** Shares (2 decimals). Either `size` or `amount`. */
+  size?: string;
+  /** USD to spend (market BUY with FOK/FAK, 4 decimals at most). */
+  amount?: string;
+  /** GTD only: unix seconds. */
+  expiration?: number;
+  /** GTC and GTD only: rejected instead of crossing the book. */
+  postOnly?: boolean;
+}
+
+/** The ticket checked locally and priced against the current book, before anything is signed. */
+export interface OrderPreview {
+  ticket: OrderTicket;
+  /** Base units (6 decimals) exactly as they will be signed. */
+  makerAmount: string;
+  takerAmount: string;
+  /** Shares the order is for, and the USD it commits. */
+  shares: string;
+  notional: string;
+  tickSize: string;
+  minOrderSize: string;
+  negRisk: boolean;
+  /** Estimated against the current book: what would fill now, at what average and worst price. */
+  estimate: { fillableShares: string; averagePrice: string | null; worstPrice: string | null; crossesBook: boolean };
+  /** Reasons the exchange would reject the order; empty when it can be sent. */
+  problems: string[];
+  /** Whether this account asks for a confirmation before sending. */
+  needsConfirmation: boolean;
+  orderVersion: 1 | 2;
+}
+
+export interface PlacedOrder {
+  ticket: OrderTicket;
+  success: boolean;
+  orderId: string;
+  status: string;
+  /** A sentence naming the order and what the exchange said; empty on success. */
+  message: string;
+  makingAmount: string;
+  takingAmount: string;
+  tradeIds: string[];
+  /** `order timed out`: it never reached the book and can be sent again. */
+  resubmittable: boolean;
+}
+
+export interface OpenOrderView {
+  id: string;
+  status: string;
+  market: string;
+  assetId: string;
+  side: OrderSide;
+  originalSize: string;
+  sizeMatched: string;
+  price: string;
+  outcome: string;
+  orderType: string;
+  createdAt: number;
+  /** Unix seconds, 0 for none. */
+  expiration: number;
+}
+
+export interface TradeView {
+  id: string;
+  market: string;
+  assetId: string;
+  side: OrderSide;
+  size: string;
+  price: string;
+  outcome: string;
+  status: string;
+  /** The account's role in the trade. */
+  role: 'maker' | 'taker';
+  matchTime: number;
+}
+
+export interface BalanceView {
+  /** USD collateral, decimal. */
+  collateral: { balance: string; allowance: string };
+  /** Shares of one outcome token, when asked for. */
+  conditional: { tokenId: string; balance: string; allowance: string } | null;
+  updatedAt: number;
+}
+
+export type ExchangeMode = 'normal' | 'trading-disabled' | 'cancel-only' | 'post-only' | 'restarting' | 'unknown';
+
+export interface TradingState {
+  mode: ExchangeMode;
+  /** When the current mode is expected to end (post-only retry-after, restart backoff), unix ms. */
+  retryAt: number | null;
+  /** The exchange's own words for the current mode. */
+  modeMessage: string | null;
+  /** The active account's address is in closed-only mode / banned (learned from a 400). */
+  closedOnly: boolean;
+  banned: boolean;
+  heartbeat: { enabled: boolean; lastSentAt: number | null; lastOk: boolean | null; intervalMs: number };
+  /** "Pro" mode: orders go out without a confirmation step, per account. */
+  confirmOrders: boolean;
+  orderVersion: 1 | 2;
+}
+
+export interface FillNotification {
+  id: string;
+  orderId: string;
+  market: string;
+  assetId: string;
+  side: OrderSide;
+  size: string;
+  price: string;
+  outcome: string;
+  at: number;
+}
+
+export interface PricePoint {
+  /** Unix seconds. */
+  t: number;
+  p: number;
+}
+
+export interface OhlcBar {
+  t: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export interface JobProgress {
+  jobId: string;
+  kind: string;
+  rows: number;
+  pages: number;
+  done: boolean;
+  /** Time spent waiting for the rate budget, ms. */
+  budgetWaitMs: number;
+  etaMs: number | null;
+  error: string | null;
+}
