@@ -28,6 +28,7 @@ import { openSettings } from './settings/settingsStore';
 import { ConnectionMonitor } from './status/connectionMonitor';
 import { StatusPublisher } from './status/statusPublisher';
 import { TradingDesk } from './trading/tradingDesk';
+import { warmOrderSigning } from '../../shared/orders/orderSigning';
 
 /** Services whose documented edge windows this release budgets; the others come with their issues. */
 const windowsFor = (service: ServiceName, method: string, path: string) =>
@@ -101,6 +102,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
   );
   status.start();
+  // The curve tables make the first order as fast as the rest; built after start, off the path.
+  setTimeout(() => warmOrderSigning(), 1_000).unref?.();
   log.info(`core ready on the ${network.info.label} network`);
 
   let stopped = false;
