@@ -1,6 +1,6 @@
 /**
  * The sandbox exchange's only public entry point. The app's core imports this file and
- * nothing else from src/sandbox, so every type it needs is declared here.
+ * nothing else from src/sandbox, so every type it needs is declared here or in src/shared.
  *
  * One call builds the seeded world, opens the books, starts the simulation and serves the
  * three services (the order-book service and its catalog as two servers) on loopback.
@@ -8,6 +8,7 @@
  * spent salts, referral codes, paper balances, orders, trades, notifications) are loaded from
  * that file and saved back (state/stateStore.ts).
  */
+import type { EdgeScopeStats } from '../shared/protocol/edgeLimits';
 import { resolve } from 'node:path';
 import type { OrderVersion } from '../shared/orders/orderSchema';
 import { catalogRouter } from './catalog/catalogRoutes';
@@ -85,24 +86,7 @@ export interface SandboxUrls {
 }
 
 /** Request counters of one documented edge window (sliding, `windowMs` long). */
-export interface SandboxEdgeScopeStats {
-  scope: string;
-  label: string;
-  limit: number;
-  windowMs: number;
-  /** Requests that arrived since start or the last reset. */
-  total: number;
-  /** Arrivals in the trailing window now. */
-  inWindow: number;
-  /** Most arrivals seen in any sliding window; above `limit` means the client broke the limit. */
-  maxInWindow: number;
-  /** Arrivals that found their window already full. */
-  overLimit: number;
-  /** Requests the sandbox delayed (throttled) for this scope. */
-  delayed: number;
-  /** Requests refused with 429 after the bounded wait. */
-  rejected: number;
-}
+export type SandboxEdgeScopeStats = EdgeScopeStats;
 
 export interface SandboxSimulationStats {
   steps: number;

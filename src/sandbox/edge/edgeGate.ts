@@ -9,27 +9,11 @@
  * - arrivals (what the client sent) drive the statistics, so `maxInWindow` and `overLimit`
  *   show whether the CLIENT stayed inside its budget — the thing tests assert on.
  */
-import { ALL_EDGE_WINDOWS, edgeWindowsFor, type EdgeService, type EdgeWindow } from '../../shared/protocol/edgeLimits';
+import { ALL_EDGE_WINDOWS, edgeWindowsFor, type EdgeScopeStats, type EdgeService, type EdgeWindow } from '../../shared/protocol/edgeLimits';
+
+export type { EdgeScopeStats };
 import { TimeWindow } from './timeWindow';
 
-export interface EdgeScopeStats {
-  scope: string;
-  label: string;
-  limit: number;
-  windowMs: number;
-  /** Requests that arrived for this scope since start or the last reset. */
-  total: number;
-  /** Arrivals in the trailing window right now. */
-  inWindow: number;
-  /** The most arrivals seen in any sliding window. */
-  maxInWindow: number;
-  /** Arrivals that found their window already full (the client exceeded the documented limit). */
-  overLimit: number;
-  /** Requests the sandbox held back because this scope was full. */
-  delayed: number;
-  /** Requests refused with 429 because the wait would have been too long. */
-  rejected: number;
-}
 
 export interface EdgeGateOptions {
   /** Longest a request may wait for its window before a 429 (default 5 s). */

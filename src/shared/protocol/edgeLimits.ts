@@ -6,6 +6,26 @@
 
 export type EdgeService = 'clob' | 'catalog';
 
+/** The sandbox's counters of one window, as `GET /sandbox/edge-stats` and `edgeStats()` report them. */
+export interface EdgeScopeStats {
+  scope: string;
+  label: string;
+  limit: number;
+  windowMs: number;
+  /** Requests that arrived since start or the last reset. */
+  total: number;
+  /** Arrivals in the trailing window now. */
+  inWindow: number;
+  /** Most arrivals seen in any sliding window; above `limit` means the client broke the limit. */
+  maxInWindow: number;
+  /** Arrivals that found their window already full. */
+  overLimit: number;
+  /** Requests the sandbox delayed (throttled) for this scope. */
+  delayed: number;
+  /** Requests refused with 429 after the bounded wait. */
+  rejected: number;
+}
+
 export interface EdgeWindow {
   scope: string;
   label: string;

@@ -5,21 +5,11 @@
  * keyed by the record ids kept here.
  */
 import Conf from 'conf';
-import type { AccountView, AccountsState, ClobCredentialsView, PerpsProxyView, SignatureTypeName } from '../../../shared/custodyViews';
+import type { AccountView, AccountsState } from '../../../shared/custodyViews';
 import { CoreError } from '../coreError';
 
-export interface StoredAccount {
-  id: string;
-  label: string;
-  /** Checksummed address. */
-  address: string;
-  kind: 'key' | 'watchOnly';
-  signatureType: SignatureTypeName;
-  funder: string | null;
-  createdAt: number;
-  clobCredentials: ClobCredentialsView | null;
-  perpsProxies: PerpsProxyView[];
-}
+/** What is stored of an account is exactly what the renderer may see: no secret lives here. */
+export type StoredAccount = AccountView;
 
 interface RegistryData {
   accounts: StoredAccount[];
@@ -43,7 +33,7 @@ export class AccountRegistry {
     const accounts = this.all();
     const active = this.store.get('activeAccountId');
     const activeAccountId = accounts.some((a) => a.id === active) ? active : (accounts[0]?.id ?? null);
-    return { accounts: accounts.map(toView), activeAccountId };
+    return { accounts, activeAccountId };
   }
 
   all(): StoredAccount[] {
@@ -60,6 +50,13 @@ export class AccountRegistry {
   active(): StoredAccount | null {
     const { activeAccountId } = this.state();
     return activeAccountId ? this.get(activeAccountId) : null;
+  }
+
+  /** The active account, or a clear refusal when there is none yet. */
+  requireActive(): StoredAccount {
+    const account = this.active();
+    if (!account) throw new CoreError('not_found', 'There is no account yet: add one in Accounts first.');
+    return account;
   }
 
   findByAddress(address: string): StoredAccount | undefined {
@@ -104,18 +101,4 @@ export class AccountRegistry {
     this.get(accountId);
     this.store.set('activeAccountId', accountId);
   }
-}
-
-function toView(account: StoredAccount): AccountView {
-  return {
-    id: account.id,
-    label: account.label,
-    address: account.address,
-    kind: account.kind,
-    signatureType: account.signatureType,
-    funder: account.funder,
-    clobCredentials: account.clobCredentials,
-    perpsProxies: account.perpsProxies,
-    createdAt: account.createdAt,
-  };
 }

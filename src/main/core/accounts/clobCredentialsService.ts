@@ -30,7 +30,7 @@ export class ClobCredentialsService {
 
   /** Create-or-derive (wire-formats.md): derive when the nonce was already used to create a key. */
   async createOrDerive(nonce = 0): Promise<AccountsState> {
-    const account = this.activeAccount();
+    const account = this.options.registry.requireActive();
     const credentials = await withSigner(this.options.session, account, async (signer) => {
       try {
         return await this.request('POST', '/auth/api-key', await l1Headers(signer, this.options.chainId(), nonce));
@@ -45,7 +45,7 @@ export class ClobCredentialsService {
 
   /** New credentials under the next nonce, then the old key revoked at the service. */
   async rotate(): Promise<AccountsState> {
-    const account = this.activeAccount();
+    const account = this.options.registry.requireActive();
     const current = account.clobCredentials;
     if (!current) throw new CoreError('not_found', `"${account.label}" has no order-book credentials to rotate; create them first.`);
     const old = await this.stored(account);
@@ -60,7 +60,7 @@ export class ClobCredentialsService {
 
   /** Revokes the key at the service and forgets it here. */
   async delete(): Promise<AccountsState> {
-    const account = this.activeAccount();
+    const account = this.options.registry.requireActive();
     if (!account.clobCredentials) throw new CoreError('not_found', `"${account.label}" has no order-book credentials.`);
     await this.revoke(account, await this.stored(account));
     await this.options.session.unlocked().deleteRecord(clobCredentialsRecordId(account.id));
@@ -106,11 +106,6 @@ export class ClobCredentialsService {
     }));
   }
 
-  private activeAccount(): StoredAccount {
-    const account = this.options.registry.active();
-    if (!account) throw new CoreError('not_found', 'There is no account yet: add one in Accounts first.');
-    return account;
-  }
 
   private changed(): AccountsState {
     this.options.onChange();

@@ -43,7 +43,7 @@ export class PerpsProxyService {
   constructor(private readonly options: PerpsProxyServiceOptions) {}
 
   async create(label: string, expiryDays: number, referralCode?: string): Promise<AccountsState> {
-    const account = this.activeAccount();
+    const account = this.options.registry.requireActive();
     const proxyKey = newPrivateKey();
     try {
       const proxy = await addressOfPrivateKey(proxyKey);
@@ -75,7 +75,7 @@ export class PerpsProxyService {
   }
 
   async delete(proxyAddress: string): Promise<AccountsState> {
-    const account = this.activeAccount();
+    const account = this.options.registry.requireActive();
     const proxy = getAddress(proxyAddress);
     if (!account.perpsProxies.some((p) => p.proxyAddress.toLowerCase() === proxy.toLowerCase())) {
       throw new CoreError('not_found', `"${account.label}" has no perps proxy ${proxy}.`);
@@ -120,11 +120,6 @@ export class PerpsProxyService {
     return this.exchangeInfo;
   }
 
-  private activeAccount(): StoredAccount {
-    const account = this.options.registry.active();
-    if (!account) throw new CoreError('not_found', 'There is no account yet: add one in Accounts first.');
-    return account;
-  }
 
   private changed(): AccountsState {
     this.options.onChange();

@@ -31,8 +31,7 @@ export class AuthenticatedClob {
 
   /** The active account, with the reason spelled out when it cannot trade. */
   tradingAccount(): StoredAccount {
-    const account = this.registry.active();
-    if (!account) throw new CoreError('not_found', 'There is no account yet: add one in Accounts first.');
+    const account = this.registry.requireActive();
     if (account.kind === 'watchOnly') {
       throw new CoreError('watch_only', `"${account.label}" is a watch-only address: trading needs an account with a key.`);
     }

@@ -6,7 +6,6 @@ import type { BalanceView, TradeView, TradingState } from '../../../shared/tradi
 import type { AccountRegistry } from '../accounts/accountRegistry';
 import type { ClobCredentialsService } from '../accounts/clobCredentialsService';
 import type { VaultSession } from '../accounts/vaultSession';
-import { CoreError } from '../coreError';
 import type { EventHub } from '../eventHub';
 import type { Logger } from '../log';
 import type { HttpClient } from '../net/httpClient';
@@ -102,14 +101,14 @@ export class TradingDesk {
   }
 
   setConfirmOrders(enabled: boolean): TradingState {
-    const account = this.activeAccount();
+    const account = this.options.registry.requireActive();
     this.options.settings.set('confirmOrdersByAccount', { ...this.options.settings.get('confirmOrdersByAccount'), [account.id]: enabled });
     this.options.hub.emit('tradingStateChanged', this.state());
     return this.state();
   }
 
   async setHeartbeat(enabled: boolean): Promise<TradingState> {
-    await this.heartbeats.setEnabled(enabled ? this.clob.tradingAccount() : this.activeAccount(), enabled);
+    await this.heartbeats.setEnabled(enabled ? this.clob.tradingAccount() : this.options.registry.requireActive(), enabled);
     return this.state();
   }
 
@@ -136,7 +135,7 @@ export class TradingDesk {
   }
 
   async fundSandboxAccount(amount: string): Promise<BalanceView> {
-    const account = this.activeAccount();
+    const account = this.options.registry.requireActive();
     await this.sandbox.fund(account.funder ?? account.address, amount);
     return this.balance(undefined, true);
   }
@@ -147,9 +146,4 @@ export class TradingDesk {
     this.jobs.cancelAll();
   }
 
-  private activeAccount() {
-    const account = this.options.registry.active();
-    if (!account) throw new CoreError('not_found', 'There is no account yet: add one in Accounts first.');
-    return account;
-  }
 }
