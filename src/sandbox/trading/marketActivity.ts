@@ -50,7 +50,8 @@ export class MarketActivity {
       list.push({ price: first.price, size, side: first.side, timeMs });
       series.record(timeMs, first.price, size);
     }
-    if (list.length > RECENT_PER_MARKET) list.splice(0, list.length - RECENT_PER_MARKET);
+    // Trimmed in batches (reads only look at the newest entries): a splice per trade is O(n) each time.
+    if (list.length > 2 * RECENT_PER_MARKET) list.splice(0, list.length - RECENT_PER_MARKET);
     this.recent.set(key, list);
   }
 

@@ -6,6 +6,7 @@
  */
 export const NOTIFICATION_TYPES = { orderCanceled: 1, orderFilled: 2 } as const;
 export const MAX_PER_ADDRESS = 500;
+const TRIM_SLACK = 100;
 
 export interface NotificationRecord {
   id: number;
@@ -22,13 +23,15 @@ export class NotificationBox {
   push(address: string, type: number, payload: Record<string, unknown>, timestampMs: number): void {
     const list = this.byAddress.get(address) ?? [];
     list.push({ id: this.nextId++, type, timestampMs, payload });
-    if (list.length > MAX_PER_ADDRESS) list.splice(0, list.length - MAX_PER_ADDRESS);
+    // Trimmed in batches: cutting one entry off the front on every push costs O(n) each time.
+    if (list.length > MAX_PER_ADDRESS + TRIM_SLACK) list.splice(0, list.length - MAX_PER_ADDRESS);
     this.byAddress.set(address, list);
     this.onChange();
   }
 
   list(address: string): readonly NotificationRecord[] {
-    return this.byAddress.get(address) ?? [];
+    const list = this.byAddress.get(address) ?? [];
+    return list.length > MAX_PER_ADDRESS ? list.slice(-MAX_PER_ADDRESS) : list;
   }
 
   /** Drops the listed ids, or everything when `ids` is null. */
