@@ -4,7 +4,7 @@
  *
  * One call builds the seeded world, opens the books, starts the simulation and serves the
  * three services (the order-book service and its catalog as two servers) on loopback.
- * With `stateFile`, the accounts a real exchange would keep (API keys, perps accounts, proxies,
+ * With `stateFile`, the accounts a real exchange would keep (API keys, builder keys, perps accounts, proxies,
  * spent salts, referral codes, paper balances, orders, trades, notifications) are loaded from
  * that file and saved back (state/stateStore.ts).
  */
@@ -15,6 +15,9 @@ import { catalogRouter } from './catalog/catalogRoutes';
 import { apiKeySection } from './clob/auth/apiKeyState';
 import { ApiKeyStore } from './clob/auth/apiKeyStore';
 import { addAuthRoutes } from './clob/auth/authRoutes';
+import { addBuilderKeyRoutes } from './clob/auth/builderKeyRoutes';
+import { builderKeySection } from './clob/auth/builderKeyState';
+import { BuilderKeyStore } from './clob/auth/builderKeyStore';
 import { plainErrors } from './clob/clobErrors';
 import { clobRouter } from './clob/clobRoutes';
 import { Exchange } from './clob/exchange';
@@ -28,6 +31,7 @@ import { PERPS_CHAIN_ID, perpsRouter } from './services/perpsRoutes';
 import { traceErrors, withTraceHeader } from './services/traceErrors';
 import { Simulator } from './simulation/simulator';
 import { SandboxStateStore } from './state/stateStore';
+import { addBuilderTradeRoutes } from './trading/builderTradeRoutes';
 import { createTrading } from './trading/tradingService';
 import { tradingSection } from './trading/tradingState';
 import type { BucketConfig } from './trading/signerBuckets';
@@ -54,7 +58,7 @@ export interface SandboxOptions {
    */
   chainId?: number;
   /**
-   * Keep the exchange's account state (API keys with their secrets and passphrases, perps
+   * Keep the exchange's account state (API keys and builder keys with their secrets and passphrases, perps
    * accounts, proxies, spent salts, referral codes) in this JSON file: loaded at start, saved
    * shortly after every change and on stop(), written atomically with mode 0600. A missing
    * file starts fresh; an unusable one is kept as `<file>.corrupt-<timestamp>` and the run
@@ -139,6 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const exchange = new Exchange(world);
   const simulator = new Simulator(exchange, seed);
   const apiKeys = new ApiKeyStore();
+  const builderKeys = new BuilderKeyStore();
   // After the simulator: the opening quotes are in place before saved orders go back on the books.
   const trading = createTrading({
     exchange, keys: apiKeys, seed, chainId, orderVersion, heartbeatTimeoutMs, pageSize: dataPageSize,
@@ -148,7 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const state = options.stateFile === undefined
     ? null
     : await SandboxStateStore.open(resolve(options.stateFile), [
-      apiKeySection(apiKeys), perpsAccountsSection(perpsState), tradingSection(trading.desk, seed),
+      apiKeySection(apiKeys), builderKeySection(builderKeys), perpsAccountsSection(perpsState), tradingSection(trading.desk, seed),
     ]);
   // One gate for both servers: the "all endpoints" window is shared, as at the public edge.
   const gate = new EdgeGate(options.edge ?? {});
@@ -158,7 +163,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     { name: 'analytics', router: analyticsRouter(), errors: traceErrors, decorate: withTraceHeader },
     {
       name: 'clob',
-      router: addEdgeAdminRoutes(trading.addRoutes(addAuthRoutes(clobRouter(exchange), { store: apiKeys, chainId })), gate),
+      router: addEdgeAdminRoutes(addBuilderTradeRoutes(
+        addBuilderKeyRoutes(trading.addRoutes(addAuthRoutes(clobRouter(exchange), { store: apiKeys, chainId })), { apiKeys, builders: builderKeys }),
+        { desk: trading.desk, exchange, builders: builderKeys, pageSize: dataPageSize },
+      ), gate),
       errors: plainErrors,
       edge: { gate, service: 'clob', exempt: isAdminPath },
     },

@@ -20,6 +20,13 @@ export const CLOB_MESSAGES = {
   couldNotDeriveApiKey: 'Could not derive api key!',
   couldNotRetrieveApiKeys: 'Could not retrieve API keys',
   couldNotDeleteApiKey: 'Could not delete API key',
+  couldNotCreateBuilderApiKey: 'could not create builder api key',
+  couldNotGetBuilderApiKeys: 'could not get builder api keys',
+  invalidRevokeBuilderBody: 'invalid revoke builder api key body',
+  invalidRevokeBuilderHeaders: 'invalid revoke builder api key headers',
+  couldNotRevokeBuilderApiKey: (key: string) => `could not revoke the builder api key: ${key}`,
+  invalidBuilderTradeParams: 'invalid builder trade params',
+  couldNotFetchBuilderTrades: 'could not fetch builder trades',
 } as const;
 
 export function statusFor(status: number, message: string): number {

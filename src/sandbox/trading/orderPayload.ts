@@ -30,9 +30,12 @@ export interface ParsedOrder {
   owner: string;
   orderType: OrderType;
   postOnly: boolean;
+  /** v2: the signed `builder` field, lower-case, when it is not zero (a builder code, see GET /builder/trades). */
+  builder?: string;
 }
 
 const BYTES32 = /^0x[0-9a-fA-F]{64}$/;
+const ZERO_BYTES32 = /^0x0{64}$/;
 const HEX = /^0x(?:[0-9a-fA-F]{2})+$/;
 const TOKEN_ID = /^(0|[1-9]\d{0,77})$/;
 const MAX_UINT256 = (1n << 256n) - 1n;
@@ -115,10 +118,11 @@ export function parseOrderBody(body: unknown, version: OrderVersion): ParsedOrde
   if (!base) return null;
   const message = version === 2 ? v2Message(body.order, base) : v1Message(body.order, base);
   if (!message) return null;
+  const builder = 'builder' in message && !ZERO_BYTES32.test(message.builder) ? message.builder.toLowerCase() : undefined;
   return {
     version, message, maker: base.maker, signer: base.signer, tokenId: base.tokenId,
     makerAmount: base.makerAmount, takerAmount: base.takerAmount, side: base.side,
     signatureType: base.signatureType, expiration: base.expiration, signature: base.signature,
-    owner, orderType: orderType as OrderType, postOnly,
+    owner, orderType: orderType as OrderType, postOnly, ...(builder ? { builder } : {}),
   };
 }

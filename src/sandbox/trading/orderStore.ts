@@ -42,6 +42,8 @@ export interface OrderRecord {
   makerAmount: string;
   takerAmount: string;
   signatureType: number;
+  /** Lower-case builder code from the order's v2 `builder` field; absent when zero (or v1). */
+  builder?: string;
 }
 
 /** The ledger asset an order holds while open. */

@@ -67,6 +67,7 @@ export class Settlement {
         id, takerOrderId: taker.id, takerOwner: taker.owner, takerSigner: taker.signer, takerAddress: taker.maker,
         market: entry.market.conditionId, tokenId: taker.tokenId, outcome: taker.outcome, side: taker.side,
         price: ownPrice(taker, yesPrice), size, matchTimeMs: now, transactionHash: fakeHash(`trade:${id}`), makers,
+        ...(taker.builder ? { takerBuilder: taker.builder } : {}),
       };
       this.deps.trades.add(trade);
       this.notify(trade, taker, 'TAKER', size, entry.market.tickSize);
@@ -110,6 +111,7 @@ export class Settlement {
     return {
       orderId: maker.id, owner: maker.owner, signer: maker.signer, makerAddress: maker.maker, size,
       price: ownPrice(maker, yesPrice), tokenId: maker.tokenId, outcome: maker.outcome, side: maker.side,
+      ...(maker.builder ? { builder: maker.builder } : {}),
     };
   }
 

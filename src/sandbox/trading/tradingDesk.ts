@@ -277,7 +277,7 @@ export class TradingDesk {
       orderType: order.orderType, postOnly: order.postOnly, price, originalSize: cents, sizeMatched: 0,
       reserved: order.makerAmount, status: 'LIVE', createdAtMs: this.now(), expiration: Number(order.expiration),
       tradeIds: [], makerAmount: order.makerAmount.toString(), takerAmount: order.takerAmount.toString(),
-      signatureType: order.signatureType,
+      signatureType: order.signatureType, ...(order.builder ? { builder: order.builder } : {}),
     };
   }
 

@@ -5,11 +5,13 @@
  *     "balances": [ { "address": "0x…lower", "balances": { "collateral": "1000000", "<tokenId>": "5000000" } } ],
  *     "orders": [ { "id", "owner", "signer", "maker", "market", "tokenId", "outcome", "side", "orderType",
  *                   "postOnly", "price", "originalSize", "sizeMatched", "reserved", "status", "createdAtMs",
- *                   "expiration", "tradeIds", "makerAmount", "takerAmount", "signatureType" } ],
- *     "trades": [ TradeRecord … ],
+ *                   "expiration", "tradeIds", "makerAmount", "takerAmount", "signatureType", "builder"? } ],
+ *     "trades": [ TradeRecord … ("takerBuilder"? and each maker's "builder"?) ],
  *     "notifications": { "nextId": 12, "byAddress": { "0x…": [ { "id", "type", "timestampMs", "payload" } ] } },
  *     "funders": [ { "signer", "signatureType", "funder" } ] }
  * Amounts in base units are decimal strings (they are bigints); prices pips, sizes hundredths.
+ * The optional builder codes (lower-case bytes32 hex, present only when an order carried a
+ * non-zero v2 `builder`) joined version 1 later: files without them read as orders without one.
  *
  * Token ids and markets belong to the world of one seed, so a section written under another
  * seed is ignored as a whole (and replaced at the next save). Saved history is bounded — every
@@ -31,6 +33,7 @@ const S = CLOB_TRADING_SECTION;
 const LOWER_ADDRESS = /^0x[0-9a-f]{40}$/;
 const UINT = /^(0|[1-9]\d{0,77})$/;
 const HASH = /^0x[0-9a-f]{64}$/;
+const BUILDER_CODE = HASH;
 
 const readEnum = <T extends string>(obj: StoredObject, key: string, at: string, values: readonly T[]): T => {
   const value = obj[key];
@@ -49,6 +52,9 @@ const readOutcome = (obj: StoredObject, key: string, at: string): 0 | 1 => {
 const readBig = (obj: StoredObject, key: string, at: string): bigint => BigInt(readString(obj, key, at, UINT));
 const readStrings = (obj: StoredObject, key: string, at: string): string[] =>
   asArray(obj[key], `${at}.${key}`).map((v, i) => readString({ v }, 'v', `${at}.${key}[${i}]`));
+/** `{[key]: code}` when the optional builder code is present, `{}` when absent. */
+const readBuilder = (obj: StoredObject, key: string, at: string): Record<string, string> =>
+  obj[key] === undefined ? {} : { [key]: readString(obj, key, at, BUILDER_CODE) };
 /** A string that may be empty (owners of simulated makers are ''). */
 const readText = (obj: StoredObject, key: string, at: string): string => {
   if (typeof obj[key] !== 'string') throw new StateFormatError(`${at}.${key} must be a string`);
@@ -66,7 +72,7 @@ function decodeOrder(item: unknown, at: string): OrderRecord {
     reserved: readBig(o, 'reserved', at), status: readEnum(o, 'status', at, ['LIVE', 'MATCHED', 'CANCELED']),
     createdAtMs: readCount(o, 'createdAtMs', at), expiration: readCount(o, 'expiration', at), tradeIds: readStrings(o, 'tradeIds', at),
     makerAmount: readString(o, 'makerAmount', at, UINT), takerAmount: readString(o, 'takerAmount', at, UINT),
-    signatureType: readCount(o, 'signatureType', at),
+    signatureType: readCount(o, 'signatureType', at), ...readBuilder(o, 'builder', at),
   };
 }
 
@@ -76,7 +82,7 @@ function decodeMaker(item: unknown, at: string): MakerFill {
     orderId: readString(m, 'orderId', at), owner: readText(m, 'owner', at),
     signer: m.signer === null ? null : readString(m, 'signer', at, LOWER_ADDRESS), makerAddress: readString(m, 'makerAddress', at, LOWER_ADDRESS),
     size: readCount(m, 'size', at), price: readCount(m, 'price', at), tokenId: readString(m, 'tokenId', at, UINT),
-    outcome: readOutcome(m, 'outcome', at), side: readEnum(m, 'side', at, ['BUY', 'SELL']),
+    outcome: readOutcome(m, 'outcome', at), side: readEnum(m, 'side', at, ['BUY', 'SELL']), ...readBuilder(m, 'builder', at),
   };
 }
 
@@ -89,6 +95,7 @@ function decodeTrade(item: unknown, at: string): TradeRecord {
     tokenId: readString(t, 'tokenId', at, UINT), outcome: readOutcome(t, 'outcome', at), side: readEnum(t, 'side', at, ['BUY', 'SELL']),
     price: readCount(t, 'price', at), size: readCount(t, 'size', at), matchTimeMs: readCount(t, 'matchTimeMs', at),
     transactionHash: readString(t, 'transactionHash', at), makers: asArray(t.makers, `${at}.makers`).map((m, i) => decodeMaker(m, `${at}.makers[${i}]`)),
+    ...readBuilder(t, 'takerBuilder', at),
   };
 }
 

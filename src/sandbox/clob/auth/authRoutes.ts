@@ -5,6 +5,7 @@
  *   GET    /auth/api-keys        L2  200 {apiKeys: [apiKey, ...]}
  *   DELETE /auth/api-key         L2  200 "OK" | 500 Could not delete API key
  * L1 failures are 401 `Invalid L1 Request headers`, L2 failures 401 `Unauthorized/Invalid api key`.
+ * Builder API keys (POST/GET/DELETE /auth/builder-api-key) are in builderKeyRoutes.ts.
  *
  * DELETE deletes the key that signed the request and answers the JSON string "OK", the same
  * acknowledgement `/ok` gives; the spec shows no body. Its 500 can only happen if the key

@@ -36,7 +36,7 @@ export function sameSecret(a: string, b: string): boolean {
 }
 
 /** The body text when it is exactly the bytes received; null when they were not valid UTF-8. */
-function exactBodyText(req: L2Request): string | null {
+export function exactBodyText(req: L2Request): string | null {
   return Buffer.from(req.body, 'utf8').equals(req.rawBody) ? req.body : null;
 }
 
