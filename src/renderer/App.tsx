@@ -12,10 +12,13 @@ import { AccountsView } from './views/accounts/AccountsView';
 import { MarketsView } from './views/markets/MarketsView';
 import { PlaceholderView } from './views/placeholders/PlaceholderView';
 import { SettingsView } from './views/settings/SettingsView';
+import { TradeView } from './views/trade/TradeView';
+import { FillToasts } from './components/FillToasts';
 
 function CurrentView() {
   const view = useNavigationStore(selectView);
   if (view === 'markets') return <MarketsView />;
+  if (view === 'trade') return <TradeView />;
   if (view === 'accounts') return <AccountsView />;
   if (view === 'settings') return <SettingsView />;
   return <PlaceholderView view={view} />;
@@ -33,6 +36,7 @@ function Shell() {
       </main>
       <StatusBar />
       <VaultPromptDialog />
+      <FillToasts />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import './styles/book.css';
 import './styles/forms.css';
 import './styles/custody.css';
 import './styles/accounts.css';
+import './styles/trade.css';
 
 if (bridgeMode !== 'needs-token') {
   wireBridgeSubscriptions();

@@ -1,14 +1,14 @@
 /**
  * Every view is reachable from the navigation, by mouse and by keyboard, and the views later
- * issues will fill say honestly what will be there instead of showing sample data. Accounts and
- * Settings are real views now (custody.spec.ts walks them); here they only have to open.
+ * issues will fill say honestly what will be there instead of showing sample data. Trade,
+ * Accounts and Settings are real views now (trade.spec.ts and custody.spec.ts walk them); here
+ * they only have to open.
  */
 import { expect, test } from '@playwright/test';
 import { hostUrl } from './support/hostAddress';
 import { watchPageProblems } from './support/pageProblems';
 
 const PLACEHOLDERS = [
-  ['trade', 'Trade'],
   ['portfolio', 'Portfolio'],
   ['activity', 'Activity'],
   ['transfers', 'Transfers'],
@@ -17,6 +17,7 @@ const PLACEHOLDERS = [
 ] as const;
 
 const BUILT = [
+  ['trade', 'Trade'],
   ['accounts', 'Accounts'],
   ['settings', 'Settings'],
 ] as const;
@@ -51,7 +52,7 @@ test('every view other than Markets renders its honest empty state', async ({ pa
   await expect(page.getByTestId('status-network')).toHaveText('Sandbox');
 });
 
-test('Accounts and Settings open as real views, not placeholders', async ({ page }) => {
+test('Trade, Accounts and Settings open as real views, not placeholders', async ({ page }) => {
   for (const [id, label] of BUILT) {
     await page.getByTestId(`nav-${id}`).click();
     const view = page.getByTestId(`view-${id}`);

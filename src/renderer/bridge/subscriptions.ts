@@ -13,6 +13,14 @@ import { useEventListStore } from '../stores/eventListStore';
 import { rewatchBooks } from '../stores/bookWatch';
 import { ingestBooks } from '../stores/liveBooks';
 import { useVaultStore } from '../stores/vaultStore';
+import { useAccountTradesStore } from '../stores/accountTradesStore';
+import { useBalanceStore } from '../stores/balanceStore';
+import { useFillsStore } from '../stores/fillsStore';
+import { useJobsStore } from '../stores/jobsStore';
+import { useOpenOrdersStore } from '../stores/openOrdersStore';
+import { currentTradingBlock } from '../stores/tradingAccess';
+import { useTradingStateStore } from '../stores/tradingStateStore';
+import { useTradeTargetStore } from '../stores/tradeTargetStore';
 import { api, bridgeLink } from './api';
 
 /**
@@ -21,6 +29,64 @@ import { api, bridgeLink } from './api';
  */
 const STATUS_REFRESH_MS = 5_000;
 
+/**
+ * Everything trading shows belongs to one account: after a switch, an unlock or new credentials
+ * it is read again, and the previous account's orders, balance and trades are dropped at once so
+ * they can never show under the wrong name.
+ */
+function reloadTradingForAccount(accountChanged: boolean): void {
+  if (accountChanged) {
+    useOpenOrdersStore.getState().reset();
+    useBalanceStore.getState().reset();
+    useAccountTradesStore.getState().reset();
+  }
+  void useTradingStateStore.getState().load();
+  if (currentTradingBlock() !== null) return;
+  void useOpenOrdersStore.getState().load();
+  void useBalanceStore.getState().load(useTradeTargetStore.getState().target?.tokenId ?? null);
+  void useFillsStore.getState().load();
+}
+
+/** A fill adds a trade: read the trades again shortly, if they were read at all (one walk per burst). */
+let tradesReload: ReturnType<typeof setTimeout> | null = null;
+function reloadTradesAfterFill(): void {
+  if (tradesReload) clearTimeout(tradesReload);
+  tradesReload = setTimeout(() => {
+    tradesReload = null;
+    const trades = useAccountTradesStore.getState();
+    if (trades.phase === 'ready' || trades.phase === 'error') void trades.load();
+  }, 1_000);
+}
+
+/** Watches what trading data depends on: the active account, its credentials and the lock. */
+function followTradingAccount(): Unsubscribe {
+  const keyOf = () => {
+    const { activeAccountId, accounts } = useAccountsStore.getState();
+    const active = accounts.find((a) => a.id === activeAccountId);
+    return `${activeAccountId ?? ''}|${active?.clobCredentials?.apiKeyHint ?? ''}|${active?.kind ?? ''}`;
+  };
+  let accountKey = keyOf();
+  let accountId = useAccountsStore.getState().activeAccountId;
+  let unlocked = useVaultStore.getState().vault?.unlocked === true;
+  const onChange = () => {
+    const nextKey = keyOf();
+    const nextId = useAccountsStore.getState().activeAccountId;
+    const nextUnlocked = useVaultStore.getState().vault?.unlocked === true;
+    if (nextKey === accountKey && nextUnlocked === unlocked) return;
+    const accountChanged = nextId !== accountId;
+    accountKey = nextKey;
+    accountId = nextId;
+    unlocked = nextUnlocked;
+    reloadTradingForAccount(accountChanged);
+  };
+  const unsubscribeAccounts = useAccountsStore.subscribe(onChange);
+  const unsubscribeVault = useVaultStore.subscribe(onChange);
+  return () => {
+    unsubscribeAccounts();
+    unsubscribeVault();
+  };
+}
+
 /** After the web host comes back, main has forgotten this window: watch again, reload what failed. */
 function recoverAfterReconnect(): void {
   void useAppStatusStore.getState().load();
@@ -28,6 +94,7 @@ function recoverAfterReconnect(): void {
   void useVaultStore.getState().load();
   void useAccountsStore.getState().load();
   rewatchBooks();
+  reloadTradingForAccount(false);
   if (useEventListStore.getState().phase === 'error') void useEventListStore.getState().reload();
   if (useCatalogTagsStore.getState().phase === 'error') void useCatalogTagsStore.getState().load();
   if (useEventDetailStore.getState().phase === 'error') void useEventDetailStore.getState().retry();
@@ -39,6 +106,15 @@ export function wireBridgeSubscriptions(): Unsubscribe {
     api.events.onOrderBooksUpdated((payload) => ingestBooks(payload.books)),
     api.events.onVaultStateChanged((vault) => useVaultStore.getState().receive(vault)),
     api.events.onAccountsChanged((accounts) => useAccountsStore.getState().receive(accounts)),
+    api.events.onTradingStateChanged((state) => useTradingStateStore.getState().receive(state)),
+    api.events.onOpenOrdersChanged((payload) => useOpenOrdersStore.getState().receive(payload)),
+    api.events.onBalanceChanged((payload) => useBalanceStore.getState().receiveEvent(payload)),
+    api.events.onOrderFilled((fill) => {
+      useFillsStore.getState().receive(fill);
+      reloadTradesAfterFill();
+    }),
+    api.events.onJobProgressed((progress) => useJobsStore.getState().receive(progress)),
+    followTradingAccount(),
   ];
 
   if (bridgeLink) {

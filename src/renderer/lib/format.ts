@@ -80,3 +80,31 @@ export function formatDay(epochMs: number): string {
   if (!Number.isFinite(epochMs) || epochMs <= 0) return DASH;
   return new Date(epochMs).toLocaleDateString(LOCALE, { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+/** A countdown as "42 s" or "3:05", for modes that end by themselves. */
+export function formatCountdown(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** USD with cents and a thousands separator: "1,234.56". */
+export function formatUsd(value: string | number): string {
+  const number = Number(value);
+  return Number.isFinite(number) ? fixedFormat(2).format(number) : DASH;
+}
+
+/** A moment as "11-25 22:33", for dense table columns. */
+export function formatShortDateTime(epochMs: number): string {
+  if (!Number.isFinite(epochMs) || epochMs <= 0) return DASH;
+  const date = new Date(epochMs);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${formatClock(epochMs).slice(0, 5)}`;
+}
+
+/** Allowances are often "approve max" (2^256 − 1 base units): say unlimited rather than print 78 digits. */
+export function formatAllowance(value: string, format: (value: string) => string): string {
+  const number = Number(value);
+  return Number.isFinite(number) && number >= 1e15 ? 'unlimited' : format(value);
+}

@@ -32,9 +32,7 @@ export const VIEWS: Record<ViewId, ViewInfo> = {
   markets: { label: 'Markets', summary: 'Browse the catalog and watch live order books.' },
   trade: {
     label: 'Trade',
-   
-    summary: 'Place, watch and cancel signed orders.',
-    comingWith: 'Arrives with order-book trading.',
+    summary: 'Ladder, chart and order ticket: place, watch and cancel signed orders.',
   },
   portfolio: {
     label: 'Portfolio',

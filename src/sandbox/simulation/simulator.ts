@@ -19,6 +19,8 @@ interface AgentState {
   /** Fair-value step of the random walk, a whole number of ticks. */
   walkUnit: number;
   walkChance: number;
+  /** The market's opening fair value, which the walk is pulled back towards. */
+  anchor: number;
   lo: number;
   hi: number;
 }
@@ -63,10 +65,11 @@ export class Simulator {
       depth: rng.int(40, 400) * 100,
     };
     const agent: AgentState = {
-      book: entry.book, quote, quotedFair: fair, lo, hi,
+      book: entry.book, quote, quotedFair: fair, anchor: fair, lo, hi,
       walkUnit: wholeTicks(50, tick),
-      // Coarse ticks move a lot per step, so they move less often.
-      walkChance: 0.3 * Math.min(1, 100 / tick),
+      // A few cents an hour, as markets drift between news (at 4 steps/s); coarse ticks move a
+      // lot per step, so they move less often.
+      walkChance: 0.03 * Math.min(1, 100 / tick),
     };
     const { bids, asks } = quoteLadder(rng, quote);
     entry.book.replace(bids, asks);
@@ -90,7 +93,9 @@ export class Simulator {
     const { rng } = this;
     const { book, quote } = agent;
     if (rng.chance(agent.walkChance)) {
-      let next = quote.fair + rng.int(-2, 2) * agent.walkUnit;
+      // Mean-reverting: the further from the opening value (0.2 = 2000 pips), the likelier a step back.
+      const pull = Math.max(-0.4, Math.min(0.4, (agent.anchor - quote.fair) / 2000));
+      let next = quote.fair + (rng.chance(0.5 + pull) ? 1 : -1) * agent.walkUnit;
       // Reflect off the bounds so the walk stays inside [tick, 1 - tick] without sticking there.
       if (next < agent.lo) next = 2 * agent.lo - next;
       if (next > agent.hi) next = 2 * agent.hi - next;

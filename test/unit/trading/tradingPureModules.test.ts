@@ -24,8 +24,11 @@ describe('exchange mode tracker', () => {
     expect(modes.snapshot(null).mode).toBe('normal');
     modes.recordFailure('0xA', serviceError(425, 'restarting'));
     expect(modes.snapshot(null).mode).toBe('restarting');
-    modes.recordSuccess('POST', '/order');
+    modes.recordOrdersAccepted(false);
     expect(modes.snapshot(null).mode).toBe('normal');
+    modes.recordFailure('0xA', serviceError(503, 'post-only mode: only post-only orders and cancels are allowed', { code: 'post_only_mode' }));
+    modes.recordOrdersAccepted(true);
+    expect(modes.snapshot(null).mode).toBe('post-only');
     expect(changes).toBeGreaterThanOrEqual(5);
   });
 

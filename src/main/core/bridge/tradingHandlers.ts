@@ -29,7 +29,7 @@ export function createTradingHandlers(desk: TradingDesk): Pick<BridgeHandlers, T
     getPriceHistory: ({ tokenId, interval, fidelity }) => desk.marketData.priceHistory(tokenId, interval, fidelity),
     getOhlc: ({ tokenId, fidelity, startTs, limit }) => desk.marketData.ohlc(tokenId, fidelity, startTs, limit),
     getRecentTrades: ({ tokenId }) => desk.marketData.recentTrades(tokenId),
-    listFillNotifications: async () => desk.activity.notifications(),
+    listFillNotifications: async () => desk.activity.notifications(desk.activeAccountId()),
     dismissFillNotifications: async ({ ids }) => ({ dismissed: await desk.activity.dismiss(desk.clob.tradingAccount(), ids) }),
     requestSandboxFunds: ({ amount }) => desk.fundSandboxAccount(amount),
     setSandboxExchangeMode: async ({ mode, retryAfterSeconds }) => {

@@ -22,8 +22,9 @@ export interface ActivityEvents {
 export class AccountActivityPoller {
   private timer: NodeJS.Timeout | null = null;
   private readonly lastOrders = new Map<string, string>();
+  /** Fill ids already announced, as `<account id>:<notification id>`. */
   private readonly seenFills = new Set<string>();
-  private readonly fills: FillNotification[] = [];
+  private readonly fillsByAccount = new Map<string, FillNotification[]>();
   private polling = false;
 
   constructor(
@@ -49,16 +50,18 @@ export class AccountActivityPoller {
     this.timer = null;
   }
 
-  notifications(): FillNotification[] {
-    return [...this.fills];
+  /** The fills announced for one account (each account has its own notifications). */
+  notifications(accountId: string | null): FillNotification[] {
+    return accountId ? [...(this.fillsByAccount.get(accountId) ?? [])] : [];
   }
 
   async dismiss(account: StoredAccount, ids: string[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    await this.options.clob.request(account, { method: 'DELETE', path: '/notifications', query: { ids: ids.join(',') } });
-    const before = this.fills.length;
-    for (let i = this.fills.length - 1; i >= 0; i--) if (ids.includes(this.fills[i]!.id)) this.fills.splice(i, 1);
-    return before - this.fills.length;
+    const own = this.fillsByAccount.get(account.id) ?? [];
+    const dismissed = ids.filter((id) => own.some((fill) => fill.id === id));
+    if (dismissed.length === 0) return 0;
+    await this.options.clob.request(account, { method: 'DELETE', path: '/notifications', query: { ids: dismissed.join(',') } });
+    this.fillsByAccount.set(account.id, own.filter((fill) => !dismissed.includes(fill.id)));
+    return dismissed.length;
   }
 
   /** Reads now (after a placement or cancel, so the UI does not wait for the next tick). */
@@ -100,9 +103,10 @@ export class AccountActivityPoller {
     const fresh: FillNotification[] = [];
     for (const row of list) {
       const fill = toFillNotification(row as Record<string, unknown>);
-      if (!fill || this.seenFills.has(fill.id)) continue;
-      this.seenFills.add(fill.id);
-      this.fills.push(fill);
+      const key = `${account.id}:${fill?.id}`;
+      if (!fill || this.seenFills.has(key)) continue;
+      this.seenFills.add(key);
+      this.fillsByAccount.set(account.id, [...(this.fillsByAccount.get(account.id) ?? []), fill]);
       fresh.push(fill);
     }
     return fresh;

@@ -59,7 +59,6 @@ export class AuthenticatedClob {
         ...(request.extraWindows ? { extraWindows: request.extraWindows } : {}),
         headers: l2Headers(creds, account.address, request.method, request.path, bodyText),
       });
-      this.modes.recordSuccess(request.method, request.path);
       return answer;
     } catch (error) {
       if (error instanceof CoreError) this.modes.recordFailure(account.address, error);

@@ -38,9 +38,13 @@ export class ExchangeModeTracker {
     };
   }
 
-  /** An order got through: whatever mode we believed in is over. */
-  recordSuccess(method: string, path: string): void {
-    if (method === 'POST' && (path === '/order' || path === '/orders')) this.set('normal', null, null);
+  /**
+   * The exchange accepted orders: whatever mode we believed in is over — except that post-only
+   * orders are accepted in post-only mode too, so only an order that is not post-only proves it.
+   */
+  recordOrdersAccepted(allPostOnly: boolean): void {
+    if (allPostOnly && this.mode === 'post-only') return;
+    this.set('normal', null, null);
   }
 
   recordFailure(address: string, error: CoreError): void {

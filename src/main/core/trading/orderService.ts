@@ -6,6 +6,7 @@
 import type { Hex } from 'viem';
 import { buildSignedOrder, toPostOrderBody } from '../../../shared/orders/buildOrder';
 import { OrderAmountError } from '../../../shared/orders/orderAmounts';
+import { parseDecimal } from '../../../shared/decimal';
 import {
   MAX_CANCELS_PER_BATCH,
   SIGNATURE_TYPE_CODES,
@@ -130,7 +131,10 @@ export class OrderService {
         }),
       );
       const answers = Array.isArray(answer) ? answer : [answer];
-      return tickets.map((ticket, i) => placedFromAnswer(ticket, answers[i]));
+      const placed = tickets.map((ticket, i) => placedFromAnswer(ticket, answers[i]));
+      const accepted = placed.filter((p) => p.success);
+      if (accepted.length > 0) this.options.modes.recordOrdersAccepted(accepted.every((p) => p.ticket.postOnly === true));
+      return placed;
     } catch (error) {
       if (error instanceof CoreError && error.status !== undefined && error.status < 600 && error.service.message) {
         return tickets.map((ticket) => placedFromError(ticket, error));
@@ -182,8 +186,9 @@ export class OrderService {
     });
     if (problem && problems.length === 0) problems.push(problem);
     if (ticket.postOnly && estimate.crossesBook) problems.push('A post-only order must not cross the book: it would fill now and be rejected.');
-    if (ticket.orderType === 'FOK' && estimate.fillableShares !== amounts.shares && problems.length === 0) {
-      problems.push(`A fill-or-kill order needs ${amounts.shares} shares at ${ticket.price} or better; the book has ${estimate.fillableShares} now.`);
+    if (ticket.orderType === 'FOK' && problems.length === 0 && !fillsCompletely(ticket, amounts, estimate)) {
+      const wanted = ticket.amount !== undefined ? `$${ticket.amount} of shares` : `${amounts.shares} shares`;
+      problems.push(`A fill-or-kill order needs ${wanted} at ${ticket.price} or better; the book has ${estimate.fillableShares} shares there now.`);
     }
     return {
       negRisk: book.negRisk,
@@ -220,6 +225,15 @@ export class OrderService {
     }
     return { canceled, notCanceled };
   }
+}
+
+/** Whether the book can fill the whole ticket now: its shares, or (market BUY) its USD. */
+function fillsCompletely(ticket: OrderTicket, amounts: TicketAmounts, estimate: OrderPreview['estimate']): boolean {
+  const fillable = parseDecimal(estimate.fillableShares);
+  if (ticket.amount === undefined) return fillable >= parseDecimal(amounts.shares);
+  const spent = estimate.averagePrice === null ? 0n : (fillable * parseDecimal(estimate.averagePrice)) / parseDecimal('1');
+  // One base unit (10^-6 USD) of slack for the average price's rounding.
+  return spent + parseDecimal('0.000001') >= parseDecimal(ticket.amount);
 }
 
 /** Amounts the ticket would sign; a ticket the amount rules refuse gets zeros and the reason. */

@@ -100,6 +100,10 @@ export class TradingDesk {
     };
   }
 
+  activeAccountId(): string | null {
+    return this.options.registry.active()?.id ?? null;
+  }
+
   setConfirmOrders(enabled: boolean): TradingState {
     const account = this.options.registry.requireActive();
     this.options.settings.set('confirmOrdersByAccount', { ...this.options.settings.get('confirmOrdersByAccount'), [account.id]: enabled });

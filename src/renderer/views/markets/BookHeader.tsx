@@ -6,6 +6,8 @@ interface BookHeaderProps {
   outcome: string;
   book: OrderBookView | undefined;
   tickSize: string;
+  /** Opens the Trade view on this outcome. */
+  onTrade?: () => void;
 }
 
 interface StatProps {
@@ -26,7 +28,7 @@ function Stat({ label, value, testId, tone }: StatProps) {
   );
 }
 
-export function BookHeader({ outcome, book, tickSize }: BookHeaderProps) {
+export function BookHeader({ outcome, book, tickSize, onTrade }: BookHeaderProps) {
   const price = (value: string | null | undefined) => formatPrice(value, tickSize);
   return (
     <header className="book-header">
@@ -35,6 +37,11 @@ export function BookHeader({ outcome, book, tickSize }: BookHeaderProps) {
         <span className="book-updated muted" title="Time of this book on the exchange">
           {book ? formatClock(book.timestamp) : ''}
         </span>
+        {onTrade ? (
+          <button type="button" className="button button-small book-trade" onClick={onTrade} title={`Trade ${outcome} in the Trade view`} data-testid="book-trade">
+            Trade
+          </button>
+        ) : null}
       </div>
       <dl className="book-stats">
         <Stat label="Bid" value={price(book?.bestBid)} testId="book-best-bid" tone="bid" />

@@ -10,6 +10,7 @@ import { useAppStatusStore } from '../../stores/appStatusStore';
 import { rewatchBooks, watchBooks } from '../../stores/bookWatch';
 import { EmptyState } from '../../components/EmptyState';
 import { InlineError } from '../../components/InlineError';
+import { openTrade, targetFromMarket } from '../../stores/tradeTargetStore';
 import { OrderBook } from './OrderBook';
 
 function useWatchedTokens(tokenIds: readonly string[]): void {
@@ -32,6 +33,7 @@ function useBooksAreStale(): boolean {
 
 export function BooksPane() {
   const market = useEventDetailStore(selectSelectedMarket);
+  const event = useEventDetailStore((s) => s.detail);
   const problem = useBookStore(selectWatchProblem);
   const stale = useBooksAreStale();
   const tokenIds = useMemo(() => market?.outcomes.map((o) => o.tokenId) ?? [], [market]);
@@ -56,7 +58,13 @@ export function BooksPane() {
       {market ? (
         <div className="books" data-testid="books" data-stale={stale}>
           {market.outcomes.map((outcome) => (
-            <OrderBook key={outcome.tokenId} tokenId={outcome.tokenId} outcome={outcome.name} tickSize={market.tickSize} />
+            <OrderBook
+              key={outcome.tokenId}
+              tokenId={outcome.tokenId}
+              outcome={outcome.name}
+              tickSize={market.tickSize}
+              onTrade={() => openTrade(targetFromMarket(market, event, outcome.tokenId))}
+            />
           ))}
         </div>
       ) : (

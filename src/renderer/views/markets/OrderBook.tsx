@@ -9,15 +9,16 @@ interface OrderBookProps {
   outcome: string;
   /** The catalog's tick size, until the first book brings the live one. */
   tickSize: string;
+  onTrade?: () => void;
 }
 
-export function OrderBook({ tokenId, outcome, tickSize }: OrderBookProps) {
+export function OrderBook({ tokenId, outcome, tickSize, onTrade }: OrderBookProps) {
   const book = useBookStore(useMemo(() => selectBook(tokenId), [tokenId]));
   const loading = useBookStore(selectWatchLoading);
   const tick = book?.tickSize ?? tickSize;
   return (
     <section className="order-book" data-testid="order-book" data-outcome={outcome} data-token-id={tokenId} aria-label={`${outcome} order book`}>
-      <BookHeader outcome={outcome} book={book} tickSize={tick} />
+      <BookHeader outcome={outcome} book={book} tickSize={tick} onTrade={onTrade} />
       {book ? (
         <BookLadder book={book} tickSize={tick} outcome={outcome} />
       ) : (

@@ -1,5 +1,6 @@
-/** Settings: vault security first (what users come here for), then the network. */
+/** Settings: vault security first (what users come here for), then the network and, on the Sandbox, its controls. */
 import { NetworkSection } from './NetworkSection';
+import { SandboxControlsSection } from './SandboxControlsSection';
 import { SecuritySection } from './SecuritySection';
 
 export function SettingsView() {
@@ -8,6 +9,7 @@ export function SettingsView() {
       <div className="settings-column">
         <SecuritySection />
         <NetworkSection />
+        <SandboxControlsSection />
       </div>
     </section>
   );

@@ -1,0 +1,95 @@
+/**
+ * A dense, virtualized table: a header row and only the body rows in view in the DOM, so
+ * thousands of orders or trades scroll smoothly. Columns share one CSS grid template (set by the
+ * caller's class via `--columns`), so header and cells line up without measuring anything.
+ */
+import { useRef, type ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+
+export interface Column<Row> {
+  id: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** Right-aligned numeric column. */
+  numeric?: boolean;
+  title?: string;
+}
+
+interface VirtualTableProps<Row> {
+  rows: readonly Row[];
+  columns: readonly Column<Row>[];
+  rowKey: (row: Row) => string;
+  /** CSS grid-template-columns for header and rows. */
+  template: string;
+  label: string;
+  testId: string;
+  rowTestId: string;
+  rowAttributes?: (row: Row) => Record<string, string | number | boolean | undefined>;
+  empty: ReactNode;
+  rowHeight?: number;
+}
+
+const COLUMN_GAP = 8;
+const ROW_PADDING = 16;
+
+/**
+ * The narrowest the columns can be, from the template's fixed widths and minmax() minimums;
+ * below it the table scrolls sideways instead of squeezing numbers into each other.
+ */
+export function templateMinWidth(template: string): number {
+  const columns = template.match(/minmax\([^)]*\)|\S+/g) ?? [];
+  const widths = columns.map((column) => Number(/(\d+(?:\.\d+)?)px/.exec(column)?.[1] ?? 0));
+  return widths.reduce((sum, width) => sum + width, 0) + COLUMN_GAP * Math.max(0, columns.length - 1) + ROW_PADDING;
+}
+
+export function VirtualTable<Row>({ rows, columns, rowKey, template, label, testId, rowTestId, rowAttributes, empty, rowHeight = 24 }: VirtualTableProps<Row>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
+  const gridStyle = { gridTemplateColumns: template };
+  const minWidth = templateMinWidth(template);
+  return (
+    <div className="vtable" role="table" aria-label={label} aria-rowcount={rows.length + 1} data-testid={testId} data-count={rows.length}>
+      <div className="vtable-head" role="row" style={{ ...gridStyle, minWidth }}>
+        {columns.map((column) => (
+          <span key={column.id} role="columnheader" className={column.numeric ? 'cell-num' : undefined} title={column.title}>
+            {column.header}
+          </span>
+        ))}
+      </div>
+      <div className="vtable-body" ref={scrollRef} style={{ minWidth }}>
+        {rows.length === 0 ? (
+          <div className="vtable-empty">{empty}</div>
+        ) : (
+          <div className="vtable-inner" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index];
+              if (row === undefined) return null;
+              return (
+                <div
+                  key={rowKey(row)}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  className="vtable-row"
+                  data-testid={rowTestId}
+                  {...rowAttributes?.(row)}
+                  style={{ ...gridStyle, height: rowHeight, transform: `translateY(${item.start}px)` }}
+                >
+                  {columns.map((column) => (
+                    <span key={column.id} role="cell" className={column.numeric ? 'cell-num num' : undefined}>
+                      {column.cell(row)}
+                    </span>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

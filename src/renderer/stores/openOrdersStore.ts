@@ -1,0 +1,107 @@
+/**
+ * The active account's open orders: loaded with `listOpenOrders`, then replaced by every
+ * `openOrdersChanged` main pushes for that account (placed, filled, cancelled, expired).
+ */
+import { create } from 'zustand';
+import type { BridgeError } from '../../shared/result';
+import type { OpenOrderView } from '../../shared/tradingViews';
+import { api } from '../bridge/api';
+import { priceKey } from '../lib/ticks';
+import { useAccountsStore } from './accountsStore';
+import { currentTradingBlock } from './tradingAccess';
+
+export interface CancelAnswer {
+  what: string;
+  canceled: string[];
+  notCanceled: Record<string, string>;
+}
+
+interface OpenOrdersState {
+  accountId: string | null;
+  orders: OpenOrderView[];
+  phase: 'idle' | 'loading' | 'ready' | 'error';
+  error: BridgeError | null;
+  /** "Cancel all" lives here: the panel button and the keyboard shortcut share it. */
+  cancelAllPending: boolean;
+  cancelAllError: BridgeError | null;
+  cancelAllAnswer: CancelAnswer | null;
+  load: () => Promise<void>;
+  cancelAll: () => Promise<void>;
+  clearCancelAllAnswer: () => void;
+  receive: (payload: { accountId: string; orders: OpenOrderView[] }) => void;
+  reset: () => void;
+}
+
+let generation = 0;
+
+export const useOpenOrdersStore = create<OpenOrdersState>()((set, get) => ({
+  accountId: null,
+  orders: [],
+  phase: 'idle',
+  error: null,
+  cancelAllPending: false,
+  cancelAllError: null,
+  cancelAllAnswer: null,
+  cancelAll: async () => {
+    if (get().cancelAllPending || currentTradingBlock() !== null) return;
+    set({ cancelAllPending: true, cancelAllError: null, cancelAllAnswer: null });
+    const result = await api.cancelAllOrders({});
+    set({
+      cancelAllPending: false,
+      cancelAllError: result.ok ? null : result.error,
+      cancelAllAnswer: result.ok ? { what: 'Cancel all', ...result.value } : null,
+    });
+  },
+  clearCancelAllAnswer: () => set({ cancelAllAnswer: null, cancelAllError: null }),
+  load: async () => {
+    const accountId = useAccountsStore.getState().activeAccountId;
+    if (currentTradingBlock() !== null || accountId === null) {
+      set({ accountId, orders: [], phase: 'idle', error: null });
+      return;
+    }
+    const mine = ++generation;
+    set((s) => ({ accountId, phase: s.accountId === accountId && s.phase === 'ready' ? 'ready' : 'loading', error: null }));
+    const result = await api.listOpenOrders({});
+    if (mine !== generation || useAccountsStore.getState().activeAccountId !== accountId) return;
+    if (result.ok) set({ orders: result.value, phase: 'ready' });
+    else set({ phase: 'error', error: result.error });
+  },
+  receive: ({ accountId, orders }) => {
+    if (accountId !== useAccountsStore.getState().activeAccountId) return;
+    generation += 1; // a push is newer than any reply still on its way
+    set({ accountId, orders, phase: 'ready', error: null });
+  },
+  reset: () => {
+    generation += 1;
+    if (get().phase !== 'idle' || get().orders.length > 0) set({ accountId: null, orders: [], phase: 'idle', error: null });
+  },
+}));
+
+export const selectOpenOrders = (s: OpenOrdersState): OpenOrderView[] => s.orders;
+
+/** Shares still open in an order. */
+export const remainingSize = (order: OpenOrderView): number => Math.max(0, Number(order.originalSize) - Number(order.sizeMatched || 0));
+
+export interface OwnLevel {
+  size: number;
+  count: number;
+}
+
+/**
+ * The account's resting size per price for one token, split by side, for marking the ladder.
+ * Keys are `priceKey`s so "0.06" and "0.060" meet.
+ */
+export function ownLevels(orders: readonly OpenOrderView[], tokenId: string): { bids: Map<string, OwnLevel>; asks: Map<string, OwnLevel> } {
+  const bids = new Map<string, OwnLevel>();
+  const asks = new Map<string, OwnLevel>();
+  for (const order of orders) {
+    if (order.assetId !== tokenId) continue;
+    const side = order.side === 'BUY' ? bids : asks;
+    const key = priceKey(order.price);
+    const level = side.get(key) ?? { size: 0, count: 0 };
+    level.size += remainingSize(order);
+    level.count += 1;
+    side.set(key, level);
+  }
+  return { bids, asks };
+}

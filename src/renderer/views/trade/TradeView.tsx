@@ -1,0 +1,108 @@
+/**
+ * Trade: the chosen outcome's ladder and tape (left), its chart over the account's orders,
+ * trades and fills (middle), and order entry, balance and account switches (right). Mounting it
+ * tells main to poll this one book; leaving stops that.
+ */
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { EmptyState } from '../../components/EmptyState';
+import { selectBook, selectWatchLoading, useBookStore } from '../../stores/bookStore';
+import { watchBooks } from '../../stores/bookWatch';
+import { useBalanceStore } from '../../stores/balanceStore';
+import { useBridgeLinkStore } from '../../stores/bridgeLinkStore';
+import { useAppStatusStore } from '../../stores/appStatusStore';
+import { useOpenOrdersStore } from '../../stores/openOrdersStore';
+import { useTicketStore } from '../../stores/ticketStore';
+import { currentTradingBlock } from '../../stores/tradingAccess';
+import { useTradingStateStore } from '../../stores/tradingStateStore';
+import { selectTradeTarget, useTradeTargetStore } from '../../stores/tradeTargetStore';
+import { AccountTradingPanel } from './AccountTradingPanel';
+import { BalancePanel } from './BalancePanel';
+import { CancelAllDialog } from './CancelAllDialog';
+import { ModeBanner } from './ModeBanner';
+import { PriceLadder } from './PriceLadder';
+import { ActivityTabs } from './tables/ActivityTabs';
+import { TicketPanel } from './ticket/TicketPanel';
+import { TradeHeader } from './TradeHeader';
+import { TradesTape } from './TradesTape';
+import { useTradeShortcuts } from './useTradeShortcuts';
+
+/** The chart library is most of the bundle: it loads when Trade first opens, not at startup. */
+const PriceChart = lazy(() => import('./PriceChart').then((module) => ({ default: module.PriceChart })));
+
+/** Books that stopped updating must not look live; same rule as Markets. */
+function useBookIsStale(): boolean {
+  const linkDown = useBridgeLinkStore((s) => s.link !== null && s.link.state !== 'open');
+  const exchangeDown = useAppStatusStore((s) => s.status?.connection === 'offline');
+  return linkDown || exchangeDown;
+}
+
+/** What the view needs from main while it is open, per traded outcome. */
+function useTradeData(tokenId: string | null): void {
+  useEffect(() => {
+    if (useTradingStateStore.getState().state === null) void useTradingStateStore.getState().load();
+    if (currentTradingBlock() === null && useOpenOrdersStore.getState().phase !== 'ready') void useOpenOrdersStore.getState().load();
+  }, []);
+  useEffect(() => {
+    if (tokenId === null) return undefined;
+    watchBooks([tokenId]);
+    useTicketStore.getState().pickOutcome(tokenId);
+    void useBalanceStore.getState().load(tokenId);
+    return () => watchBooks([]);
+  }, [tokenId]);
+}
+
+export function TradeView() {
+  const target = useTradeTargetStore(selectTradeTarget);
+  const tokenId = target?.tokenId ?? null;
+  const book = useBookStore(useMemo(() => selectBook(tokenId ?? ''), [tokenId]));
+  const loading = useBookStore(selectWatchLoading);
+  const stale = useBookIsStale();
+  const [askCancelAll, setAskCancelAll] = useState(false);
+  useTradeData(tokenId);
+  useTradeShortcuts(() => {
+    if (currentTradingBlock() === null) setAskCancelAll(true);
+  });
+
+  if (!target) {
+    return (
+      <section className="view trade trade-none" data-testid="view-trade" aria-label="Trade">
+        <TradeHeader target={null} book={undefined} stale={false} />
+        <EmptyState title="Choose an outcome to trade" testId="trade-empty">
+          <p>Search above, or press “Trade” on an outcome’s book in Markets. The last outcome you traded is remembered.</p>
+        </EmptyState>
+      </section>
+    );
+  }
+
+  const tick = book?.tickSize ?? target.tickSize;
+  return (
+    <section className="view trade" data-testid="view-trade" data-token-id={target.tokenId} aria-label="Trade">
+      <TradeHeader target={target} book={book} stale={stale} />
+      <ModeBanner />
+      <div className="trade-body">
+        <div className="trade-col trade-left" data-stale={stale}>
+          <section className="trade-card ladder-card" aria-label="Price ladder">
+            <header className="subpane-header">
+              <h3 className="pane-title">Ladder · {target.outcome}</h3>
+              <span className="pane-meta">click a level = price</span>
+            </header>
+            {book ? <PriceLadder book={book} tokenId={target.tokenId} outcome={target.outcome} /> : <p className="pane-note">{loading ? 'Loading book…' : 'No book yet.'}</p>}
+          </section>
+          <TradesTape tokenId={target.tokenId} tickSize={tick} />
+        </div>
+        <div className="trade-col trade-center">
+          <Suspense fallback={<section className="chart-panel" aria-label="Price chart" aria-busy="true" />}>
+            <PriceChart tokenId={target.tokenId} tickSize={tick} />
+          </Suspense>
+          <ActivityTabs target={target} />
+        </div>
+        <div className="trade-col trade-right">
+          <TicketPanel target={target} book={book} />
+          <BalancePanel tokenId={target.tokenId} outcome={target.outcome} />
+          <AccountTradingPanel />
+        </div>
+      </div>
+      {askCancelAll ? <CancelAllDialog onClose={() => setAskCancelAll(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * Chart inputs: the interval and OHLC fidelity choices of the service, and the conversion of its
+ * answers into what lightweight-charts accepts — strictly ascending, unique times in seconds.
+ */
+import type { CandlestickData, LineData, UTCTimestamp } from 'lightweight-charts';
+import type { OhlcBar, PricePoint } from '../../../shared/tradingViews';
+
+export const HISTORY_INTERVALS = ['1h', '6h', '1d', '1w', 'max'] as const;
+export type HistoryInterval = (typeof HISTORY_INTERVALS)[number];
+
+export const OHLC_FIDELITIES = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
+export type OhlcFidelity = (typeof OHLC_FIDELITIES)[number];
+
+const FIDELITY_SECONDS: Record<OhlcFidelity, number> = {
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '30m': 1_800,
+  '1h': 3_600,
+  '4h': 14_400,
+  '1d': 86_400,
+  '1w': 604_800,
+};
+
+/** How many bars back the candles start: enough to fill the chart, within one request. */
+export const OHLC_BARS = 300;
+
+export const ohlcStart = (fidelity: OhlcFidelity, nowMs: number): number => Math.max(0, Math.floor(nowMs / 1000) - FIDELITY_SECONDS[fidelity] * OHLC_BARS);
+
+/** Sorted by time; of two points at one time the later answer wins (the chart refuses duplicates). */
+function ascendingUnique<T extends { t: number }>(items: readonly T[]): T[] {
+  const byTime = new Map<number, T>();
+  for (const item of items) if (Number.isFinite(item.t)) byTime.set(Math.floor(item.t), item);
+  return [...byTime.entries()].sort((a, b) => a[0] - b[0]).map(([, item]) => item);
+}
+
+export const toLineData = (points: readonly PricePoint[]): LineData[] =>
+  ascendingUnique(points).map((point) => ({ time: Math.floor(point.t) as UTCTimestamp, value: point.p }));
+
+export const toCandles = (bars: readonly OhlcBar[]): CandlestickData[] =>
+  ascendingUnique(bars).map((bar) => ({ time: Math.floor(bar.t) as UTCTimestamp, open: bar.open, high: bar.high, low: bar.low, close: bar.close }));

@@ -1,0 +1,64 @@
+/** Fill notifications, newest first; dismissing one tells the exchange too. */
+import type { FillNotification } from '../../../../shared/tradingViews';
+import { VirtualTable, type Column } from '../../../components/VirtualTable';
+import { formatClock, formatPrice, formatSize } from '../../../lib/format';
+import { selectFills, useFillsStore } from '../../../stores/fillsStore';
+import { useTradingBlock } from '../../../stores/tradingAccess';
+import type { TradeTarget } from '../../../stores/tradeTargetStore';
+
+const TEMPLATE = '64px 40px 64px 56px 64px minmax(60px, 1fr) 64px';
+
+export function FillsPanel({ target }: { target: TradeTarget }) {
+  const fills = useFillsStore(selectFills);
+  const dismiss = useFillsStore((s) => s.dismiss);
+  const error = useFillsStore((s) => s.error);
+  const block = useTradingBlock();
+  const columns: Column<FillNotification>[] = [
+    { id: 'time', header: 'Time', cell: (f) => <span className="num muted">{formatClock(f.at)}</span> },
+    { id: 'side', header: 'Side', cell: (f) => <span className={f.side === 'BUY' ? 'tone-bid' : 'tone-ask'}>{f.side}</span> },
+    { id: 'size', header: 'Size', numeric: true, cell: (f) => formatSize(f.size) },
+    { id: 'outcome', header: 'Outcome', cell: (f) => f.outcome },
+    { id: 'price', header: 'Price', numeric: true, cell: (f) => formatPrice(f.price, f.market === target.conditionId ? target.tickSize : '0.01') },
+    {
+      id: 'market',
+      header: 'Market',
+      cell: (f) => (
+        <span className="cell-ellipsis" title={f.market}>
+          {f.market === target.conditionId ? target.question : `${f.market.slice(0, 10)}…`}
+        </span>
+      ),
+    },
+    {
+      id: 'dismiss',
+      header: '',
+      cell: (f) => (
+        <button type="button" className="text-button" onClick={() => void dismiss([f.id])} disabled={block !== null} data-testid="fill-dismiss">
+          Dismiss
+        </button>
+      ),
+    },
+  ];
+  return (
+    <div className="activity-panel" data-testid="fills-panel">
+      <div className="activity-toolbar">
+        <span className="muted">Fills of your orders, as the exchange notified them.</span>
+        <span className="panel-actions-spacer" />
+        <button type="button" className="button button-small" disabled={fills.length === 0 || block !== null} onClick={() => void dismiss(fills.map((f) => f.id))} data-testid="fills-dismiss-all">
+          Dismiss all
+        </button>
+      </div>
+      {error ? <p className="action-error">{error.message}</p> : null}
+      <VirtualTable
+        rows={fills}
+        columns={columns}
+        rowKey={(f) => f.id}
+        template={TEMPLATE}
+        label="Fill notifications"
+        testId="fills-list"
+        rowTestId="fill-row"
+        rowAttributes={(f) => ({ 'data-order-id': f.orderId })}
+        empty="No fill notifications."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * The active account's open orders, live from `openOrdersChanged`: this market or all markets,
+ * cancel one, select several and cancel them in one call (main batches ≤3000 per request),
+ * cancel everything in this market, or everything.
+ */
+import { useMemo, useState } from 'react';
+import type { OpenOrderView } from '../../../../shared/tradingViews';
+import { api } from '../../../bridge/api';
+import { ActionError } from '../../../components/ActionError';
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { InlineError } from '../../../components/InlineError';
+import { VirtualTable, type Column } from '../../../components/VirtualTable';
+import { useBridgeAction } from '../../../hooks/useBridgeAction';
+import { formatShortDateTime, formatPrice, formatSize } from '../../../lib/format';
+import { selectOpenOrders, useOpenOrdersStore, type CancelAnswer } from '../../../stores/openOrdersStore';
+import { useTradingBlock } from '../../../stores/tradingAccess';
+import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { TicketBlockedNote } from '../ticket/TicketBlockedNote';
+import { CancelOutcome } from './CancelOutcome';
+
+type Scope = 'market' | 'all';
+
+const TEMPLATE = '18px 34px minmax(50px, 1fr) 44px 50px 58px 58px 34px 76px 76px 46px';
+const TEMPLATE_ONE_MARKET = '18px 36px 68px 52px 62px 62px 40px 80px minmax(70px, 1fr) 50px';
+
+export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
+  const orders = useOpenOrdersStore(selectOpenOrders);
+  const phase = useOpenOrdersStore((s) => s.phase);
+  const loadError = useOpenOrdersStore((s) => s.error);
+  const load = useOpenOrdersStore((s) => s.load);
+  const block = useTradingBlock();
+  const [scope, setScope] = useState<Scope>('market');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [answer, setAnswer] = useState<CancelAnswer | null>(null);
+  const cancelOne = useBridgeAction(api.cancelOrder);
+  const cancelMany = useBridgeAction(api.cancelOrders);
+  const cancelMarket = useBridgeAction(api.cancelMarketOrders);
+  const cancelAll = useOpenOrdersStore((s) => s.cancelAll);
+  const cancelAllPending = useOpenOrdersStore((s) => s.cancelAllPending);
+  const cancelAllError = useOpenOrdersStore((s) => s.cancelAllError);
+  const cancelAllAnswer = useOpenOrdersStore((s) => s.cancelAllAnswer);
+  const clearCancelAllAnswer = useOpenOrdersStore((s) => s.clearCancelAllAnswer);
+  const pending = cancelOne.pending || cancelMany.pending || cancelMarket.pending || cancelAllPending;
+  const shownAnswer = cancelAllAnswer ?? answer;
+
+  const rows = useMemo(() => (scope === 'all' ? orders : orders.filter((o) => o.market === target.conditionId)), [orders, scope, target.conditionId]);
+  const inMarket = useMemo(() => orders.filter((o) => o.market === target.conditionId).length, [orders, target.conditionId]);
+  // Selection only counts orders that are still open and in view.
+  const chosen = rows.filter((o) => selected.has(o.id)).map((o) => o.id);
+  const allChosen = rows.length > 0 && chosen.length === rows.length;
+
+  const toggle = (id: string) =>
+    setSelected((held) => {
+      const next = new Set(held);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const report = (what: string) => (result: Awaited<ReturnType<typeof cancelMany.run>>) => {
+    if (!result?.ok) return;
+    clearCancelAllAnswer();
+    setAnswer({ what, ...result.value });
+    setSelected(new Set());
+  };
+
+  const allColumns: Column<OpenOrderView>[] = [
+    {
+      id: 'select',
+      header: <input type="checkbox" aria-label="Select all shown" checked={allChosen} onChange={() => setSelected(allChosen ? new Set() : new Set(rows.map((o) => o.id)))} data-testid="open-orders-select-all" />,
+      cell: (o) => <input type="checkbox" aria-label={`Select order ${o.id}`} checked={selected.has(o.id)} onChange={() => toggle(o.id)} data-testid="open-order-select" />,
+    },
+    { id: 'side', header: 'Side', cell: (o) => <span className={o.side === 'BUY' ? 'tone-bid' : 'tone-ask'}>{o.side}</span> },
+    {
+      id: 'market',
+      header: 'Market',
+      cell: (o) => (
+        <span className="cell-ellipsis" title={o.market}>
+          {o.market === target.conditionId ? target.question : `${o.market.slice(0, 10)}…`}
+        </span>
+      ),
+    },
+    { id: 'outcome', header: scope === 'all' ? 'Out.' : 'Outcome', cell: (o) => o.outcome },
+    { id: 'price', header: 'Price', numeric: true, cell: (o) => formatPrice(o.price, o.market === target.conditionId ? target.tickSize : '0.01') },
+    { id: 'size', header: 'Size', numeric: true, cell: (o) => formatSize(o.originalSize) },
+    { id: 'matched', header: 'Filled', numeric: true, cell: (o) => formatSize(o.sizeMatched || '0') },
+    { id: 'type', header: 'Type', cell: (o) => o.orderType || '—' },
+    { id: 'created', header: 'Created', cell: (o) => <span className="num" title={new Date(o.createdAt).toLocaleString('en-US')}>{formatShortDateTime(o.createdAt)}</span> },
+    { id: 'expires', header: 'Expires', cell: (o) => <span className="num">{o.expiration > 0 ? formatShortDateTime(o.expiration * 1000) : '—'}</span> },
+    {
+      id: 'cancel',
+      header: '',
+      cell: (o) => (
+        <button
+          type="button"
+          className="text-button text-button-danger"
+          disabled={pending}
+          onClick={() => void cancelOne.run({ orderId: o.id }).then(report('Cancel'))}
+          data-testid="open-order-cancel"
+        >
+          Cancel
+        </button>
+      ),
+    },
+  ];
+
+  // In "this market" every row is the same market: its column would only repeat the header.
+  const columns = scope === 'all' ? allColumns : allColumns.filter((column) => column.id !== 'market');
+
+  return (
+    <div className="activity-panel" data-testid="open-orders-panel">
+      <div className="activity-toolbar">
+        <div className="segmented" role="group" aria-label="Which orders">
+          <button type="button" className="segment" aria-pressed={scope === 'market'} onClick={() => setScope('market')} data-testid="open-orders-scope-market">
+            This market ({inMarket})
+          </button>
+          <button type="button" className="segment" aria-pressed={scope === 'all'} onClick={() => setScope('all')} data-testid="open-orders-scope-all">
+            All ({orders.length})
+          </button>
+        </div>
+        <span className="panel-actions-spacer" />
+        <button
+          type="button"
+          className="button button-small"
+          disabled={chosen.length === 0 || pending || block !== null}
+          onClick={() => void cancelMany.run({ orderIds: chosen }).then(report(`Cancel ${chosen.length} selected`))}
+          data-testid="cancel-selected"
+        >
+          Cancel selected ({chosen.length})
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={inMarket === 0 || pending || block !== null}
+          onClick={() => void cancelMarket.run({ market: target.conditionId }).then(report('Cancel this market'))}
+          title="Cancel every open order of this account in this market (both outcomes)"
+          data-testid="cancel-market"
+        >
+          Cancel this market
+        </button>
+        <ConfirmButton label="Cancel all" question="Cancel every open order?" confirmLabel="Cancel all" disabled={orders.length === 0 || block !== null} pending={pending} onConfirm={() => {
+            setAnswer(null);
+            void cancelAll();
+          }} testId="cancel-all" />
+      </div>
+      {block ? <TicketBlockedNote block={block} testId="open-orders-blocked" /> : null}
+      {phase === 'error' && loadError ? <InlineError what="Could not list open orders" error={loadError} onRetry={() => void load()} /> : null}
+      <ActionError error={cancelOne.error ?? cancelMany.error ?? cancelMarket.error ?? cancelAllError} testId="open-orders-error" />
+      {shownAnswer ? (
+        <CancelOutcome
+          answer={shownAnswer}
+          onClose={() => {
+            setAnswer(null);
+            clearCancelAllAnswer();
+          }}
+        />
+      ) : null}
+      <VirtualTable
+        rows={rows}
+        columns={columns}
+        rowKey={(o) => o.id}
+        template={scope === 'all' ? TEMPLATE : TEMPLATE_ONE_MARKET}
+        label="Open orders"
+        testId="open-orders-table"
+        rowTestId="open-order-row"
+        rowAttributes={(o) => ({ 'data-order-id': o.id, 'data-side': o.side, 'data-price': o.price, 'data-matched': o.sizeMatched, 'data-selected': selected.has(o.id) || undefined })}
+        empty={phase === 'loading' ? 'Loading open orders…' : scope === 'market' ? 'No open orders in this market.' : 'No open orders.'}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/** The last look before a signed order goes out, for accounts that ask for one (not "pro" mode). */
+import type { OrderPreview } from '../../../../shared/tradingViews';
+import { Dialog } from '../../../components/Dialog';
+import { formatPrice, formatSize, formatUsd } from '../../../lib/format';
+import { baseUnitsText } from '../../../lib/ticks';
+
+interface ConfirmOrderDialogProps {
+  preview: OrderPreview;
+  outcome: string;
+  question: string;
+  accountLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function ConfirmOrderDialog({ preview, outcome, question, accountLabel, pending, onConfirm, onClose }: ConfirmOrderDialogProps) {
+  const { ticket, estimate } = preview;
+  const buy = ticket.side === 'BUY';
+  const rows: Array<[string, string]> = [
+    ['Account', accountLabel],
+    ['Market', question],
+    ['Order', `${ticket.side} ${outcome} · ${ticket.orderType}${ticket.postOnly ? ' · post-only' : ''}`],
+    ['Limit price', formatPrice(ticket.price, preview.tickSize)],
+    ['Shares', formatSize(preview.shares)],
+    [buy ? 'Cost up to' : 'Proceeds at least', `$${formatUsd(preview.notional)}`],
+    ['Maker amount', `${preview.makerAmount} (${baseUnitsText(preview.makerAmount)} ${buy ? 'USD' : 'shares'})`],
+    ['Taker amount', `${preview.takerAmount} (${baseUnitsText(preview.takerAmount)} ${buy ? 'shares' : 'USD'})`],
+    ['Fills now', `${formatSize(estimate.fillableShares)} shares${estimate.averagePrice ? ` at avg ${formatPrice(estimate.averagePrice, preview.tickSize)}` : ''}`],
+  ];
+  if (ticket.expiration) rows.push(['Expires', new Date(ticket.expiration * 1000).toLocaleString('en-US')]);
+  return (
+    <Dialog title={`Send this ${ticket.side === 'BUY' ? 'buy' : 'sell'} order?`} onClose={onClose} busy={pending} testId="confirm-order-dialog">
+      <dl className="facts-grid confirm-order-facts" data-testid="confirm-order-summary">
+        {rows.map(([label, value]) => (
+          <div key={label} className="confirm-order-fact">
+            <dt>{label}</dt>
+            <dd className={label === 'Market' || label === 'Account' ? undefined : 'num'}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted">It is signed with this account’s key and sent once. Turn confirmations off in the account panel (“pro” mode).</p>
+      <div className="form-actions">
+        <button
+          type="button"
+          className={`button ${buy ? 'button-buy' : 'button-sell'}`}
+          onClick={onConfirm}
+          disabled={pending}
+          data-autofocus
+          data-testid="confirm-order-submit"
+        >
+          {pending ? 'Sending…' : `Send ${ticket.side}`}
+        </button>
+        <button type="button" className="button" onClick={onClose} disabled={pending} data-testid="confirm-order-cancel">
+          Back
+        </button>
+      </div>
+    </Dialog>
+  );
+}

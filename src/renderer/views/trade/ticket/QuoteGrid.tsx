@@ -1,0 +1,132 @@
+/**
+ * A quote grid: up to 15 limit orders in one `POST /orders` request — N levels from a start
+ * price, K ticks apart, away from the spread, all the same size and side. Each order's answer
+ * is listed, refusals (post-only among them) with the exchange's sentence.
+ */
+import { useState } from 'react';
+import { MAX_ORDERS_PER_BATCH } from '../../../../shared/orders/orderSchema';
+import type { OrderSide, OrderTicket, PlacedOrder } from '../../../../shared/tradingViews';
+import type { OrderBookView } from '../../../../shared/viewModels';
+import { api } from '../../../bridge/api';
+import { ActionError } from '../../../components/ActionError';
+import { Dialog } from '../../../components/Dialog';
+import { useBridgeAction } from '../../../hooks/useBridgeAction';
+import { gridPrices } from '../../../lib/ticks';
+import { useTradingBlock } from '../../../stores/tradingAccess';
+import { modeRefusal, selectConfirmOrders, selectTradingState, useTradingStateStore } from '../../../stores/tradingStateStore';
+import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { QuoteResults } from './QuoteResults';
+import { TicketBlockedNote } from './TicketBlockedNote';
+
+const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
+
+export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBookView | undefined }) {
+  const tick = book?.tickSize ?? target.tickSize;
+  const [side, setSide] = useState<OrderSide>('BUY');
+  const [start, setStart] = useState('');
+  const [step, setStep] = useState('1');
+  const [levels, setLevels] = useState('5');
+  const [size, setSize] = useState('');
+  const [postOnly, setPostOnly] = useState(true);
+  const [confirming, setConfirming] = useState<OrderTicket[] | null>(null);
+  const [results, setResults] = useState<PlacedOrder[] | null>(null);
+  const block = useTradingBlock();
+  const refusal = modeRefusal(useTradingStateStore(selectTradingState));
+  const confirmOrders = useTradingStateStore(selectConfirmOrders);
+  const place = useBridgeAction(api.placeOrders);
+
+  const count = Math.min(MAX_ORDERS_PER_BATCH, Math.max(0, Math.floor(Number(levels) || 0)));
+  const stepTicks = Math.max(0, Math.floor(Number(step) || 0));
+  const prices = DECIMAL.test(start.trim()) ? gridPrices(start.trim(), tick, stepTicks, count, side) : [];
+  const missing =
+    !DECIMAL.test(start.trim()) ? 'Enter the start price.'
+    : stepTicks < 1 ? 'The step is a whole number of ticks, at least 1.'
+    : count < 1 ? `Choose 1 to ${MAX_ORDERS_PER_BATCH} levels.`
+    : !DECIMAL.test(size.trim()) ? 'Enter the size of each order.'
+    : prices.length < count ? `Only ${prices.length} of the ${count} levels fit between the tick and 1 − tick.`
+    : null;
+  const tickets: OrderTicket[] = prices.map((price) => ({ tokenId: target.tokenId, side, orderType: 'GTC', price, size: size.trim(), ...(postOnly ? { postOnly: true } : {}) }));
+  const reason = block?.reason ?? missing ?? refusal;
+
+  const send = async (batch: OrderTicket[]) => {
+    setResults(null);
+    const result = await place.run({ tickets: batch });
+    setConfirming(null);
+    if (result?.ok) setResults(result.value);
+  };
+
+  return (
+    <form
+      className="ticket quote-grid"
+      data-testid="quote-grid"
+      aria-label="Quote grid"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (reason || place.pending) return;
+        if (confirmOrders) setConfirming(tickets);
+        else void send(tickets);
+      }}
+    >
+      <div className="side-toggle" role="group" aria-label="Side">
+        <button type="button" className="side-button side-buy" aria-pressed={side === 'BUY'} onClick={() => setSide('BUY')} data-testid="grid-side-buy">
+          Buy ladder
+        </button>
+        <button type="button" className="side-button side-sell" aria-pressed={side === 'SELL'} onClick={() => setSide('SELL')} data-testid="grid-side-sell">
+          Sell ladder
+        </button>
+      </div>
+      <div className="grid-fields">
+        <label className="ticket-field">
+          <span className="field-label">Start price</span>
+          <input className="input num" inputMode="decimal" value={start} placeholder={(side === 'BUY' ? book?.bestBid : book?.bestAsk) ?? ''} onChange={(e) => setStart(e.target.value)} data-testid="grid-start-price" />
+        </label>
+        <label className="ticket-field">
+          <span className="field-label">Step (ticks)</span>
+          <input className="input num" inputMode="numeric" value={step} onChange={(e) => setStep(e.target.value)} data-testid="grid-step" />
+        </label>
+        <label className="ticket-field">
+          <span className="field-label">Levels (≤{MAX_ORDERS_PER_BATCH})</span>
+          <input className="input num" inputMode="numeric" value={levels} onChange={(e) => setLevels(e.target.value)} data-testid="grid-levels" />
+        </label>
+        <label className="ticket-field">
+          <span className="field-label">Size each</span>
+          <input className="input num" inputMode="decimal" value={size} placeholder={book?.minOrderSize ?? target.minOrderSize} onChange={(e) => setSize(e.target.value)} data-testid="grid-size" />
+        </label>
+      </div>
+      <label className="check">
+        <input type="checkbox" checked={postOnly} onChange={(e) => setPostOnly(e.target.checked)} data-testid="grid-post-only" />
+        Post-only GTC <span className="muted">(none may cross the book)</span>
+      </label>
+      <p className="grid-prices num" data-testid="grid-prices" data-count={prices.length}>
+        {prices.length > 0 ? `${side} ${target.outcome}: ${prices.join(' · ')}` : `Levels go ${side === 'BUY' ? 'down' : 'up'} from the start price, away from the spread.`}
+      </p>
+      {block ? <TicketBlockedNote block={block} testId="grid-blocked" /> : null}
+      <button type="submit" className={`button ticket-send ${side === 'BUY' ? 'button-buy' : 'button-sell'}`} disabled={reason !== null || place.pending} data-testid="grid-submit">
+        {place.pending ? 'Sending…' : `Place ${count} order${count === 1 ? '' : 's'} in one request`}
+      </button>
+      {reason && !block ? (
+        <p className="ticket-send-reason" data-testid="grid-reason">
+          {reason}
+        </p>
+      ) : null}
+      <ActionError error={place.error} testId="grid-error" purpose="Unlock the vault to sign orders." />
+      {results ? <QuoteResults results={results} tickSize={tick} /> : null}
+      {confirming ? (
+        <Dialog title={`Send ${confirming.length} orders in one request?`} onClose={() => setConfirming(null)} busy={place.pending} testId="confirm-grid-dialog">
+          <p>
+            {side} {confirming[0]?.size} {target.outcome} shares at each of {confirming.map((t) => t.price).join(', ')} — GTC{postOnly ? ', post-only' : ''}.
+          </p>
+          <p className="muted">{target.question}</p>
+          <div className="form-actions">
+            <button type="button" className={`button ${side === 'BUY' ? 'button-buy' : 'button-sell'}`} onClick={() => void send(confirming)} disabled={place.pending} data-autofocus data-testid="confirm-grid-submit">
+              {place.pending ? 'Sending…' : `Send ${confirming.length} orders`}
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(null)} disabled={place.pending}>
+              Back
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </form>
+  );
+}

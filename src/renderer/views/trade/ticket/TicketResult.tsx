@@ -1,0 +1,35 @@
+/** The exchange's answer to the last order: its id and status, or the sentence saying why not. */
+import type { PlacedOrder } from '../../../../shared/tradingViews';
+import { formatSize } from '../../../lib/format';
+
+const shortId = (id: string) => (id.length > 14 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
+
+export function TicketResult({ placed, onResend, resending }: { placed: PlacedOrder; onResend: () => void; resending: boolean }) {
+  if (placed.success) {
+    return (
+      <div className="ticket-result success-note" role="status" data-testid="ticket-result" data-success="true" data-status={placed.status}>
+        <strong>Order {placed.status ? placed.status.toLowerCase() : 'sent'}.</strong>{' '}
+        <span className="num" title={placed.orderId} data-testid="ticket-result-order-id" data-order-id={placed.orderId}>
+          {shortId(placed.orderId)}
+        </span>
+        {placed.tradeIds.length > 0 ? (
+          <span className="muted">
+            {' '}
+            · {placed.tradeIds.length} trade{placed.tradeIds.length === 1 ? '' : 's'}
+            {placed.takingAmount ? `, took ${formatSize(placed.takingAmount)}` : ''}
+          </span>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="ticket-result action-error" role="alert" data-testid="ticket-result" data-success="false">
+      <span data-testid="ticket-result-message">{placed.message}</span>
+      {placed.resubmittable ? (
+        <button type="button" className="button button-small" onClick={onResend} disabled={resending} data-testid="ticket-resend">
+          {resending ? 'Sending…' : 'Send again'}
+        </button>
+      ) : null}
+    </div>
+  );
+}
