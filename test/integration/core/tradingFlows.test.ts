@@ -13,7 +13,7 @@ const PASSWORD = 'trading test password';
 let harness: Harness;
 let accounts: AccountsState;
 let tokenId = '';
-let tick = '0.01';
+const tick = '0.01';
 
 const call = <T>(channel: string, input: unknown = {}) => callOk<T>(harness, channel, input);
 const failure = async (channel: string, input: unknown = {}) => {
