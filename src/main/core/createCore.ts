@@ -64,7 +64,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const registry = new AccountRegistry(options.dataDir);
-  const accountsChanged = () => hub.emit('accountsChanged', registry.state());
+  // The trading state (heartbeat, confirmations, restrictions) is per account: it follows a switch.
+  const accountsChanged = () => {
+    hub.emit('accountsChanged', registry.state());
+    hub.emit('tradingStateChanged', trading.state());
+  };
   const session = new VaultSession({
     path: join(options.dataDir, 'marketdesk.vault'),
     osKeyStore: options.osKeyStore ?? createKeyringOsKeyStore(),
