@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsState } from '../../../src/shared/custodyViews';
-import type { BalanceView, OpenOrderView, OrderPreview, OrderTicket, PlacedOrder, TradeView, TradingState } from '../../../src/shared/tradingViews';
+import type { BalanceView, FillNotification, OpenOrderView, OrderPreview, OrderTicket, PlacedOrder, TradeView, TradingState } from '../../../src/shared/tradingViews';
 import type { EventDetail, EventsPage, OrderBookView } from '../../../src/shared/viewModels';
 import { callOk, eventsOf, startHarness, waitFor, type Harness } from './coreHarness';
 
@@ -105,6 +105,16 @@ describe('trading through the bridge against the sandbox', () => {
     expect(Number(after.collateral.balance)).toBeLessThan(Number(before.collateral.balance));
     expect(Number(after.conditional?.balance)).toBeGreaterThan(Number(before.conditional?.balance ?? 0));
     expect(eventsOf(harness, 'jobProgressed').some((p) => p.kind === 'trades' && p.done)).toBe(true);
+
+    // The maker's fill notices are its own, and dismissing one removes it.
+    let own: FillNotification[] = [];
+    for (let attempt = 0; attempt < 100 && own.length === 0; attempt++) {
+      own = (await call<FillNotification[]>('listFillNotifications')).filter((f) => f.orderId === resting.orderId);
+      if (own.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await call('dismissFillNotifications', { ids: [own[0]!.id] })).toEqual({ dismissed: 1 });
+    const left = await call<FillNotification[]>('listFillNotifications');
+    expect(left.filter((f) => f.orderId === resting.orderId)).toHaveLength(own.length - 1);
   });
 
   it('places a quote grid of up to 15 orders in one batch and cancels them in one request', async () => {
