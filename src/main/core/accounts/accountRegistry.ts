@@ -4,9 +4,9 @@
  * switcher and cached views work while the vault is locked; every secret lives in the vault,
  * keyed by the record ids kept here.
  */
-import Conf from 'conf';
 import type { AccountView, AccountsState } from '../../../shared/custodyViews';
 import { CoreError } from '../coreError';
+import { MemoryBackedConf } from '../settings/memoryBackedConf';
 
 /** What is stored of an account is exactly what the renderer may see: no secret lives here. */
 export type StoredAccount = AccountView;
@@ -17,10 +17,10 @@ interface RegistryData {
 }
 
 export class AccountRegistry {
-  private readonly store: Conf<RegistryData>;
+  private readonly store: MemoryBackedConf<RegistryData>;
 
   constructor(dataDir: string) {
-    this.store = new Conf<RegistryData>({
+    this.store = new MemoryBackedConf<RegistryData>({
       cwd: dataDir,
       configName: 'accounts',
       projectName: 'marketdesk',

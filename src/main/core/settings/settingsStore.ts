@@ -2,8 +2,8 @@
  * Non-secret settings. In Electron the shell may hand in electron-store; under plain Node
  * (browser mode, tests) its engine `conf` is used with the same schema, in the data directory.
  */
-import Conf from 'conf';
 import { z } from 'zod';
+import { MemoryBackedConf } from './memoryBackedConf';
 
 export const customNetworkSchema = z
   .object({
@@ -43,7 +43,7 @@ export interface SettingsStore {
 }
 
 export function openSettings(dataDir: string): SettingsStore {
-  const store = new Conf<SettingsData>({
+  const store = new MemoryBackedConf<SettingsData>({
     cwd: dataDir,
     configName: 'settings',
     projectName: 'marketdesk',
