@@ -13,6 +13,7 @@ import { SecretInput } from '../../components/SecretInput';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { downloadText } from '../../lib/downloadText';
 import { MIN_PASSWORD_LENGTH } from '../../lib/passwordStrength';
+import { DialogOutcome } from '../../components/DialogOutcome';
 
 export function ExportKeystoreDialog({ account, onClose }: { account: AccountView; onClose: () => void }) {
   const [password, setPassword] = useState('');
@@ -47,16 +48,9 @@ export function ExportKeystoreDialog({ account, onClose }: { account: AccountVie
   return (
     <Dialog title={`Export “${account.label}” as keystore`} onClose={onClose} busy={exportKeystore.pending} testId="export-keystore-dialog">
       {savedAs ? (
-        <div className="form">
-          <p className="success-note" role="status" data-testid="export-keystore-done">
-            Saved <strong className="num">{savedAs}</strong> to your downloads. Keep it with its keystore password: together they are the key.
-          </p>
-          <div className="form-actions">
-            <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
-              Done
-            </button>
-          </div>
-        </div>
+        <DialogOutcome testId="export-keystore-done" onClose={onClose}>
+          Saved <strong className="num">{savedAs}</strong> to your downloads. Keep it with its keystore password: together they are the key.
+        </DialogOutcome>
       ) : (
         <form
           className="form"

@@ -11,6 +11,7 @@ import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { SecretInput } from '../../components/SecretInput';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
+import { DialogOutcome } from '../../components/DialogOutcome';
 
 /** Opens the one-time page; false if the browser blocked the new tab. */
 function openOneTimePage(url: string): boolean {
@@ -38,20 +39,13 @@ export function RevealKeyDialog({ account, onClose }: { account: AccountView; on
   return (
     <Dialog title={`Reveal the private key of “${account.label}”`} onClose={onClose} busy={reveal.pending} testId="reveal-key-dialog">
       {outcome ? (
-        <div className="form">
-          <p className="success-note" role="status" data-testid="reveal-key-outcome" data-shown-in={outcome.shownIn}>
-            {outcome.shownIn === 'dialog'
-              ? 'Shown in a system dialog. Close it when you are done; nothing was copied to this window.'
-              : outcome.blocked
-                ? 'The browser blocked the new tab. Allow pop-ups for Marketdesk and reveal again: the page works once, within a minute.'
-                : 'Opened in a new tab. That page works once, within a minute; close it when you are done.'}
-          </p>
-          <div className="form-actions">
-            <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
-              Done
-            </button>
-          </div>
-        </div>
+        <DialogOutcome testId="reveal-key-outcome" attributes={{ 'data-shown-in': outcome.shownIn }} onClose={onClose}>
+          {outcome.shownIn === 'dialog'
+            ? 'Shown in a system dialog. Close it when you are done; nothing was copied to this window.'
+            : outcome.blocked
+              ? 'The browser blocked the new tab. Allow pop-ups for Marketdesk and reveal again: the page works once, within a minute.'
+              : 'Opened in a new tab. That page works once, within a minute; close it when you are done.'}
+        </DialogOutcome>
       ) : (
         <form
           className="form"
