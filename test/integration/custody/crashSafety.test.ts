@@ -44,7 +44,7 @@ beforeAll(async () => {
   try {
     const { build } = await import('esbuild');
     const outfile = path.join(dir, 'crashWriter.mjs');
-    await build({ entryPoints: [writerSource], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' });
+    await build({ entryPoints: [writerSource], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node24', logLevel: 'silent' });
     childArgs = [outfile];
   } catch (error) {
     console.warn(`crash safety: esbuild unavailable (${(error as Error).message}); children run under tsx and are slower`);

@@ -18,7 +18,8 @@ export const customNetworkSchema = z
 
 export type CustomNetwork = z.output<typeof customNetworkSchema>;
 
-export interface SettingsData {
+// A type alias, not an interface: conf's typed defaults need the implicit index signature.
+export type SettingsData = {
   /** `sandbox` runs the embedded exchange; `custom` points at real deployments. */
   network: 'sandbox' | 'custom';
   customNetwork: CustomNetwork | null;
@@ -27,7 +28,7 @@ export interface SettingsData {
   autoLockMinutes: number;
   /** Per account: ask before sending an order (off = "pro" mode). */
   confirmOrdersByAccount: Record<string, boolean>;
-}
+};
 
 const defaults: SettingsData = {
   network: 'sandbox',
