@@ -86,7 +86,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.keystoreKdf ? { keystoreKdf: options.keystoreKdf } : {}),
   });
   const clobCredentials = new ClobCredentialsService({ http, registry, session, chainId: () => network.chainId, onChange: accountsChanged });
-  const perpsProxies = new PerpsProxyService({ http, registry, session, onChange: accountsChanged });
+  const perpsProxies = new PerpsProxyService({ http, registry, session, perpsDomain: () => network.perpsDomain, onChange: accountsChanged });
 
   const trading = new TradingDesk({
     http,

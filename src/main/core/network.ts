@@ -8,10 +8,23 @@ import { PUBLIC_CHAIN_137_CONTRACTS, type ExchangeContracts } from '../../shared
 import type { NetworkInfo } from '../../shared/viewModels';
 import type { CoreOptions } from './coreApi';
 import type { ServiceUrls } from './net/serviceNames';
+import type { PerpsDomain } from './settings/perpsDomainSchema';
 import type { SettingsStore } from './settings/settingsStore';
 
 /** The sandbox signs for chain 137 with the public exchange addresses, so any client's orders verify. */
 export const SANDBOX_CHAIN_ID = 137;
+
+/**
+ * The sandbox perps exchange's EIP-712 domain, pinned here rather than learnt from the server: a
+ * program that took the sandbox's port, or an altered sandbox, cannot choose what the owner key
+ * signs. test/security/perpsDomainPin.test.ts checks the embedded sandbox serves exactly this.
+ */
+export const SANDBOX_PERPS_DOMAIN: Readonly<PerpsDomain> = Object.freeze({
+  name: 'Marketdesk Sandbox Perps',
+  version: '1',
+  chainId: SANDBOX_CHAIN_ID,
+  verifyingContract: '0x41042BaFE8238355C51a55cDE29C5F25aB0678D0',
+});
 
 export interface ActiveNetwork {
   info: NetworkInfo;
@@ -19,6 +32,8 @@ export interface ActiveNetwork {
   chainId: number;
   /** The exchange contracts orders are signed for (a network setting, not a constant in code). */
   contracts: ExchangeContracts;
+  /** The perps signing domain pinned in the profile; null when a custom profile carries none. */
+  perpsDomain: Readonly<PerpsDomain> | null;
   stop(): Promise<void>;
 }
 
@@ -30,13 +45,17 @@ export async function openNetwork(options: CoreOptions, settings: SettingsStore)
       urls,
       chainId: SANDBOX_CHAIN_ID,
       contracts: PUBLIC_CHAIN_137_CONTRACTS,
+      perpsDomain: SANDBOX_PERPS_DOMAIN,
       stop: async () => {},
     };
   }
   const custom = settings.get('customNetwork');
   if (settings.get('network') === 'custom' && custom) {
-    const { label, chainId, ...urls } = custom;
-    return { info: { id: 'custom', label, isSandbox: false }, urls, chainId, contracts: { ...PUBLIC_CHAIN_137_CONTRACTS, chainId }, stop: async () => {} };
+    const { label, chainId, perpsDomain, ...urls } = custom;
+    return {
+      info: { id: 'custom', label, isSandbox: false }, urls, chainId, contracts: { ...PUBLIC_CHAIN_137_CONTRACTS, chainId },
+      perpsDomain: perpsDomain ?? null, stop: async () => {},
+    };
   }
   // The paper exchange keeps its accounts (API keys, proxies) in the data dir, so credentials in
   // the vault keep working after a restart.
@@ -50,6 +69,7 @@ export async function openNetwork(options: CoreOptions, settings: SettingsStore)
     urls: sandbox.urls,
     chainId: SANDBOX_CHAIN_ID,
     contracts: PUBLIC_CHAIN_137_CONTRACTS,
+    perpsDomain: SANDBOX_PERPS_DOMAIN,
     stop: () => sandbox.stop(),
   };
 }

@@ -1,11 +1,12 @@
 /**
- * One loopback HTTP service: edge gate, body limit, routing and error replies, with every
- * failure turned into a JSON answer. Nothing a client sends can throw out of the handler.
+ * One loopback HTTP service: admin gate (http/adminGuard.ts), edge gate, body limit, routing and
+ * error replies, with every failure turned into a JSON answer. Nothing a client sends can throw out of the handler.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EdgeService } from '../../shared/protocol/edgeLimits';
 import type { EdgeGate } from '../edge/edgeGate';
+import { adminRefusal, isAdminPath } from './adminGuard';
 import { readBody } from './body';
 import { send, type Reply } from './reply';
 import type { RequestContext, Router } from './router';
@@ -44,6 +45,14 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
   }
   const method = (req.method ?? 'GET').toUpperCase();
   const path = url.pathname;
+  // Before the body is read and before any route: no admin route ever sees a refused request.
+  if (isAdminPath(path)) {
+    const refusal = adminRefusal(req, method);
+    if (refusal) {
+      req.resume();
+      return finish(refusal);
+    }
+  }
   if (def.edge && !def.edge.exempt(path)) {
     const verdict = await def.edge.gate.admit(def.edge.service, method, path);
     if (verdict === 'rejected') {

@@ -4,16 +4,12 @@
  * bound wider, because resetting counters remotely would let anyone hide a budget breach.
  */
 import type { EdgeGate } from '../edge/edgeGate';
+import { isLoopback } from '../http/adminGuard';
 import { ok, reply } from '../http/reply';
 import type { RequestContext, Router } from '../http/router';
 
-export const ADMIN_PREFIX = '/sandbox/';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-export function isLoopback(address: string): boolean {
-  return LOOPBACK.has(address) || address.startsWith('127.') || address.startsWith('::ffff:127.');
-}
+// Host, Origin and Content-Type are checked for every `/sandbox/` path by http/adminGuard.ts.
+export { ADMIN_PREFIX, isLoopback } from '../http/adminGuard';
 
 function loopbackOnly(handler: (ctx: RequestContext) => ReturnType<typeof ok>) {
   return (ctx: RequestContext) =>

@@ -1,6 +1,7 @@
 /**
  * Sandbox admin routes of the trading half, on the order-book server, loopback-only (403 from
- * anywhere else) and outside the edge windows. No authentication: they exist so a developer, a
+ * anywhere else) and outside the edge windows. Every request first passes http/adminGuard.ts:
+ * a loopback Host, no Origin, and `Content-Type: application/json` on POSTs. No authentication: they exist so a developer, a
  * test or the app's sandbox button can fund accounts and put the exchange into the states the
  * spec describes. Bad input answers 400 `{error}` naming the field.
  *
@@ -24,7 +25,7 @@ import { getAddress, isAddress } from 'viem';
 import { parseJson } from '../http/body';
 import { ok, reply, type Reply } from '../http/reply';
 import type { RequestContext, Router } from '../http/router';
-import { isLoopback } from '../services/edgeAdminRoutes';
+import { isLoopback } from '../http/adminGuard';
 import { parseDecimalAmount, BASE_UNITS_PER_SHARE } from './amounts';
 import { RESTRICTIONS, type Restriction } from './addressRestrictions';
 import { EXCHANGE_MODES, type ExchangeModeName, type ModeRequest } from './exchangeMode';

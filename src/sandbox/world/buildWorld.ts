@@ -64,6 +64,10 @@ export function buildWorld(seed: number, epochMs: number = DEFAULT_WORLD_EPOCH_M
   };
   const events = plans.map((plan) => buildEvent(plan, shared));
   buildSeriesRecords(events, plans, taxonomy, epochMs - 400 * DAY_MS);
+  // This draw once made a seeded perps contract. The perps signing domain is now a constant of
+  // the sandbox network (perps/perpsState.ts), pinned by the client; the draw stays so the
+  // collateral address and every other seeded value are unchanged.
+  rng.hex(20);
 
   return {
     seed,
@@ -71,7 +75,6 @@ export function buildWorld(seed: number, epochMs: number = DEFAULT_WORLD_EPOCH_M
     events,
     tags: taxonomy.tags,
     markets: events.flatMap((e) => e.markets),
-    perpsContract: getAddress(`0x${rng.hex(20)}`),
     collateralAddress: getAddress(`0x${rng.hex(20)}`),
     referralCodes: houseReferralCodes(seed),
   };

@@ -57,8 +57,7 @@ export interface World {
   events: WorldEvent[];
   tags: WorldTag[];
   markets: WorldMarket[];
-  /** Perps exchange identity, derived from the seed like everything else. */
-  perpsContract: string;
+  /** The perps collateral token, derived from the seed like everything else. */
   collateralAddress: string;
   /** Perps referral codes valid from the start (house codes with no owning account). */
   referralCodes: readonly string[];

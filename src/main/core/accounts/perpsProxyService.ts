@@ -2,22 +2,24 @@
  * Perpetuals proxy keys: Marketdesk generates the proxy's key, the account's owner key signs
  * `createProxy` (EIP-712 layout in src/shared/signing/perpsOperations.ts), and the secret the
  * exchange returns is kept in the vault with the proxy key. The exchange has no route that lists
- * proxies, so the list is ours.
+ * proxies, so the list is ours. Operations are signed under the network profile's pinned domain,
+ * after the server's `GET /v1/info/exchange` is seen to agree with it (perpsDomainPin.ts).
  */
 import { randomInt } from 'node:crypto';
 import { getAddress, type Hex } from 'viem';
 import type { AccountsState } from '../../../shared/custodyViews';
 import {
   perpsOperationTypedData,
-  type PerpsExchangeInfo,
   type PerpsOperationArgs,
   type PerpsOperationType,
 } from '../../../shared/signing/perpsOperations';
 import { CoreError } from '../coreError';
 import { addressOfPrivateKey, wipe } from '../custody';
 import type { HttpClient } from '../net/httpClient';
+import type { PerpsDomain } from '../settings/perpsDomainSchema';
 import type { AccountRegistry, StoredAccount } from './accountRegistry';
 import { newPrivateKey } from './newPrivateKey';
+import { pinnedPerpsDomain } from './perpsDomainPin';
 import { perpsProxyRecordId } from './recordIds';
 import { withSigner } from './signingKeys';
 import type { VaultSession } from './vaultSession';
@@ -26,6 +28,8 @@ export interface PerpsProxyServiceOptions {
   http: HttpClient;
   registry: AccountRegistry;
   session: VaultSession;
+  /** The active network profile's pinned perps signing domain (null: none pinned, refuse). */
+  perpsDomain: () => Readonly<PerpsDomain> | null;
   onChange: () => void;
 }
 
@@ -38,8 +42,6 @@ interface SignedOperationAnswer {
 const DAY_MS = 86_400_000;
 
 export class PerpsProxyService {
-  private exchangeInfo: PerpsExchangeInfo | null = null;
-
   constructor(private readonly options: PerpsProxyServiceOptions) {}
 
   async create(label: string, expiryDays: number, referralCode?: string): Promise<AccountsState> {
@@ -96,7 +98,9 @@ export class PerpsProxyService {
     args: PerpsOperationArgs[T],
     extra: Record<string, string> = {},
   ): Promise<SignedOperationAnswer> {
-    const info = await this.info();
+    // Checked on every operation, before the key is touched: the server behind the URL may change.
+    const served = await this.options.http.requestJson<unknown>({ service: 'perps', method: 'GET', path: '/v1/info/exchange' });
+    const info = pinnedPerpsDomain(this.options.perpsDomain(), served);
     const salt = randomInt(0, 2 ** 47);
     const ts = Date.now();
     const sig = await withSigner(this.options.session, account, (signer) =>
@@ -114,12 +118,6 @@ export class PerpsProxyService {
     }
     return answer;
   }
-
-  private async info(): Promise<PerpsExchangeInfo> {
-    this.exchangeInfo ??= await this.options.http.requestJson<PerpsExchangeInfo>({ service: 'perps', method: 'GET', path: '/v1/info/exchange' });
-    return this.exchangeInfo;
-  }
-
 
   private changed(): AccountsState {
     this.options.onChange();

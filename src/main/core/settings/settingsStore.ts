@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MemoryBackedConf } from './memoryBackedConf';
+import { perpsDomainSchema } from './perpsDomainSchema';
 
 export const customNetworkSchema = z
   .object({
@@ -13,6 +14,8 @@ export const customNetworkSchema = z
     analytics: z.url({ protocol: /^https?$/ }),
     perps: z.url({ protocol: /^https?$/ }),
     chainId: z.int().positive().default(137),
+    /** The perps EIP-712 domain to sign under; without it perps operations are refused. */
+    perpsDomain: perpsDomainSchema.optional(),
   })
   .strict();
 
