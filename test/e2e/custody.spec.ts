@@ -84,7 +84,7 @@ async function addAccount(page: Page, tab: 'create' | 'keystore' | 'watch', fill
 }
 
 test('vault, accounts, credentials, switching, lock and unlock', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const { problems } = watchPageProblems(page);
 
   await test.step('first run: markets work without a vault; the title bar offers to create one', async () => {
@@ -252,8 +252,9 @@ test('vault, accounts, credentials, switching, lock and unlock', async ({ page }
     await expect(async () => {
       await dialog.getByTestId('unlock-password').fill(VAULT_PASSWORD);
       await dialog.getByTestId('unlock-submit').click();
-      await expect(page.getByTestId('vault-dialog')).toHaveCount(0, { timeout: 3_000 });
-    }).toPass({ timeout: 45_000 });
+      // 15 s per try: one scrypt (128 MiB) on a loaded two-core machine takes several seconds.
+      await expect(page.getByTestId('vault-dialog')).toHaveCount(0, { timeout: 15_000 });
+    }).toPass({ timeout: 90_000 });
     await expect(page.getByTestId('titlebar-lock')).toHaveAttribute('data-state', 'unlocked');
   });
 
@@ -296,6 +297,11 @@ test('vault, accounts, credentials, switching, lock and unlock', async ({ page }
       }
     }, revealUrl);
     expect(fetched.toLowerCase()).not.toContain(KEYSTORE_PRIVATE_KEY);
+    // The app's own CSP already blocks that fetch (the one-time server refusing non-navigations is
+    // the second layer, tested with raw requests in test/security); it was our probe, not a bug.
+    const probeReports = problems.filter((problem) => problem.includes('/once/'));
+    expect(probeReports.length).toBeGreaterThan(0);
+    problems.splice(0, problems.length, ...problems.filter((problem) => !problem.includes('/once/')));
     const person = await page.context().newPage();
     await person.goto(revealUrl);
     await expect(person.getByTestId('revealed-secret')).toHaveText(new RegExp(KEYSTORE_PRIVATE_KEY, 'i'));
@@ -370,8 +376,8 @@ test('vault, accounts, credentials, switching, lock and unlock', async ({ page }
     await expect(async () => {
       await dialog.getByTestId('remove-account-password').fill(VAULT_PASSWORD);
       await dialog.getByTestId('remove-account-submit').click();
-      await expect(page.getByTestId('remove-account-dialog')).toHaveCount(0, { timeout: 3_000 });
-    }).toPass({ timeout: 45_000 });
+      await expect(page.getByTestId('remove-account-dialog')).toHaveCount(0, { timeout: 15_000 });
+    }).toPass({ timeout: 90_000 });
     await expect(row(page, 'Watched deposit')).toHaveCount(0);
     await expect(page.getByTestId('account-row')).toHaveCount(2);
     await expectActive(page, 'Main');

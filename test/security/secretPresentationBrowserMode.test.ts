@@ -101,6 +101,8 @@ describe('one-time pages of the browser-mode host', () => {
       });
     // Another origin cannot submit the form, even as a navigation.
     expect((await post({ password: 'keystore-pass-1', confirmation: 'keystore-pass-1' }, { origin: `http://127.0.0.1:${host.port}`, 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    // A page that hides its origin ("null", e.g. a sandboxed frame elsewhere) is still cross-site.
+    expect((await post({ password: 'keystore-pass-1', confirmation: 'keystore-pass-1' }, { origin: 'null', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     const mismatch = await post({ password: 'keystore-pass-1', confirmation: 'keystore-pass-2' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body).toContain('do not match');

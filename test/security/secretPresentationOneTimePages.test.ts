@@ -30,7 +30,7 @@ const offer = (encrypt: (password: string) => Promise<string>) =>
 const submit = (url: string, password: string, confirmation = password) =>
   rawRequest(url, {
     method: 'POST',
-    headers: { ...NAVIGATION, origin, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...NAVIGATION, 'sec-fetch-site': 'same-origin', origin: 'null', 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ password, confirmation }).toString(),
   });
 

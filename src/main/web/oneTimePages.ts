@@ -116,7 +116,12 @@ export class OneTimePages implements SecretPresenter {
 
     // POST: the export form submitting itself, from this origin only.
     if (page.kind !== 'export' || !page.formShown) return this.answer(response, 405, 'Not allowed', 'Nothing here takes a form.');
-    if (request.headers.origin !== this.origin()) return this.answer(response, 403, 'Refused', 'This form only accepts its own submissions.');
+    // The page's own submission: Sec-Fetch-Site says same-origin (set by the browser, which no
+    // page can forge). Its Origin is this origin, or "null" because the page sends no referrer.
+    const origin = request.headers.origin;
+    if (request.headers['sec-fetch-site'] !== 'same-origin' || (origin !== this.origin() && origin !== 'null')) {
+      return this.answer(response, 403, 'Refused', 'This form only accepts its own submissions.');
+    }
     if ((request.headers['content-type'] ?? '').split(';')[0]!.trim() !== 'application/x-www-form-urlencoded') {
       return this.answer(response, 415, 'Refused', 'This form only accepts its own submissions.');
     }
