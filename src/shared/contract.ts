@@ -9,7 +9,7 @@ import type { BridgeResult } from './result';
 import {
   SIGNATURE_TYPES,
   type AccountsState,
-  type KeystoreExport,
+  type KeystoreExportResult,
   type SecretRevealResult,
   type VaultState,
 } from './custodyViews';
@@ -42,6 +42,7 @@ const noInput = z.object({}).strict();
 /** Order-book asset ids are unsigned decimal integers (uint256). */
 export const tokenIdSchema = z
   .string()
+  .max(78, 'a token id has at most 78 digits')
   .regex(/^[0-9]{1,78}$/, 'must be a decimal token id');
 
 const catalogIdSchema = z
@@ -59,10 +60,12 @@ const passwordSchema = (what: string) =>
     .min(8, `${what} must be at least 8 characters`)
     .max(1024, `${what} must be at most 1024 characters`);
 const existingPasswordSchema = z.string().min(1, 'the vault password is required').max(1024);
-const accountIdSchema = z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be an account id');
-const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits');
+const accountIdSchema = z.string().max(64).regex(/^[a-z0-9-]{1,64}$/, 'must be an account id');
+const addressSchema = z.string().max(42, 'an address is 42 characters').regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits');
 const labelSchema = z
   .string()
+  // Bounded before trimming too: otherwise any amount of whitespace around a label is valid.
+  .max(256, 'a label must be at most 60 characters')
   .trim()
   .min(1, 'a label is required')
   .max(60, 'a label must be at most 60 characters');
@@ -73,7 +76,10 @@ const walletSettingsSchema = {
 };
 
 const decimalSchema = (what: string) =>
-  z.string().regex(/^\d{1,12}(\.\d{1,8})?$/, `${what} must be a positive decimal number`);
+  z
+    .string()
+    .max(21, `${what} must be a positive decimal number`)
+    .regex(/^\d{1,12}(\.\d{1,8})?$/, `${what} must be a positive decimal number`);
 
 export const orderTicketSchema = z
   .object({
@@ -97,6 +103,13 @@ export const orderTicketSchema = z
     message: 'GTD orders need an expiration, and only GTD orders take one',
     path: ['expiration'],
   });
+
+/** Order ids are the order's EIP-712 hash: 0x and 64 hex digits (ASCII, so 3000 of them fit a frame). */
+const orderIdSchema = z
+  .string()
+  .min(3, 'must be an order id')
+  .max(66, 'an order id is 0x and 64 hex digits')
+  .regex(/^0x[0-9a-fA-F]{1,64}$/, 'an order id is 0x and hex digits');
 
 const ohlcFidelitySchema = z.enum(['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w']);
 
@@ -159,7 +172,8 @@ export const bridgeChannels = {
     input: z
       .object({
         label: labelSchema,
-        keystoreJson: z.string().min(2).max(65_536, 'a keystore file is at most 64 KiB'),
+        // A keystore v3 file is about 500 bytes; 32 Ki characters keeps the call frame under its limit.
+        keystoreJson: z.string().min(2).max(32_768, 'a keystore file is at most 32 KiB'),
         keystorePassword: z.string().max(1024),
         ...walletSettingsSchema,
       })
@@ -180,11 +194,10 @@ export const bridgeChannels = {
     result: returns<AccountsState>(),
   },
   switchAccount: { input: z.object({ accountId: accountIdSchema }).strict(), result: returns<AccountsState>() },
+  /** The keystore password is asked by main (desktop) or by a one-time page (browser mode), never here. */
   exportAccountKeystore: {
-    input: z
-      .object({ accountId: accountIdSchema, password: existingPasswordSchema, keystorePassword: passwordSchema('the keystore password') })
-      .strict(),
-    result: returns<KeystoreExport>(),
+    input: z.object({ accountId: accountIdSchema, password: existingPasswordSchema }).strict(),
+    result: returns<KeystoreExportResult>(),
   },
   revealAccountPrivateKey: {
     input: z.object({ accountId: accountIdSchema, password: existingPasswordSchema }).strict(),
@@ -203,7 +216,7 @@ export const bridgeChannels = {
       .object({
         label: labelSchema,
         expiryDays: z.int().min(1).max(365, 'a proxy can live at most 365 days'),
-        referralCode: z.string().trim().max(64).regex(/^[A-Za-z0-9_-]*$/, 'a referral code has letters, digits, "-" and "_" only').optional(),
+        referralCode: z.string().max(256).trim().max(64).regex(/^[A-Za-z0-9_-]*$/, 'a referral code has letters, digits, "-" and "_" only').optional(),
       })
       .strict(),
     result: returns<AccountsState>(),
@@ -220,10 +233,14 @@ export const bridgeChannels = {
       .strict(),
     result: returns<PlacedOrder[]>(),
   },
-  cancelOrder: { input: z.object({ orderId: z.string().min(1).max(200) }).strict(), result: returns<{ canceled: string[]; notCanceled: Record<string, string> }>() },
-  /** Any number of ids; main sends them in requests of at most 3000. */
+  cancelOrder: { input: z.object({ orderId: orderIdSchema }).strict(), result: returns<{ canceled: string[]; notCanceled: Record<string, string> }>() },
+  /** One `DELETE /orders` request: at most 3000 ids (the exchange's limit), which fits one call frame. */
   cancelOrders: {
-    input: z.object({ orderIds: z.array(z.string().min(1).max(200)).min(1).max(100 * MAX_CANCELS_PER_BATCH) }).strict(),
+    input: z
+      .object({
+        orderIds: z.array(orderIdSchema).min(1).max(MAX_CANCELS_PER_BATCH, `at most ${MAX_CANCELS_PER_BATCH} orders can be cancelled at once`),
+      })
+      .strict(),
     result: returns<{ canceled: string[]; notCanceled: Record<string, string> }>(),
   },
   cancelMarketOrders: {
@@ -265,7 +282,8 @@ export const bridgeChannels = {
   },
   getRecentTrades: { input: z.object({ tokenId: tokenIdSchema }).strict(), result: returns<Array<{ price: string; size: string; side: 'BUY' | 'SELL'; at: number }>>() },
   listFillNotifications: { input: noInput, result: returns<FillNotification[]>() },
-  dismissFillNotifications: { input: z.object({ ids: z.array(z.string().max(200)).max(1000) }).strict(), result: returns<{ dismissed: number }>() },
+  /** Notification ids are the exchange's own strings: 300 of at most 100 characters fit one call frame. */
+  dismissFillNotifications: { input: z.object({ ids: z.array(z.string().max(100)).max(300, 'at most 300 notifications can be dismissed at once') }).strict(), result: returns<{ dismissed: number }>() },
 
   /** Sandbox only: credit paper USD to the active account. */
   requestSandboxFunds: {

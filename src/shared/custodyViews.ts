@@ -61,10 +61,17 @@ export interface VaultState {
   retryAfterMs: number;
 }
 
-export interface KeystoreExport {
-  fileName: string;
-  /** Keystore v3 JSON, encrypted with the password the user chose for the export. */
-  keystoreJson: string;
+/**
+ * How a keystore export went. The keystore and its password never come to the renderer: main
+ * asks the password and writes the file through a save dialog (desktop), or a one-time page on
+ * another loopback origin asks it and serves the file as a download (browser mode).
+ */
+export interface KeystoreExportResult {
+  shownIn: 'dialog' | 'one-time-page';
+  /** For `one-time-page`: open this address once, within a minute, to choose the password. */
+  url: string | null;
+  /** For `dialog`: the saved file's name (not its folder), or null when the user cancelled. */
+  savedAs: string | null;
 }
 
 export interface SecretRevealResult {

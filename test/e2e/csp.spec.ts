@@ -33,6 +33,26 @@ test('the strict CSP blocks inline style and script but nothing the app uses', a
     };
   });
   expect(probe).toEqual({ style: '', script: '' });
+  // The page may open a WebSocket to this run's host only: any other loopback port is refused.
+  const otherPort = new URL(page.url()).port === '9' ? '10' : '9';
+  const socketProbe = await page.evaluate(
+    (port) =>
+      new Promise<string>((resolve) => {
+        const global = globalThis as unknown as {
+          document: { addEventListener(type: string, listener: (event: { blockedURI: string; effectiveDirective: string }) => void): void };
+          WebSocket: new (url: string) => unknown;
+        };
+        global.document.addEventListener('securitypolicyviolation', (event) => resolve(`${event.effectiveDirective} ${event.blockedURI}`));
+        try {
+          new global.WebSocket(`ws://127.0.0.1:${port}/bridge`);
+        } catch (error) {
+          resolve(`threw ${String(error)}`);
+        }
+        setTimeout(() => resolve('not blocked'), 5_000);
+      }),
+    otherPort,
+  );
+  expect(socketProbe).toMatch(/connect-src|SecurityError/);
   // The depth bars really are sized (through the CSSOM) under this policy.
   const barWidth = await page.locator('.depth-bar').first().evaluate((bar) => bar.getBoundingClientRect().width);
   expect(barWidth).toBeGreaterThan(0);

@@ -39,6 +39,12 @@ export function attachBridgeSocket(socket: WebSocket, core: Core): void {
     }
     void core.dispatch(call.channel, call.input, caller).then((result) => send({ kind: 'reply', id: call.id, result }));
   });
+  // `ws` reports a frame over maxPayload (1009), invalid UTF-8 (1007) or a protocol error as an
+  // `error` on this socket and then closes it with that code. Without a listener the error would
+  // be thrown out of the event loop and take the whole host (and every other tab) down with it.
+  socket.on('error', () => {
+    if (socket.readyState === socket.OPEN) socket.close(1011, 'The bridge connection failed.');
+  });
   socket.on('close', () => {
     unsubscribe();
     core.disconnect(caller);

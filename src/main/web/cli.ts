@@ -1,21 +1,19 @@
 /**
  * `npm run web`: the browser-mode host. The first stdout line is the address to open (with
  * this run's access token); everything else goes to stderr.
+ *
+ * The browser it opens gets no credential on its command line: it opens a private file that
+ * redirects with a single-use sign-in code (see browserLauncher.ts and signInCodes.ts).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createCore } from '../core/createCore';
+import { defaultOpener, openFileWith, writeRedirectFile, type RedirectFile } from './browserLauncher';
 import { parseWebCliArgs, WEB_USAGE, type WebCliOptions } from './cliArgs';
-import { OneTimeRevealPages } from './oneTimeRevealPages';
+import { startOneTimePageServer } from './oneTimePageServer';
+import { OneTimePages } from './oneTimePages';
+import { SIGN_IN_CODE_LIFETIME_MS } from './signInCodes';
 import { startWebHost } from './webHost';
-
-function openInBrowser(url: string): void {
-  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  const child = spawn(command, [url], { stdio: 'ignore', detached: true });
-  child.on('error', () => process.stderr.write('Could not open a browser; open the address above yourself.\n'));
-  child.unref();
-}
 
 async function main(): Promise<void> {
   let options: WebCliOptions;
@@ -26,29 +24,43 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  let origin = '';
-  const revealPages = new OneTimeRevealPages(() => origin);
+  let oneTimeOrigin = '';
+  const oneTimePages = new OneTimePages(() => oneTimeOrigin);
+  const oneTimeServer = await startOneTimePageServer(oneTimePages);
+  oneTimeOrigin = oneTimeServer.origin;
   const core = await createCore({
     dataDir: options.dataDir,
-    secretPresenter: revealPages,
+    secretPresenter: oneTimePages,
     ...(options.seed !== undefined ? { sandboxSeed: options.seed } : {}),
   });
   const host = await startWebHost({
     core,
     rendererDir: resolve(import.meta.dirname, '../../../out/renderer'),
     port: options.port,
-    revealPages,
   });
-  origin = `http://127.0.0.1:${host.port}`;
+  // The printed address keeps the run's token: stdout belongs to the user who started the host
+  // (unlike a command line, which every local user can read), and scripts and tests use it.
   process.stdout.write(`${host.url}\n`);
   process.stderr.write(`Marketdesk is running in browser mode. Data: ${options.dataDir}. Press Ctrl+C to stop.\n`);
-  if (options.open) openInBrowser(host.url);
+
+  let redirect: RedirectFile | null = null;
+  if (options.open) {
+    redirect = writeRedirectFile(host.issueSignInUrl());
+    const opened = redirect;
+    // The code is single-use and short-lived; the file is useless afterwards, so it goes too.
+    setTimeout(() => opened.remove(), SIGN_IN_CODE_LIFETIME_MS).unref();
+    openFileWith(redirect.path, process.env.MARKETDESK_BROWSER_OPENER || defaultOpener(), () =>
+      process.stderr.write('Could not open a browser; open the address above yourself.\n'),
+    );
+  }
 
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    redirect?.remove();
     await host.close();
+    await oneTimeServer.close();
     await core.stop();
     process.exit(0);
   };

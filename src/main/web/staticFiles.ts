@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { BASE_SECURITY_HEADERS } from './securityHeaders';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,19 +18,24 @@ const contentTypes: Record<string, string> = {
   '.json': 'application/json',
 };
 
-/** The same policy as the Electron window, plus the loopback socket the bridge uses. */
-export const BROWSER_MODE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/**
+ * The same policy as the Electron window, plus the bridge socket of THIS run only: any other
+ * port on loopback (another local service, another host) is out of the page's reach.
+ */
+export function browserModeCsp(port: number): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
 /** Maps a URL path to a file inside `root`, or null when it would escape it. */
 export function resolveStaticPath(root: string, urlPath: string): string | null {
@@ -46,15 +52,9 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
   return full.startsWith(rootWithSep) ? full : null;
 }
 
-export async function serveStatic(root: string, urlPath: string, response: ServerResponse): Promise<void> {
+export async function serveStatic(root: string, urlPath: string, response: ServerResponse, port: number): Promise<void> {
   const file = resolveStaticPath(root, urlPath);
-  const headers = {
-    'content-security-policy': BROWSER_MODE_CSP,
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-    'cache-control': 'no-store',
-  };
+  const headers = { ...BASE_SECURITY_HEADERS, 'content-security-policy': browserModeCsp(port) };
   if (!file) {
     response.writeHead(400, { ...headers, 'content-type': 'text/plain' }).end('Bad path');
     return;

@@ -5,7 +5,7 @@
  */
 import { buildBridgeApi, type BridgeApi, type BridgeTransport } from '../../shared/contract';
 import { BRIDGE_SOCKET_PATH } from '../../shared/webSocketProtocol';
-import { takeAccessToken } from './accessToken';
+import { takeBridgeCredential } from './accessToken';
 import { createWebSocketTransport, type WebSocketTransport } from './webSocketTransport';
 
 /**
@@ -33,10 +33,12 @@ const unavailableTransport: BridgeTransport = {
 
 function resolveBridge(): BridgeAccess {
   if (window.api) return { mode: 'electron', api: window.api, link: null };
-  const token = window.location.protocol.startsWith('http') ? takeAccessToken() : null;
-  if (token === null) return { mode: 'needs-token', api: buildBridgeApi(unavailableTransport), link: null };
+  const credential = window.location.protocol.startsWith('http') ? takeBridgeCredential() : null;
+  if (credential === null) return { mode: 'needs-token', api: buildBridgeApi(unavailableTransport), link: null };
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const url = `${scheme}//${window.location.host}${BRIDGE_SOCKET_PATH}?token=${encodeURIComponent(token)}`;
+  // With a session cookie the browser sends the credential itself (HttpOnly: never readable here).
+  const query = credential.kind === 'token' ? `?token=${encodeURIComponent(credential.token)}` : '';
+  const url = `${scheme}//${window.location.host}${BRIDGE_SOCKET_PATH}${query}`;
   const link = createWebSocketTransport({ url });
   return { mode: 'browser', api: buildBridgeApi(link), link };
 }

@@ -62,7 +62,7 @@ export function credentialLikeStrings(material: string, ignore: string[] = []): 
  * One call over a second bridge socket opened from the page (same origin, the run's token), so a
  * test can show what the core itself answers, whatever the UI would allow.
  */
-export function callBridgeFromPage(page: Page, socketUrl: string, channel: string, input: unknown): Promise<{ ok: boolean; error?: { code: string; message: string } }> {
+export function callBridgeFromPage(page: Page, socketUrl: string, channel: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   return page.evaluate(
     ({ url, channel: name, input: payload }) =>
       new Promise((resolve, reject) => {
@@ -75,7 +75,7 @@ export function callBridgeFromPage(page: Page, socketUrl: string, channel: strin
           if (frame.kind !== 'reply' || frame.id !== 1) return;
           clearTimeout(timer);
           socket.close();
-          resolve(frame.result as { ok: boolean; error?: { code: string; message: string } });
+          resolve(frame.result as { ok: boolean; value?: unknown; error?: { code: string; message: string } });
         };
         socket.onclose = (event) => {
           clearTimeout(timer);

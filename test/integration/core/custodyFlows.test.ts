@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SecretPresenter } from '../../../src/main/core/accounts/secretPresenter';
 import { hexToBytes } from 'viem';
 import { exportKeystoreV3 } from '../../../src/main/core/custody';
-import type { AccountsState, KeystoreExport, VaultState } from '../../../src/shared/custodyViews';
+import type { AccountsState, KeystoreExportResult, VaultState } from '../../../src/shared/custodyViews';
 import { callOk, eventsOf, LIGHT_KDF, startHarness, type Harness } from './coreHarness';
 
 const PASSWORD = 'correct horse battery staple';
@@ -13,10 +13,16 @@ const WATCHED = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 
 let harness: Harness;
 const revealed: string[] = [];
+const exportedFiles: Array<{ fileName: string; keystoreJson: string }> = [];
 const presenter: SecretPresenter = {
   present: async ({ secret }) => {
     revealed.push(secret);
     return { shownIn: 'one-time-page', url: 'http://127.0.0.1/reveal/test' };
+  },
+  // Stands in for the user choosing a keystore password outside the renderer (main's prompt).
+  offerKeystore: async (offer) => {
+    exportedFiles.push({ fileName: offer.fileName, keystoreJson: await offer.encrypt('export-pass') });
+    return { shownIn: 'dialog', url: null, savedAs: offer.fileName };
   },
 };
 
@@ -167,13 +173,16 @@ describe('custody through the bridge, against the sandbox', () => {
   it('exports a keystore that imports back to the same address, and reveals only through the presenter', async () => {
     const { accounts } = await call<AccountsState>('listAccounts');
     const imported = accounts.find((a) => a.label === 'Imported')!;
-    expect(await failure('exportAccountKeystore', { accountId: imported.id, password: 'wrong password', keystorePassword: 'export-pass' })).toMatchObject({
+    expect(await failure('exportAccountKeystore', { accountId: imported.id, password: 'wrong password' })).toMatchObject({
       code: 'wrong_password',
     });
-    const exported = await call<KeystoreExport>('exportAccountKeystore', { accountId: imported.id, password: PASSWORD, keystorePassword: 'export-pass' });
-    expect(exported.fileName).toMatch(/^UTC--.+--[0-9a-f]{40}\.json$/);
-    expect(JSON.parse(exported.keystoreJson)).toMatchObject({ version: 3, address: imported.address.slice(2).toLowerCase() });
-    expect(exported.keystoreJson).not.toContain(IMPORTED_KEY.slice(2));
+    expect(exportedFiles).toEqual([]);
+    const result = await call<KeystoreExportResult>('exportAccountKeystore', { accountId: imported.id, password: PASSWORD });
+    const [exported] = exportedFiles;
+    expect(result).toEqual({ shownIn: 'dialog', url: null, savedAs: exported!.fileName });
+    expect(exported!.fileName).toMatch(/^UTC--.+--[0-9a-f]{40}\.json$/);
+    expect(JSON.parse(exported!.keystoreJson)).toMatchObject({ version: 3, address: imported.address.slice(2).toLowerCase() });
+    expect(exported!.keystoreJson).not.toContain(IMPORTED_KEY.slice(2));
 
     const reveal = await call<{ shownIn: string }>('revealAccountPrivateKey', { accountId: imported.id, password: PASSWORD });
     expect(reveal).toEqual({ shownIn: 'one-time-page', url: 'http://127.0.0.1/reveal/test' });

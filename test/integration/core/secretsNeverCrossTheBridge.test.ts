@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openVault } from '../../../src/main/core/custody';
 import type { Logger } from '../../../src/main/core/log';
 import { channelNames, eventNames, type ChannelName } from '../../../src/shared/contract';
-import type { AccountsState, KeystoreExport } from '../../../src/shared/custodyViews';
+import type { AccountsState } from '../../../src/shared/custodyViews';
 import type { EventsPage, EventDetail } from '../../../src/shared/viewModels';
 import { decodeBase64Any, encodeBase64 } from '../../../src/shared/base64';
 import { startHarness, waitFor, type Harness } from './coreHarness';
@@ -21,6 +21,8 @@ const KEYSTORE_PASSWORD = 'keystore-password-42';
 let harness: Harness;
 const logLines: string[] = [];
 const outputs: unknown[] = [];
+/** Keystores main wrote (the presenter's side): they must never show up in what leaves main. */
+const keystoreFiles: string[] = [];
 const log: Logger = {
   info: (m) => logLines.push(m),
   warn: (m) => logLines.push(m),
@@ -37,7 +39,14 @@ beforeAll(async () => {
   harness = await startHarness({
     log,
     bookPollIntervalMs: 200,
-    secretPresenter: { present: async () => ({ shownIn: 'dialog', url: null }) },
+    secretPresenter: {
+      present: async () => ({ shownIn: 'dialog', url: null }),
+      // Main's own prompt: the password is chosen and the file written outside the renderer.
+      offerKeystore: async (offer) => {
+        keystoreFiles.push(await offer.encrypt(KEYSTORE_PASSWORD));
+        return { shownIn: 'dialog', url: null, savedAs: offer.fileName };
+      },
+    },
   });
 });
 afterAll(async () => {
@@ -89,13 +98,13 @@ describe('no secret crosses the bridge', () => {
     await step('reportUserActivity', {});
     await step('importPrivateKeyAccount', { label: 'Known key', privateKey: KEY });
     await step('createAccount', { label: 'Fresh key' });
-    const keystore = (await step('exportAccountKeystore', {
+    await step('exportAccountKeystore', {
       accountId: ((await step('listAccounts', {})) as AccountsState).activeAccountId,
       password: PASSWORD,
-      keystorePassword: KEYSTORE_PASSWORD,
-    })) as KeystoreExport;
-    await step('importKeystoreAccount', { label: 'Dup', keystoreJson: keystore.keystoreJson, keystorePassword: KEYSTORE_PASSWORD });
-    await step('importKeystoreAccount', { label: 'Wrong', keystoreJson: keystore.keystoreJson, keystorePassword: `${KEYSTORE_PASSWORD}x` });
+    });
+    const keystoreJson = keystoreFiles[0]!;
+    await step('importKeystoreAccount', { label: 'Dup', keystoreJson, keystorePassword: KEYSTORE_PASSWORD });
+    await step('importKeystoreAccount', { label: 'Wrong', keystoreJson, keystorePassword: `${KEYSTORE_PASSWORD}x` });
     await step('importPrivateKeyAccount', { label: 'Known key again', privateKey: KEY });
     await step('importPrivateKeyAccount', { label: 'Bad key', privateKey: `${KEY}ff` });
     await step('addWatchOnlyAccount', { label: 'Watch', address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' });
@@ -160,7 +169,10 @@ describe('no secret crosses the bridge', () => {
     // Read every secret the vault now holds, with the password, straight from the file.
     const vault = await openVault(join(harness.dataDir, 'marketdesk.vault'));
     await vault.unlockWithPassword(PASSWORD);
-    const secrets: Array<string | Uint8Array> = [PASSWORD, KEY, KEYSTORE_PASSWORD];
+    // An exported keystore is a secret too: with its password it is the key.
+    expect(keystoreFiles.length).toBe(1);
+    const keystoreCiphertext = (JSON.parse(keystoreFiles[0]!) as { crypto: { ciphertext: string } }).crypto.ciphertext;
+    const secrets: Array<string | Uint8Array> = [PASSWORD, KEY, KEYSTORE_PASSWORD, keystoreCiphertext];
     for (const entry of vault.listRecords()) {
       const record = await vault.getRecord(entry.id);
       if (record.kind === 'signingKey') secrets.push(new Uint8Array(record.privateKey));

@@ -87,13 +87,13 @@ describe('browser-mode host', () => {
   it('refuses a foreign origin with 403 even with the right token', async () => {
     const refused = await tryConnect(socketUrl(host.token), { origin: 'https://evil.example' });
     expect(refused.status).toBe(403);
-    expect(refused.body).toBe('Refused: origin "https://evil.example" is not allowed to use this Marketdesk host.');
+    expect(refused.body).toBe('Refused: pages from other origins may not use this Marketdesk host.');
   });
 
   it('refuses a foreign Host header (DNS rebinding) on pages and sockets', async () => {
     const page = await rawGet('/', { host: 'rebind.example' });
     expect(page.status).toBe(403);
-    expect(page.body).toBe('Refused: host "rebind.example" is not this Marketdesk host.');
+    expect(page.body).toBe('Refused: this request is addressed to another host name than this Marketdesk host.');
     const refused = await tryConnect(socketUrl(host.token), { origin: origin(), host: 'rebind.example' });
     expect(refused.status).toBe(403);
   });

@@ -15,7 +15,7 @@ describe('browser-mode host guards', () => {
   it('accepts only its own origin (cross-site WebSocket hijacking)', () => {
     expect(refuseForeignOrigin('http://127.0.0.1:4000', 4000)).toBeNull();
     for (const origin of ['https://evil.example', 'http://127.0.0.1:4001', 'null', undefined, 'http://127.0.0.1:4000.evil.example']) {
-      expect(refuseForeignOrigin(origin, 4000)).toMatchObject({ status: 403, message: expect.stringMatching(/^Refused: origin/) });
+      expect(refuseForeignOrigin(origin, 4000)).toMatchObject({ status: 403, message: expect.stringMatching(/^Refused: pages from other origins/) });
     }
   });
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { bytesToHex, getAddress } from 'viem';
-import type { AccountsState, KeystoreExport, SecretRevealResult, SignatureTypeName } from '../../../shared/custodyViews';
+import type { AccountsState, KeystoreExportResult, SecretRevealResult, SignatureTypeName } from '../../../shared/custodyViews';
 import { CoreError } from '../coreError';
 import {
   addressOfPrivateKey,
@@ -111,18 +111,32 @@ export class AccountService {
     return this.changed();
   }
 
-  async exportKeystore(accountId: string, password: string, keystorePassword: string): Promise<KeystoreExport> {
+  /**
+   * Exports the key as keystore v3. The vault password is checked here; the keystore password
+   * is asked by the presenter outside the renderer, which then calls `encrypt` once. The key is
+   * read from the vault only then (and wiped right after), so nothing waits in memory while the
+   * user types, and a vault locked in the meantime refuses the export.
+   */
+  async exportKeystore(accountId: string, password: string): Promise<KeystoreExportResult> {
     const account = this.keyAccount(accountId);
     await this.options.session.confirmPassword(password);
-    const record = await this.options.session.unlocked().getRecord(signingKeyRecordId(account.id));
-    if (record.kind !== 'signingKey') throw new CoreError('internal', 'The account key record has the wrong kind.');
-    try {
-      const keystore = await exportKeystoreV3(record.privateKey, keystorePassword, this.options.keystoreKdf ? { scrypt: this.options.keystoreKdf } : {});
-      const stamp = new Date().toISOString().replace(/:/g, '-');
-      return { fileName: `UTC--${stamp}--${account.address.slice(2).toLowerCase()}.json`, keystoreJson: JSON.stringify(keystore) };
-    } finally {
-      wipe(record.privateKey);
-    }
+    const stamp = new Date().toISOString().replace(/:/g, '-');
+    return this.options.presenter.offerKeystore({
+      title: `Export "${account.label}" as keystore`,
+      explanation: `The file is a standard Ethereum keystore (v3) for ${account.address}. Anyone with the file and its password controls the account.`,
+      fileName: `UTC--${stamp}--${account.address.slice(2).toLowerCase()}.json`,
+      encrypt: async (keystorePassword) => {
+        const current = this.keyAccount(accountId);
+        const record = await this.options.session.unlocked().getRecord(signingKeyRecordId(current.id));
+        if (record.kind !== 'signingKey') throw new CoreError('internal', 'The account key record has the wrong kind.');
+        try {
+          const keystore = await exportKeystoreV3(record.privateKey, keystorePassword, this.options.keystoreKdf ? { scrypt: this.options.keystoreKdf } : {});
+          return JSON.stringify(keystore);
+        } finally {
+          wipe(record.privateKey);
+        }
+      },
+    });
   }
 
   async revealPrivateKey(accountId: string, password: string): Promise<SecretRevealResult> {

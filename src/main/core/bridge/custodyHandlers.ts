@@ -64,7 +64,7 @@ export function createCustodyHandlers({ session, accounts, clobCredentials, perp
     reorderAccounts: async ({ accountIds }) => accounts.reorder(accountIds),
     removeAccount: async ({ accountId, password }) => accounts.remove(accountId, password),
     switchAccount: async ({ accountId }) => accounts.switchTo(accountId),
-    exportAccountKeystore: async ({ accountId, password, keystorePassword }) => accounts.exportKeystore(accountId, password, keystorePassword),
+    exportAccountKeystore: async ({ accountId, password }) => accounts.exportKeystore(accountId, password),
     revealAccountPrivateKey: async ({ accountId, password }) => accounts.revealPrivateKey(accountId, password),
 
     createClobCredentials: async ({ nonce }) => clobCredentials.createOrDerive(nonce),

@@ -1,7 +1,7 @@
 /**
  * Reveal the private key, after the vault password. The key never comes to this window: main
- * shows it in its own dialog (desktop) or on a page that opens once, within a minute (browser
- * mode). This dialog only says where it went.
+ * shows it in its own dialog (desktop) or on a page of another origin that opens once, within a
+ * minute (browser mode). This dialog only says where it went.
  */
 import { useState } from 'react';
 import type { AccountView, SecretRevealResult } from '../../../shared/custodyViews';
@@ -12,14 +12,7 @@ import { Field } from '../../components/Field';
 import { SecretInput } from '../../components/SecretInput';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { DialogOutcome } from '../../components/DialogOutcome';
-
-/** Opens the one-time page; false if the browser blocked the new tab. */
-function openOneTimePage(url: string): boolean {
-  const opened = window.open(url, '_blank');
-  if (!opened) return false;
-  opened.opener = null; // the page has no business reaching back into this window
-  return true;
-}
+import { openOneTimePage } from './openOneTimePage';
 
 export function RevealKeyDialog({ account, onClose }: { account: AccountView; onClose: () => void }) {
   const [password, setPassword] = useState('');
