@@ -56,6 +56,8 @@ export class Vault {
   readonly path: string;
   #state: VaultState;
   #dataKey: Uint8Array | null = null;
+  /** The password slot the data key was adopted with: what a re-entered password is checked against. */
+  #unlockedSlot: Pick<VaultState, 'vaultId' | 'passwordSlot'> | null = null;
   #options: VaultOptions;
   #passwordChecks: PasswordChecks;
   #recovered: { reason: string } | null;
@@ -111,16 +113,17 @@ export class Vault {
    * The password given again before revealing, exporting or removing. Checked against this
    * unlocked vault as it is held in memory, never against the file on disk (which anyone who can
    * write the profile could have replaced with a vault under a password of their own): the KEK
-   * is derived with the in-memory slot's KDF parameters and salt, the in-memory slot is opened,
-   * and the data key it yields must be the one this vault was unlocked with, compared in
-   * constant time. Refused with `locked` while locked, before the password is looked at.
+   * is derived with the KDF parameters and salt of the password slot held since unlock (or since
+   * this process last changed the password), that slot is opened, and the data key it yields
+   * must be the one this vault was unlocked with, compared in constant time. Refused with `locked` while locked, before the password is looked at.
    * Not queued behind writes: the password-check path refuses concurrent checks instead.
    */
   async verifyPassword(password: string): Promise<void> {
     this.#requireKey();
-    const state = this.#state;
+    const slot = this.#unlockedSlot;
+    if (!slot) throw new VaultLockedError();
     await this.#passwordChecks.check(async () => {
-      const candidate = await openPasswordSlot(state, password);
+      const candidate = await openPasswordSlot(slot, password);
       if (!candidate) return null;
       try {
         const held = this.#requireKey(); // locked while the key was derived: refused as locked
@@ -154,6 +157,7 @@ export class Vault {
   lock(): void {
     const key = this.#dataKey;
     this.#dataKey = null;
+    this.#unlockedSlot = null;
     if (key) void this.#queue.then(() => wipe(key));
   }
 
@@ -300,6 +304,7 @@ export class Vault {
     }
     if (this.#dataKey !== dataKey) wipe(this.#dataKey);
     this.#dataKey = dataKey;
+    this.#unlockedSlot = { vaultId: this.#state.vaultId, passwordSlot: this.#state.passwordSlot };
   }
 
   async #rewrapOsSlot(oldKey: Uint8Array, newKey: Uint8Array): Promise<VaultState['osSlot']> {

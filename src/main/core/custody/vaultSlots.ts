@@ -66,10 +66,10 @@ export async function makePasswordSlot(
 
 /**
  * The data key, or null when the password is wrong (or the slot was altered: indistinguishable).
- * `state` is the caller's in-memory state: its KDF parameters, salt and sealed slot are used as
+ * `state` is the caller's in-memory slot: its KDF parameters, salt and sealed key are used as
  * given, never re-read from disk. A password check never waits for the KDF gate: it is refused.
  */
-export async function openPasswordSlot(state: VaultState, password: string): Promise<Uint8Array | null> {
+export async function openPasswordSlot(state: Pick<VaultState, 'vaultId' | 'passwordSlot'>, password: string): Promise<Uint8Array | null> {
   const key = await derivePasswordKey(password, state.passwordSlot.kdf, 'refuse');
   try {
     return checkedDataKey(open(key, state.passwordSlot.sealed, associatedData.passwordSlot(state.vaultId)));
