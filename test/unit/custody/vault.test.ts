@@ -163,6 +163,9 @@ describe('password change', () => {
     expect(wrong).toBeInstanceOf(WrongPasswordError);
 
     await vault.changePassword(PASSWORD, 'new password 123');
+    // Re-entry is checked against the slot the vault now holds in memory.
+    expect(await caught(() => vault.verifyPassword(PASSWORD))).toBeInstanceOf(WrongPasswordError);
+    await vault.verifyPassword('new password 123');
     const reopened = await openVault(file);
     expect(await caught(() => reopened.unlockWithPassword(PASSWORD))).toBeInstanceOf(WrongPasswordError);
     await reopened.unlockWithPassword('new password 123');

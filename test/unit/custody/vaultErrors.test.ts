@@ -14,6 +14,7 @@ import {
   WrongPasswordError,
 } from '../../../src/main/core/custody/errors';
 import { createUnlockThrottle } from '../../../src/main/core/custody/unlockThrottle';
+import { PasswordChecks } from '../../../src/main/core/custody/passwordChecks';
 import { createVault, openVault } from '../../../src/main/core/custody/vault';
 import { parseVaultFile } from '../../../src/main/core/custody/vaultFormat';
 import { readRecord } from '../../../src/main/core/custody/vaultRecords';
@@ -260,11 +261,11 @@ describe('unlock throttling', () => {
     const { file } = await makeVault();
     let now = 1_000_000;
     const throttle = createUnlockThrottle({ now: () => now });
-    const vault = await openVault(file, { throttle });
+    const vault = await openVault(file, { passwordChecks: new PasswordChecks({ throttle }) });
     for (let i = 0; i < 3; i++) expect(await caught(() => vault.unlockWithPassword('wrong password!'))).toBeInstanceOf(WrongPasswordError);
     const throttled = await caught(() => vault.unlockWithPassword(PASSWORD));
     expect(throttled).toBeInstanceOf(UnlockThrottledError);
-    expect(throttled.message).toBe('Too many failed unlock attempts: try again in 1 s.');
+    expect(throttled.message).toBe('Too many password attempts: try again in 1 s.');
     expect((throttled as UnlockThrottledError).retryAfterMs).toBe(1000);
     now += 1000;
     expect(await caught(() => vault.unlockWithPassword('wrong password!'))).toBeInstanceOf(WrongPasswordError);

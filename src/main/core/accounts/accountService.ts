@@ -73,6 +73,8 @@ export class AccountService {
 
   async importKeystore(settings: WalletSettings, keystoreJson: string, keystorePassword: string): Promise<AccountsState> {
     this.options.session.unlocked();
+    // The keystore's scrypt/PBKDF2 runs through the process-wide KDF gate (one derivation at a
+    // time); beyond its short queue the import is refused with `throttled`, not run alongside.
     const imported = await importKeystoreV3(keystoreJson, keystorePassword);
     try {
       return await this.addKeyAccount(settings, imported.privateKey);
@@ -102,7 +104,10 @@ export class AccountService {
     return this.changed();
   }
 
-  /** Removes the account and every secret of it, after the password is given again. */
+  /**
+   * Removes the account and every secret of it, after the password is given again (checked
+   * against the unlocked vault in memory; `locked` while locked, whatever the password).
+   */
   async remove(accountId: string, password: string): Promise<AccountsState> {
     this.options.registry.get(accountId);
     await this.options.session.confirmPassword(password);

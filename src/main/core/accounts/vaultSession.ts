@@ -8,11 +8,12 @@ import { existsSync } from 'node:fs';
 import type { LockReason, VaultState } from '../../../shared/custodyViews';
 import { CoreError } from '../coreError';
 import {
-  createUnlockThrottle,
   createVault,
   openVault,
   OsKeyStoreUnavailableError,
+  PasswordChecks,
   UnlockThrottledError,
+  WrongPasswordError,
   type OsKeyStore,
   type ScryptCost,
   type Vault,
@@ -43,13 +44,14 @@ export class VaultSession {
   private deviceAvailable = false;
   private lastActivity: number;
   private idleTimer: NodeJS.Timeout | null = null;
-  private readonly throttle;
+  /** The one password-check path of this session: unlock and every re-entry share its throttle. */
+  private readonly passwordChecks: PasswordChecks;
   private readonly now: () => number;
 
   constructor(private readonly options: VaultSessionOptions) {
     this.now = options.now ?? Date.now;
     this.lastActivity = this.now();
-    this.throttle = createUnlockThrottle({ now: this.now });
+    this.passwordChecks = new PasswordChecks({ now: this.now });
   }
 
   /** Opens an existing vault and, when the user asked to be remembered, unlocks it with the keychain. */
@@ -79,7 +81,8 @@ export class VaultSession {
       lockReason: vault?.isUnlocked ? null : this.lockReason,
       deviceUnlock: { available: this.deviceAvailable, enabled: vault?.osUnlockEnabled ?? false, notice: this.deviceNotice },
       autoLockMinutes: this.options.settings.get('autoLockMinutes'),
-      retryAfterMs: this.throttle.check(),
+      // What the next password check would be told: the same number a refusal carries.
+      retryAfterMs: this.passwordChecks.retryAfterMs(),
     };
   }
 
@@ -104,14 +107,15 @@ export class VaultSession {
     this.changed();
   }
 
-  /** Checks the password again before a destructive or revealing action, without changing the session. */
+  /**
+   * Checks the password again before a destructive or revealing action, without changing the
+   * session: against the unlocked vault in memory (Vault.verifyPassword), never the file on
+   * disk. While locked the answer is `locked` whatever the password, and the password is not
+   * evaluated or counted: a locked app must not tell a right password from a wrong one.
+   */
   async confirmPassword(password: string): Promise<void> {
-    const probe = await openVault(this.options.path, this.vaultOptions());
-    try {
-      await this.guardAttempt(() => probe.unlockWithPassword(password));
-    } finally {
-      probe.lock();
-    }
+    const vault = this.unlocked();
+    await this.guardAttempt(() => vault.verifyPassword(password));
   }
 
   async unlockWithDevice(): Promise<void> {
@@ -174,17 +178,18 @@ export class VaultSession {
     return this.vault;
   }
 
+  /** A refused or wrong attempt changes `retryAfterMs`: the renderer is told at once. */
   private async guardAttempt(attempt: () => Promise<void>): Promise<void> {
     try {
       await attempt();
     } catch (error) {
-      if (error instanceof UnlockThrottledError) this.changed();
+      if (error instanceof UnlockThrottledError || error instanceof WrongPasswordError) this.changed();
       throw error;
     }
   }
 
   private vaultOptions() {
-    return { osKeyStore: this.options.osKeyStore, throttle: this.throttle };
+    return { osKeyStore: this.options.osKeyStore, passwordChecks: this.passwordChecks };
   }
 
   private changed(): void {

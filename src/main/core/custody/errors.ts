@@ -33,7 +33,8 @@ export type CustodyErrorCode =
   | 'KEYSTORE_UNSUPPORTED'
   | 'KEYSTORE_HOSTILE_KDF_PARAMS'
   | 'KEYSTORE_WRONG_PASSWORD'
-  | 'KDF_FAILED';
+  | 'KDF_FAILED'
+  | 'KDF_BUSY';
 
 // The bridge code the renderer acts on; `custodyCode` keeps the precise reason.
 const bridgeCodeOf: Record<CustodyErrorCode, BridgeErrorCode> = {
@@ -61,6 +62,7 @@ const bridgeCodeOf: Record<CustodyErrorCode, BridgeErrorCode> = {
   KEYSTORE_HOSTILE_KDF_PARAMS: 'invalid_input',
   KEYSTORE_WRONG_PASSWORD: 'wrong_password',
   KDF_FAILED: 'internal',
+  KDF_BUSY: 'throttled',
 };
 
 export class CustodyError extends CoreError {
@@ -119,11 +121,23 @@ export class KeystoreWrongPasswordError extends define('KEYSTORE_WRONG_PASSWORD'
 }
 export class KdfFailedError extends define('KDF_FAILED') {}
 
+/** "N s", rounded up so a refusal never says 0 s while it still refuses. */
+const retrySeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 1000));
+
+/** A password check refused before it was evaluated: too many recent attempts, or one in flight. */
 export class UnlockThrottledError extends define('UNLOCK_THROTTLED') {
   readonly retryAfterMs: number;
   constructor(retryAfterMs: number) {
-    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    super(`Too many failed unlock attempts: try again in ${seconds} s.`, { retryable: true });
+    super(`Too many password attempts: try again in ${retrySeconds(retryAfterMs)} s.`, { retryable: true });
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** Another key derivation holds the process-wide gate (see kdfGate.ts). */
+export class KdfBusyError extends define('KDF_BUSY') {
+  readonly retryAfterMs: number;
+  constructor(retryAfterMs: number) {
+    super(`Another key derivation is running: try again in ${retrySeconds(retryAfterMs)} s.`, { retryable: true });
     this.retryAfterMs = retryAfterMs;
   }
 }

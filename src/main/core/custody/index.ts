@@ -11,7 +11,9 @@ export type { ClobCredentials, PerpsProxySecret, RecordPayload } from './recordP
 export { createMemoryOsKeyStore, type OsKeyStore, type OsKeyStoreAvailability } from './osKeyStorePort';
 export { createKeyringOsKeyStore, OS_KEYSTORE_SERVICE } from './osKeyStore';
 export { importKeystoreV3, exportKeystoreV3, STANDARD_KEYSTORE_SCRYPT, type KeystoreV3Json, type ImportedKey } from './keystoreV3';
-export { createUnlockThrottle, retryMessage, type UnlockThrottle } from './unlockThrottle';
+export { createUnlockThrottle, retryMessage, THROTTLE_POLICY, type UnlockThrottle } from './unlockThrottle';
+export { PasswordChecks, type PasswordChecksOptions } from './passwordChecks';
+export { kdfGate, KdfGate, MAX_QUEUED, type KdfGateStats, type WhenBusy } from './kdfGate';
 export { maskSecret, wipe, useThenWipe } from './secretBytes';
 export { assertValidPrivateKey, parsePrivateKeyHex } from './privateKey';
 export { addressOfPrivateKey } from './keyAddress';

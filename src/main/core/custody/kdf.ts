@@ -2,6 +2,7 @@ import { pbkdf2Async } from '@noble/hashes/pbkdf2.js';
 import { scryptAsync } from '@noble/hashes/scrypt.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { KdfFailedError } from './errors';
+import { kdfGate, type WhenBusy } from './kdfGate';
 
 /**
  * Key derivation with caps. KDF parameters are read from files an attacker may have planted
@@ -105,14 +106,18 @@ export function findScryptParamProblem(params: ScryptParams, limits: ScryptLimit
  * scrypt on @noble/hashes. The async variant yields to the event loop every few milliseconds, so
  * the main process keeps answering IPC while a vault unlocks. Parameters must have been checked
  * with findScryptParamProblem; a library failure is rethrown without its message or cause.
+ * Every derivation passes the process-wide gate (kdfGate.ts): `whenBusy` says whether this one
+ * is refused (a password check) or queued (authorised work) while another runs.
  */
-export async function deriveScrypt(password: Uint8Array, params: ScryptParams): Promise<Uint8Array> {
+export async function deriveScrypt(password: Uint8Array, params: ScryptParams, whenBusy: WhenBusy): Promise<Uint8Array> {
   const { N, r, p, dkLen, salt } = params;
-  try {
-    return await scryptAsync(password, salt, { N, r, p, dkLen, maxmem: 128 * r * (N + p + 1) });
-  } catch {
-    throw new KdfFailedError('Key derivation (scrypt) failed.');
-  }
+  return kdfGate.run(async () => {
+    try {
+      return await scryptAsync(password, salt, { N, r, p, dkLen, maxmem: 128 * r * (N + p + 1) });
+    } catch {
+      throw new KdfFailedError('Key derivation (scrypt) failed.');
+    }
+  }, whenBusy);
 }
 
 export async function derivePbkdf2Sha256(
@@ -120,10 +125,13 @@ export async function derivePbkdf2Sha256(
   salt: Uint8Array,
   iterations: number,
   dkLen: number,
+  whenBusy: WhenBusy,
 ): Promise<Uint8Array> {
-  try {
-    return await pbkdf2Async(sha256, password, salt, { c: iterations, dkLen });
-  } catch {
-    throw new KdfFailedError('Key derivation (PBKDF2) failed.');
-  }
+  return kdfGate.run(async () => {
+    try {
+      return await pbkdf2Async(sha256, password, salt, { c: iterations, dkLen });
+    } catch {
+      throw new KdfFailedError('Key derivation (PBKDF2) failed.');
+    }
+  }, whenBusy);
 }

@@ -56,8 +56,8 @@ function keystoreMac(derived: Uint8Array, ciphertext: Uint8Array): Uint8Array {
 async function deriveKey(parsed: ParsedKeystore, password: Uint8Array): Promise<Uint8Array> {
   const kdf = parsed.kdf;
   return kdf.kind === 'scrypt'
-    ? deriveScrypt(password, kdf.params)
-    : derivePbkdf2Sha256(password, kdf.salt, kdf.iterations, kdf.dkLen);
+    ? deriveScrypt(password, kdf.params, 'queue')
+    : derivePbkdf2Sha256(password, kdf.salt, kdf.iterations, kdf.dkLen, 'queue');
 }
 
 export async function importKeystoreV3(json: string | unknown, password: string): Promise<ImportedKey> {
@@ -109,7 +109,7 @@ export async function exportKeystoreV3(privateKey: Uint8Array, password: string,
   const passwordBytes = utf8(password);
   let derived: Uint8Array | undefined;
   try {
-    derived = await deriveScrypt(passwordBytes, params);
+    derived = await deriveScrypt(passwordBytes, params, 'queue');
     const ciphertext = ctr(derived.subarray(0, 16), iv).encrypt(privateKey);
     const mac = keystoreMac(derived, ciphertext);
     return {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { backupPathOf, refreshBackup, removeStaleTempFiles, writeFileAtomic, type WriteStep } from './atomicWrite';
@@ -8,16 +8,14 @@ import {
   OsUnlockFailedError,
   OsUnlockNotEnabledError,
   RecordNotFoundError,
-  UnlockThrottledError,
   VaultExistsError,
   VaultIoError,
   VaultLockedError,
   VaultTamperedError,
-  WrongPasswordError,
 } from './errors';
 import type { OsKeyStore } from './osKeyStorePort';
+import { PasswordChecks } from './passwordChecks';
 import { constantTimeEqual, randomSecretBytes, wipe } from './secretBytes';
-import type { UnlockThrottle } from './unlockThrottle';
 import { computeIndexMac, indexMacMatches, newDataKey } from './vaultCrypto';
 import { loadVaultFile } from './vaultFile';
 import { serializeVaultFile, type RecordIndexEntry, type VaultState } from './vaultFormat';
@@ -42,7 +40,8 @@ import {
 
 export interface VaultOptions {
   osKeyStore?: OsKeyStore;
-  throttle?: UnlockThrottle;
+  /** The session's password-check path (throttle + KDF gate); a vault opened alone gets its own. */
+  passwordChecks?: PasswordChecks;
   now?: () => Date;
   /** Test seam for crash tests; see atomicWrite. */
   onWriteStep?: (step: WriteStep) => void;
@@ -57,7 +56,10 @@ export class Vault {
   readonly path: string;
   #state: VaultState;
   #dataKey: Uint8Array | null = null;
+  /** The password slot the data key was adopted with: what a re-entered password is checked against. */
+  #unlockedSlot: Pick<VaultState, 'vaultId' | 'passwordSlot'> | null = null;
   #options: VaultOptions;
+  #passwordChecks: PasswordChecks;
   #recovered: { reason: string } | null;
   // After recovery from .bak the main file is damaged: the next write must not back it up over the good copy.
   #mainIsDamaged: boolean;
@@ -74,6 +76,7 @@ export class Vault {
     this.path = file;
     this.#state = state;
     this.#options = options;
+    this.#passwordChecks = options.passwordChecks ?? new PasswordChecks();
     this.#recovered = recovered;
     this.#mainIsDamaged = recovered !== null;
     if (dataKey) this.#adopt(dataKey);
@@ -106,6 +109,31 @@ export class Vault {
     return this.#exclusive(async () => this.#adopt(await this.#dataKeyFromPassword(password)));
   }
 
+  /**
+   * The password given again before revealing, exporting or removing. Checked against this
+   * unlocked vault as it is held in memory, never against the file on disk (which anyone who can
+   * write the profile could have replaced with a vault under a password of their own): the KEK
+   * is derived with the KDF parameters and salt of the password slot held since unlock (or since
+   * this process last changed the password), that slot is opened, and the data key it yields
+   * must be the one this vault was unlocked with, compared in constant time. Refused with `locked` while locked, before the password is looked at.
+   * Not queued behind writes: the password-check path refuses concurrent checks instead.
+   */
+  async verifyPassword(password: string): Promise<void> {
+    this.#requireKey();
+    const slot = this.#unlockedSlot;
+    if (!slot) throw new VaultLockedError();
+    await this.#passwordChecks.check(async () => {
+      const candidate = await openPasswordSlot(slot, password);
+      if (!candidate) return null;
+      try {
+        const held = this.#requireKey(); // locked while the key was derived: refused as locked
+        return candidate.length === held.length && timingSafeEqual(candidate, held) ? true : null;
+      } finally {
+        wipe(candidate);
+      }
+    });
+  }
+
   unlockWithOsKeyStore(): Promise<void> {
     return this.#exclusive(async () => {
       if (!this.#state.osSlot) throw new OsUnlockNotEnabledError('Unlock with the OS keychain is not enabled for this vault.');
@@ -129,6 +157,7 @@ export class Vault {
   lock(): void {
     const key = this.#dataKey;
     this.#dataKey = null;
+    this.#unlockedSlot = null;
     if (key) void this.#queue.then(() => wipe(key));
   }
 
@@ -261,17 +290,10 @@ export class Vault {
     return new VaultTamperedError('The vault file was modified outside Marketdesk: its record index does not authenticate.');
   }
 
-  async #dataKeyFromPassword(password: string): Promise<Uint8Array> {
-    const throttle = this.#options.throttle;
-    const wait = throttle?.check() ?? 0;
-    if (wait > 0) throw new UnlockThrottledError(wait);
-    const dataKey = await openPasswordSlot(this.#state, password);
-    if (!dataKey) {
-      throttle?.recordFailure();
-      throw new WrongPasswordError();
-    }
-    throttle?.recordSuccess();
-    return dataKey;
+  /** Through the session's one password-check path: throttled, counted, one derivation at a time. */
+  #dataKeyFromPassword(password: string): Promise<Uint8Array> {
+    const state = this.#state;
+    return this.#passwordChecks.check(() => openPasswordSlot(state, password));
   }
 
   /** Takes ownership of `dataKey` after checking it authenticates the record index. */
@@ -282,6 +304,7 @@ export class Vault {
     }
     if (this.#dataKey !== dataKey) wipe(this.#dataKey);
     this.#dataKey = dataKey;
+    this.#unlockedSlot = { vaultId: this.#state.vaultId, passwordSlot: this.#state.passwordSlot };
   }
 
   async #rewrapOsSlot(oldKey: Uint8Array, newKey: Uint8Array): Promise<VaultState['osSlot']> {

@@ -1,6 +1,7 @@
 import { utf8 } from './encoding';
 import { HostileKdfParamsError, VaultCorruptError, WeakPasswordError } from './errors';
 import { deriveScrypt, findScryptParamProblem, VAULT_SCRYPT_LIMITS, type ScryptParams } from './kdf';
+import type { WhenBusy } from './kdfGate';
 import { randomSecretBytes, wipe } from './secretBytes';
 import { associatedData, DATA_KEY_BYTES, open, seal } from './vaultCrypto';
 import type { VaultState } from './vaultFormat';
@@ -36,10 +37,10 @@ export function checkNewPassword(password: string): void {
 /** NFKC first, so the same password typed on another OS or keyboard layout gives the same bytes. */
 const passwordBytes = (password: string) => utf8(password.normalize('NFKC'));
 
-async function derivePasswordKey(password: string, kdf: ScryptParams): Promise<Uint8Array> {
+async function derivePasswordKey(password: string, kdf: ScryptParams, whenBusy: WhenBusy): Promise<Uint8Array> {
   const bytes = passwordBytes(password);
   try {
-    return await deriveScrypt(bytes, kdf);
+    return await deriveScrypt(bytes, kdf, whenBusy);
   } finally {
     wipe(bytes);
   }
@@ -54,7 +55,8 @@ export async function makePasswordSlot(
   const kdf: ScryptParams = { ...cost, dkLen: 32, salt: randomSecretBytes(32) };
   const problem = findScryptParamProblem(kdf, VAULT_SCRYPT_LIMITS);
   if (problem) throw new HostileKdfParamsError(`The requested key-derivation parameters are refused: ${problem}.`);
-  const key = await derivePasswordKey(password, kdf);
+  // Setting a password is authorised work (create, change): it may wait for the gate.
+  const key = await derivePasswordKey(password, kdf, 'queue');
   try {
     return { kdf, sealed: seal(key, dataKey, associatedData.passwordSlot(vaultId)) };
   } finally {
@@ -62,9 +64,13 @@ export async function makePasswordSlot(
   }
 }
 
-/** The data key, or null when the password is wrong (or the slot was altered: indistinguishable). */
-export async function openPasswordSlot(state: VaultState, password: string): Promise<Uint8Array | null> {
-  const key = await derivePasswordKey(password, state.passwordSlot.kdf);
+/**
+ * The data key, or null when the password is wrong (or the slot was altered: indistinguishable).
+ * `state` is the caller's in-memory slot: its KDF parameters, salt and sealed key are used as
+ * given, never re-read from disk. A password check never waits for the KDF gate: it is refused.
+ */
+export async function openPasswordSlot(state: Pick<VaultState, 'vaultId' | 'passwordSlot'>, password: string): Promise<Uint8Array | null> {
+  const key = await derivePasswordKey(password, state.passwordSlot.kdf, 'refuse');
   try {
     return checkedDataKey(open(key, state.passwordSlot.sealed, associatedData.passwordSlot(state.vaultId)));
   } finally {
