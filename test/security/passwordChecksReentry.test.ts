@@ -53,6 +53,8 @@ describe('through the core', () => {
       revealed.push(secret);
       return { shownIn: 'one-time-page', url: 'http://127.0.0.1/reveal/test' };
     },
+    // Exports are not under test here; they go through the same confirmPassword as reveal.
+    offerKeystore: async () => ({ shownIn: 'one-time-page', url: 'http://127.0.0.1/export/test', savedAs: null }),
   };
   const failure = async (channel: string, input: unknown) => {
     const result = await harness.core.dispatch(channel, input, { clientId: 'test-window' });
