@@ -19,6 +19,7 @@ import { createHandlers } from './bridge/handlers';
 import { CatalogService } from './catalog/catalogService';
 import type { Core, CoreOptions } from './coreApi';
 import { EventHub } from './eventHub';
+import { acquireDataFolderLock } from './dataFolder/dataFolderLock';
 import { createLogger } from './log';
 import { openNetwork } from './network';
 import { HttpClient } from './net/httpClient';
@@ -34,7 +35,22 @@ import { warmOrderSigning } from '../../shared/orders/orderSigning';
 const windowsFor = (service: ServiceName, method: string, path: string) =>
   service === 'clob' || service === 'catalog' ? edgeWindowsFor(service, method, path) : [];
 
+/** Names this process in the data-folder lock, so a refused second one can say who holds it. */
+const defaultHostKind = () => (process.versions.electron ? 'desktop app' : 'browser-mode host');
+
 export async function createCore(options: CoreOptions): Promise<Core> {
+  // First, before any file in the folder is read: a second process on this folder would
+  // overwrite the vault and the account list this one holds in memory.
+  const lock = acquireDataFolderLock(options.dataDir, { hostKind: options.hostKind ?? defaultHostKind() });
+  try {
+    return await openCore(options, lock.release);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openCore(options: CoreOptions, releaseLock: () => void): Promise<Core> {
   const log = options.log ?? createLogger();
   const settings = openSettings(options.dataDir);
   const network = await openNetwork(options, settings);
@@ -123,7 +139,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       session.stop();
       status.stop();
       books.stop();
-      await network.stop();
+      try {
+        await network.stop();
+      } finally {
+        releaseLock();
+      }
     },
   };
 }
