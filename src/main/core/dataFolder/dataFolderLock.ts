@@ -91,6 +91,8 @@ export function acquireDataFolderLock(dir: string, options: AcquireOptions): Dat
   const db = new DatabaseSync(lockFile, { timeout: 0 });
   try {
     // EXCLUSIVE locking mode keeps the lock until the connection closes; BEGIN EXCLUSIVE takes it now.
+    // Nothing is ever written to it, so no rollback journal file beside it.
+    db.exec('PRAGMA journal_mode = OFF');
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE');
   } catch (error) {
