@@ -9,6 +9,7 @@ import {
   OsUnlockNotEnabledError,
   RecordNotFoundError,
   UnlockThrottledError,
+  VaultConflictError,
   VaultExistsError,
   VaultIoError,
   VaultLockedError,
@@ -19,7 +20,7 @@ import type { OsKeyStore } from './osKeyStorePort';
 import { constantTimeEqual, randomSecretBytes, wipe } from './secretBytes';
 import type { UnlockThrottle } from './unlockThrottle';
 import { computeIndexMac, indexMacMatches, newDataKey } from './vaultCrypto';
-import { loadVaultFile } from './vaultFile';
+import { assertOnDiskGeneration, loadVaultFile } from './vaultFile';
 import { serializeVaultFile, type RecordIndexEntry, type VaultState } from './vaultFormat';
 import { addRecord, indexEntryOf, readRecord, rekeyRecords, type PutRecordInput, type VaultRecord } from './vaultRecords';
 import {
@@ -305,6 +306,8 @@ export class Vault {
     try {
       await writeFileAtomic(this.path, serializeVaultFile(state), {
         keepBackup: !this.#mainIsDamaged,
+        // Compare and swap: never over a generation this handle did not read (another process's key).
+        beforeReplace: () => assertOnDiskGeneration(this.path, this.#state),
         onStep: (step) => {
           if (step === 'renamed') renamed = true;
           this.#options.onWriteStep?.(step);
@@ -312,6 +315,7 @@ export class Vault {
       });
     } catch (error) {
       // Once the rename happened the new file is in place; only the directory sync failed.
+      if (error instanceof VaultConflictError) throw error;
       if (!renamed) throw new VaultIoError(`The vault could not be saved (${errnoOf(error) ?? 'I/O error'}); the file on disk is unchanged.`);
     }
     this.#state = state;
