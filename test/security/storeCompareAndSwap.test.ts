@@ -10,6 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccountRegistry, type StoredAccount } from '../../src/main/core/accounts/accountRegistry';
+import { AccountService } from '../../src/main/core/accounts/accountService';
+import { refusingSecretPresenter } from '../../src/main/core/accounts/refusingSecretPresenter';
+import { VaultSession } from '../../src/main/core/accounts/vaultSession';
+import { createMemoryOsKeyStore } from '../../src/main/core/custody';
+import { silentLogger } from '../../src/main/core/log';
 import { createVault, openVault } from '../../src/main/core/custody/vault';
 import { openSettings } from '../../src/main/core/settings/settingsStore';
 
@@ -94,5 +99,25 @@ describe('compare and swap on every store of the data folder', () => {
     const onDisk = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')) as { confirmOrdersByAccount: unknown; autoLockMinutes: number };
     expect(onDisk.confirmOrdersByAccount).toEqual({ alpha: false });
     expect(onDisk.autoLockMinutes).toBe(15);
+  });
+
+  it('a new key whose account cannot be saved (a conflict on accounts.json) is taken back out of the vault', async () => {
+    const dataDir = tempDir();
+    const other = new AccountRegistry(dataDir);
+    const registry = new AccountRegistry(dataDir);
+    const settings = openSettings(dataDir);
+    const session = new VaultSession({
+      path: join(dataDir, 'marketdesk.vault'), osKeyStore: createMemoryOsKeyStore(), settings, log: silentLogger, onChange: () => undefined, kdf: LIGHT_KDF,
+    });
+    await session.start();
+    await session.create(PASSWORD);
+    const service = new AccountService({ registry, session, presenter: refusingSecretPresenter, onChange: () => undefined });
+    other.add(account('alpha', 'alpha', '0x00000000000000000000000000000000000000a1'));
+
+    await expect(service.createWithNewKey({ label: 'beta', signatureType: 'EOA' })).rejects.toMatchObject({ code: 'conflict' });
+    expect(session.unlocked().listRecords()).toEqual([]);
+    expect((await openVault(join(dataDir, 'marketdesk.vault'))).listRecords()).toEqual([]);
+    expect(new AccountRegistry(dataDir).all().map((a) => a.id)).toEqual(['alpha']);
+    session.stop();
   });
 });
