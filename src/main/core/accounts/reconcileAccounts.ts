@@ -8,8 +8,8 @@
  *
  * So, before the app shows anything:
  *   - every signing key whose account is missing is adopted as an account, labelled
- *     "Recovered account 0x12…cdef", an EOA (the only type a key alone proves); the user can
- *     rename it, set its type, export or remove it like any other;
+ *     "Recovered account 0x12ab…cdef", an EOA (the only type a key alone proves); the user can
+ *     rename, export or remove it like any other;
  *   - every key account whose key is missing is marked `keyMissing` (shown in the account list;
  *     signing is refused, removal works), and unmarked if the key is back.
  * Only the clear index is read (the vault may be locked): the address is the record's hint,
