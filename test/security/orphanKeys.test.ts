@@ -12,6 +12,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountRegistry } from '../../src/main/core/accounts/accountRegistry';
+import { reconcileAccounts } from '../../src/main/core/accounts/reconcileAccounts';
 import { createCore } from '../../src/main/core/createCore';
 import { createMemoryOsKeyStore, openVault } from '../../src/main/core/custody';
 import { silentLogger } from '../../src/main/core/log';
@@ -154,4 +156,26 @@ describe('the vault and accounts.json stay a pair across kills', () => {
     expect(after.accounts).toEqual([]);
     await core.stop();
   }, 60_000);
+
+  it('reconciling: the mark goes when the key is back, and a key an account already shows is not adopted twice', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'marketdesk-reconcile-'));
+    dirs.push(dataDir);
+    const registry = new AccountRegistry(dataDir);
+    const address = '0x12B12C36Abf964aD13ADa6E80906e27EC802Ce4B';
+    registry.add({ id: 'acc-1', label: 'Main', address, kind: 'key', signatureType: 'EOA', funder: null, createdAt: 1, clobCredentials: null, perpsProxies: [] });
+    const keyRecord = { id: 'key:acc-1', kind: 'signingKey' as const, accountId: 'acc-1', createdAt: '2026-11-01T00:00:00.000Z', hint: address };
+
+    expect(reconcileAccounts(registry, [], silentLogger).keyMissing.map((a) => a.id)).toEqual(['acc-1']);
+    expect(new AccountRegistry(dataDir).get('acc-1').keyMissing).toBe(true);
+    expect(reconcileAccounts(registry, [keyRecord], silentLogger)).toEqual({ adopted: [], keyMissing: [] });
+    expect(new AccountRegistry(dataDir).get('acc-1')).not.toHaveProperty('keyMissing');
+
+    // The same address under another account id: the account the user sees already has it.
+    const twin = { ...keyRecord, id: 'key:acc-2', accountId: 'acc-2' };
+    expect(reconcileAccounts(registry, [keyRecord, twin], silentLogger).adopted).toEqual([]);
+    const orphan = { ...keyRecord, id: 'key:acc-3', accountId: 'acc-3', hint: '0x00000000000000000000000000000000000000a1' };
+    const { adopted } = reconcileAccounts(registry, [keyRecord, orphan], silentLogger);
+    expect(adopted).toEqual([expect.objectContaining({ id: 'acc-3', label: expect.stringMatching(/^Recovered account 0x0000…00a1$/i), kind: 'key', signatureType: 'EOA', createdAt: Date.parse(orphan.createdAt) })]);
+    expect(new AccountRegistry(dataDir).all().map((a) => a.id)).toEqual(['acc-1', 'acc-3']);
+  });
 });

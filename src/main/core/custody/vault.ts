@@ -314,8 +314,8 @@ export class Vault {
         },
       });
     } catch (error) {
-      // Once the rename happened the new file is in place; only the directory sync failed.
       if (error instanceof VaultConflictError) throw error;
+      // Once the rename happened the new file is in place; only the directory sync failed.
       if (!renamed) throw new VaultIoError(`The vault could not be saved (${errnoOf(error) ?? 'I/O error'}); the file on disk is unchanged.`);
     }
     this.#state = state;
