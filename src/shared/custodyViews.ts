@@ -34,6 +34,8 @@ export interface AccountView {
   clobCredentials: ClobCredentialsView | null;
   perpsProxies: PerpsProxyView[];
   createdAt: number;
+  /** A key account whose key is not in the vault (found at start): signing is refused, removal works. */
+  keyMissing?: boolean;
 }
 
 export interface AccountsState {

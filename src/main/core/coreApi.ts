@@ -32,6 +32,8 @@ export interface Core {
 export interface CoreOptions {
   /** Where settings and (later) the vault live. */
   dataDir: string;
+  /** How this process is named in the data folder's lock ("desktop app", "browser-mode host", …). */
+  hostKind?: string;
   /** Sandbox seed; overrides the saved setting. */
   sandboxSeed?: number;
   /** Use these services instead of the saved network (tests, or a sandbox started elsewhere). */

@@ -10,15 +10,17 @@ import { AccountRegistry } from './accounts/accountRegistry';
 import { AccountService } from './accounts/accountService';
 import { ClobCredentialsService } from './accounts/clobCredentialsService';
 import { PerpsProxyService } from './accounts/perpsProxyService';
+import { reconcileAccounts } from './accounts/reconcileAccounts';
 import { refusingSecretPresenter } from './accounts/refusingSecretPresenter';
 import { VaultSession } from './accounts/vaultSession';
 import { BookWatcher } from './books/bookWatcher';
-import { createKeyringOsKeyStore } from './custody';
+import { createKeyringOsKeyStore, openVault, VaultNotFoundError, type RecordIndexEntry } from './custody';
 import { createDispatcher } from './bridge/dispatcher';
 import { createHandlers } from './bridge/handlers';
 import { CatalogService } from './catalog/catalogService';
 import type { Core, CoreOptions } from './coreApi';
 import { EventHub } from './eventHub';
+import { acquireDataFolderLock } from './dataFolder/dataFolderLock';
 import { createLogger } from './log';
 import { openNetwork } from './network';
 import { HttpClient } from './net/httpClient';
@@ -34,7 +36,34 @@ import { warmOrderSigning } from '../../shared/orders/orderSigning';
 const windowsFor = (service: ServiceName, method: string, path: string) =>
   service === 'clob' || service === 'catalog' ? edgeWindowsFor(service, method, path) : [];
 
+/**
+ * The vault's clear record index: empty when there is no vault, null when it cannot be read
+ * (the session reports that; nothing is reconciled against a vault that could not be read).
+ */
+async function vaultIndex(path: string): Promise<RecordIndexEntry[] | null> {
+  try {
+    return (await openVault(path)).listRecords();
+  } catch (error) {
+    return error instanceof VaultNotFoundError ? [] : null;
+  }
+}
+
+/** Names this process in the data-folder lock, so a refused second one can say who holds it. */
+const defaultHostKind = () => (process.versions.electron ? 'desktop app' : 'browser-mode host');
+
 export async function createCore(options: CoreOptions): Promise<Core> {
+  // First, before any file in the folder is read: a second process on this folder would
+  // overwrite the vault and the account list this one holds in memory.
+  const lock = acquireDataFolderLock(options.dataDir, { hostKind: options.hostKind ?? defaultHostKind() });
+  try {
+    return await openCore(options, lock.release);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openCore(options: CoreOptions, releaseLock: () => void): Promise<Core> {
   const log = options.log ?? createLogger();
   const settings = openSettings(options.dataDir);
   const network = await openNetwork(options, settings);
@@ -64,13 +93,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const registry = new AccountRegistry(options.dataDir);
+  const vaultPath = join(options.dataDir, 'marketdesk.vault');
+  // A key written without its account (a kill between the two writes) is adopted, not lost.
+  const records = await vaultIndex(vaultPath);
+  if (records) reconcileAccounts(registry, records, log);
   // The trading state (heartbeat, confirmations, restrictions) is per account: it follows a switch.
   const accountsChanged = () => {
     hub.emit('accountsChanged', registry.state());
     hub.emit('tradingStateChanged', trading.state());
   };
   const session = new VaultSession({
-    path: join(options.dataDir, 'marketdesk.vault'),
+    path: vaultPath,
     osKeyStore: options.osKeyStore ?? createKeyringOsKeyStore(),
     settings,
     log,
@@ -123,7 +156,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       session.stop();
       status.stop();
       books.stop();
-      await network.stop();
+      try {
+        await network.stop();
+      } finally {
+        releaseLock();
+      }
     },
   };
 }

@@ -20,11 +20,18 @@
  * `close()` writes whatever is pending. A failed write is logged and retried with the next
  * change or flush; it never throws into a request.
  *
+ * One sandbox per file: `open` locks `<file>.lock` (stateFileLock.ts) before it reads anything
+ * and `close` releases it. Even past the lock a save never writes over a file it did not read
+ * (compare and swap): the store remembers the hash of the content it loaded or last wrote, and
+ * a save finding anything else on disk is refused and logged, so another writer's keys survive.
+ *
  * The file holds the exchange-side secrets of API keys; it is written with mode 0600.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { removeLeftoverTempFiles, setAside, writeFileAtomically } from './atomicFile';
 import { asObject } from './stateFields';
+import { lockStateFile, StateFileLockedError, type StateFileLock } from './stateFileLock';
 
 export const STATE_FORMAT = 'marketdesk-sandbox-state';
 export const STATE_VERSION = 1;
@@ -70,9 +77,14 @@ export class SandboxStateStore {
   private failing = false;
   private writeCount = 0;
   private failureCount = 0;
+  /** Hash of the file as this store last saw it (loaded or written); null = there was no file. */
+  private expectedHash: string | null;
 
   private constructor(
     readonly file: string,
+    /** Null when the file's directory could not hold a lock at open; taken before the first save. */
+    private lock: StateFileLock | null,
+    loadedHash: string | null,
     readonly origin: StateOrigin,
     private readonly sections: readonly StateSection[],
     /** Sections of the file this build does not know, written back as they were. */
@@ -80,7 +92,9 @@ export class SandboxStateStore {
     private readonly saveDelayMs: number,
     private readonly log: (line: string) => void,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.expectedHash = loadedHash;
+  }
 
   /** Loads `file` into the sections (see the header for every outcome) and starts watching them. */
   static async open(file: string, sections: readonly StateSection[], options: StateStoreOptions = {}): Promise<SandboxStateStore> {
@@ -91,6 +105,19 @@ export class SandboxStateStore {
     }
     const log = options.log ?? stderrLog;
     const now = options.now ?? (() => new Date());
+    // Before anything is read: another sandbox on this file would overwrite our saves.
+    const lock = tryLock(file);
+    try {
+      return await SandboxStateStore.openLocked(file, lock, sections, options, log, now);
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
+  }
+
+  private static async openLocked(
+    file: string, lock: StateFileLock | null, sections: readonly StateSection[], options: StateStoreOptions, log: (line: string) => void, now: () => Date,
+  ): Promise<SandboxStateStore> {
     await removeLeftoverTempFiles(file);
     const loaded = await load(file, sections);
     let origin: StateOrigin = loaded.kind === 'missing' ? 'new' : 'loaded';
@@ -105,7 +132,8 @@ export class SandboxStateStore {
         ? `state file ${file} ${loaded.reason}; starting fresh, the old file is kept as ${kept}`
         : `state file ${file} ${loaded.reason} and cannot be moved aside; this run keeps its state in memory only`);
     }
-    const store = new SandboxStateStore(file, origin, sections, foreign, options.saveDelayMs ?? DEFAULT_SAVE_DELAY_MS, log, now);
+    const loadedHash = loaded.kind === 'ok' ? loaded.hash : null;
+    const store = new SandboxStateStore(file, lock, loadedHash, origin, sections, foreign, options.saveDelayMs ?? DEFAULT_SAVE_DELAY_MS, log, now);
     for (const section of sections) section.watch(store.changed);
     return store;
   }
@@ -125,6 +153,7 @@ export class SandboxStateStore {
       await this.flush();
     }
     await this.writes;
+    this.lock?.release();
   }
 
   stats(): { writes: number; failedWrites: number } {
@@ -148,7 +177,12 @@ export class SandboxStateStore {
     if (!this.dirty || this.origin === 'memory-only') return;
     this.dirty = false;
     try {
-      await writeFileAtomically(this.file, this.serialize());
+      this.lock ??= tryLock(this.file);
+      const onDisk = await hashOfFile(this.file);
+      if (onDisk !== this.expectedHash) throw new StateConflictError(this.file);
+      const text = this.serialize();
+      await writeFileAtomically(this.file, text);
+      this.expectedHash = hashOf(text);
       this.writeCount += 1;
       if (this.failing) this.log(`state file ${this.file} is being saved again`);
       this.failing = false;
@@ -156,7 +190,11 @@ export class SandboxStateStore {
       this.dirty = true;
       this.failureCount += 1;
       // One line per failure streak, not per change.
-      if (!this.failing) this.log(`cannot save state file ${this.file} (${(error as NodeJS.ErrnoException).code ?? reasonOf(error)}); will retry on the next change`);
+      if (!this.failing) {
+        this.log(error instanceof StateConflictError
+          ? error.message
+          : `cannot save state file ${this.file} (${(error as NodeJS.ErrnoException).code ?? reasonOf(error)}); will retry on the next change`);
+      }
       this.failing = true;
     }
   }
@@ -168,9 +206,42 @@ export class SandboxStateStore {
   }
 }
 
+/**
+ * The lock, or null when it cannot be taken for a reason other than another holder (the
+ * directory does not exist yet and cannot be made, say): the store then runs as before and the
+ * compare-and-swap still guards every save. A live holder is always a refusal.
+ */
+function tryLock(file: string): StateFileLock | null {
+  try {
+    return lockStateFile(file);
+  } catch (error) {
+    if (error instanceof StateFileLockedError) throw error;
+    return null;
+  }
+}
+
+/** Another process wrote the state file since this store read it: the save is refused. */
+export class StateConflictError extends Error {
+  constructor(file: string) {
+    super(`state file ${file} was changed by another process since this sandbox read it; not overwriting it (restart the sandbox to load it)`);
+    this.name = 'StateConflictError';
+  }
+}
+
+const hashOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+async function hashOfFile(file: string): Promise<string | null> {
+  try {
+    return hashOf(await readFile(file, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 type Loaded =
   | { kind: 'missing' }
-  | { kind: 'ok'; installs: Array<() => void>; foreign: Record<string, unknown> }
+  | { kind: 'ok'; installs: Array<() => void>; foreign: Record<string, unknown>; hash: string }
   | { kind: 'bad'; reason: string };
 
 async function load(file: string, sections: readonly StateSection[]): Promise<Loaded> {
@@ -200,5 +271,5 @@ async function load(file: string, sections: readonly StateSection[]): Promise<Lo
   } catch (error) {
     return { kind: 'bad', reason: `is invalid: ${reasonOf(error)}` };
   }
-  return { kind: 'ok', installs, foreign };
+  return { kind: 'ok', installs, foreign, hash: hashOf(text) };
 }

@@ -58,6 +58,8 @@ function open(sections: StateSection[], options: StateStoreOptions = {}) {
 }
 
 const readJson = async (path = file) => JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+/** The directory's files, without the lock (`state.json.lock*`) the open store holds. */
+const dataFiles = async () => (await readdir(dir)).filter((name) => !name.startsWith('state.json.lock'));
 const corruptCopies = async () => (await readdir(dir)).filter((name) => name.startsWith('state.json.corrupt-'));
 
 /** Waits (bounded) until `check` holds. */
@@ -76,7 +78,7 @@ describe('SandboxStateStore', () => {
     const store = await opening;
     expect(store.origin).toBe('new');
     await store.flush();
-    expect(await readdir(dir)).toEqual([]);
+    expect(await dataFiles()).toEqual([]);
     for (let i = 0; i < 50; i += 1) counter.bump();
     await eventually(() => store.stats().writes === 1, 'the first save');
     await new Promise((r) => setTimeout(r, 60));
@@ -184,7 +186,7 @@ describe('SandboxStateStore', () => {
     const reopened = await open([again]).store;
     expect(reopened.origin).toBe('loaded');
     expect(again.value()).toBe(1);
-    expect((await readdir(dir)).sort()).toEqual(['state.json', 'unrelated.tmp']);
+    expect((await dataFiles()).sort()).toEqual(['state.json', 'unrelated.tmp']);
     await reopened.close();
   });
 

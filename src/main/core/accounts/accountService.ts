@@ -175,8 +175,16 @@ export class AccountService {
     const account = this.newAccount(settings, address, 'key', funder);
     const existing = this.options.registry.findByAddress(address);
     if (existing) throw new CoreError('conflict', `The address ${address} is already in Marketdesk as "${existing.label}".`);
-    await vault.putRecord({ kind: 'signingKey', privateKey: key, accountId: account.id, id: signingKeyRecordId(account.id) });
-    this.options.registry.add(account);
+    const recordId = signingKeyRecordId(account.id);
+    await vault.putRecord({ kind: 'signingKey', privateKey: key, accountId: account.id, id: recordId });
+    try {
+      this.options.registry.add(account);
+    } catch (error) {
+      // The pair is written key first; if the account cannot follow, the key goes too. Should
+      // that fail as well (or the process die here), the next start adopts the key (reconcileAccounts).
+      await vault.deleteRecord(recordId).catch(() => undefined);
+      throw error;
+    }
     return this.changed();
   }
 

@@ -14,7 +14,8 @@ import { errnoOf } from './errors';
  *
  * At every instant `<name>` is either the complete old file or the complete new one: a crash can
  * only leave a stray temporary file behind, which removeStaleTempFiles sweeps on the next open.
- * One process owns a file at a time (the app is single-instance); this is not a lock.
+ * One process owns a file at a time (the data folder is locked, see dataFolderLock.ts); this is
+ * not a lock itself, but `beforeReplace` lets a caller refuse to replace content it did not read.
  */
 
 export type WriteStep = 'temp-written' | 'temp-synced' | 'backup-kept' | 'renamed' | 'directory-synced';
@@ -25,6 +26,12 @@ export interface AtomicWriteOptions {
   keepBackup?: boolean;
   /** Fail with EEXIST instead of replacing an existing file (creation). */
   exclusive?: boolean;
+  /**
+   * Runs once the new bytes are safely in the temp file, just before anything replaces `<name>`;
+   * throwing aborts the write (the temp file is removed, `<name>` and `.bak` are untouched).
+   * The vault checks here that the file still holds the generation it read (compare and swap).
+   */
+  beforeReplace?: () => Promise<void>;
   /** Test seam: called after each step, so a crash test can kill the process at a chosen point. */
   onStep?: (step: WriteStep) => void;
 }
@@ -36,7 +43,7 @@ const tempPathOf = (file: string, tag: string) =>
   path.join(path.dirname(file), `.${path.basename(file)}.${tag}${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
 
 export async function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
-  const { mode = 0o600, keepBackup = true, exclusive = false, onStep } = options;
+  const { mode = 0o600, keepBackup = true, exclusive = false, beforeReplace, onStep } = options;
   const temp = tempPathOf(file, '');
   let handle: fs.FileHandle | undefined;
   try {
@@ -49,6 +56,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
     await handle.close();
     handle = undefined;
     onStep?.('temp-synced');
+    await beforeReplace?.();
 
     if (exclusive) {
       // link() fails with EEXIST where rename() would silently replace: creation never overwrites.

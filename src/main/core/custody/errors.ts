@@ -24,6 +24,7 @@ export type CustodyErrorCode =
   | 'VAULT_NOT_FOUND'
   | 'VAULT_EXISTS'
   | 'VAULT_IO'
+  | 'VAULT_CONFLICT'
   | 'UNLOCK_THROTTLED'
   | 'OS_KEYSTORE_UNAVAILABLE'
   | 'OS_UNLOCK_NOT_ENABLED'
@@ -52,6 +53,7 @@ const bridgeCodeOf: Record<CustodyErrorCode, BridgeErrorCode> = {
   VAULT_NOT_FOUND: 'no_vault',
   VAULT_EXISTS: 'conflict',
   VAULT_IO: 'internal',
+  VAULT_CONFLICT: 'conflict',
   UNLOCK_THROTTLED: 'throttled',
   OS_KEYSTORE_UNAVAILABLE: 'unavailable',
   OS_UNLOCK_NOT_ENABLED: 'invalid_input',
@@ -107,6 +109,8 @@ export class VaultLockedError extends define('VAULT_LOCKED') {
 export class VaultNotFoundError extends define('VAULT_NOT_FOUND') {}
 export class VaultExistsError extends define('VAULT_EXISTS') {}
 export class VaultIoError extends define('VAULT_IO') {}
+/** Another process wrote the vault file since this one read it: the write was refused, nothing changed. */
+export class VaultConflictError extends define('VAULT_CONFLICT') {}
 export class OsKeyStoreUnavailableError extends define('OS_KEYSTORE_UNAVAILABLE') {}
 export class OsUnlockNotEnabledError extends define('OS_UNLOCK_NOT_ENABLED') {}
 export class OsUnlockFailedError extends define('OS_UNLOCK_FAILED') {}

@@ -8,6 +8,7 @@ import {
   OsUnlockFailedError,
   OsUnlockNotEnabledError,
   RecordNotFoundError,
+  VaultConflictError,
   VaultExistsError,
   VaultIoError,
   VaultLockedError,
@@ -17,7 +18,7 @@ import type { OsKeyStore } from './osKeyStorePort';
 import { PasswordChecks } from './passwordChecks';
 import { constantTimeEqual, randomSecretBytes, wipe } from './secretBytes';
 import { computeIndexMac, indexMacMatches, newDataKey } from './vaultCrypto';
-import { loadVaultFile } from './vaultFile';
+import { assertOnDiskGeneration, loadVaultFile } from './vaultFile';
 import { serializeVaultFile, type RecordIndexEntry, type VaultState } from './vaultFormat';
 import { addRecord, indexEntryOf, readRecord, rekeyRecords, type PutRecordInput, type VaultRecord } from './vaultRecords';
 import {
@@ -328,12 +329,15 @@ export class Vault {
     try {
       await writeFileAtomic(this.path, serializeVaultFile(state), {
         keepBackup: !this.#mainIsDamaged,
+        // Compare and swap: never over a generation this handle did not read (another process's key).
+        beforeReplace: () => assertOnDiskGeneration(this.path, this.#state),
         onStep: (step) => {
           if (step === 'renamed') renamed = true;
           this.#options.onWriteStep?.(step);
         },
       });
     } catch (error) {
+      if (error instanceof VaultConflictError) throw error;
       // Once the rename happened the new file is in place; only the directory sync failed.
       if (!renamed) throw new VaultIoError(`The vault could not be saved (${errnoOf(error) ?? 'I/O error'}); the file on disk is unchanged.`);
     }

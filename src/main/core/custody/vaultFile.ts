@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { backupPathOf } from './atomicWrite';
-import { errnoOf, VaultCorruptError, VaultIoError, VaultNotFoundError } from './errors';
+import { errnoOf, VaultConflictError, VaultCorruptError, VaultIoError, VaultNotFoundError } from './errors';
 import { MAX_VAULT_FILE_BYTES, parseVaultFile, type VaultState } from './vaultFormat';
 
 /**
@@ -63,4 +63,29 @@ export async function loadVaultFile(file: string): Promise<LoadedVault> {
   }
   if (main.missing && backup.missing) throw new VaultNotFoundError('No vault exists at this location.');
   throw main.missing ? backup.error : main.error;
+}
+
+/**
+ * Compare and swap: refuses (VaultConflictError) unless the vault file on disk is still the
+ * one this handle last read or wrote — same vault id, same generation. Called just before the
+ * atomic rename, so a writer that got past the data-folder lock cannot make us erase a key it
+ * added: its write and ours cannot both land on one generation. A missing or unreadable main
+ * file holds no generation to lose (the write restores it from memory); a file in a format this
+ * release cannot read is never overwritten.
+ */
+export async function assertOnDiskGeneration(file: string, expected: { vaultId: string; generation: number }): Promise<void> {
+  const attempt = await tryLoad(file);
+  if (!attempt.ok) {
+    if (attempt.missing || attempt.error instanceof VaultCorruptError || attempt.error instanceof VaultIoError) return;
+    throw new VaultConflictError('The vault file on disk was replaced by one this Marketdesk cannot read: this change was not saved, and the file was left as it is.');
+  }
+  const { vaultId, generation } = attempt.state;
+  if (vaultId !== expected.vaultId) {
+    throw new VaultConflictError('The vault file on disk was replaced by another vault since Marketdesk read it: this change was not saved. Restart Marketdesk to load the vault on disk.');
+  }
+  if (generation !== expected.generation) {
+    throw new VaultConflictError(
+      `The vault file was changed by another process since Marketdesk read it (generation ${generation} on disk, ${expected.generation} read): this change was not saved. Restart Marketdesk to load the current vault.`,
+    );
+  }
 }

@@ -1,0 +1,116 @@
+/**
+ * Issue 7 finding 9: two hosts on one data folder erased each other's keys, because only
+ * Electron took a lock. Now every process that opens a data folder locks it first; a second one
+ * names the holder and exits non-zero. Proven with real processes: the browser-mode host
+ * (`npm run web`'s entry) twice on one folder, and a holder SIGKILLed to show the OS releases
+ * the lock with the process (no stale lock, nothing to steal).
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { acquireDataFolderLock, DataFolderLockedError } from '../../src/main/core/dataFolder/dataFolderLock';
+
+const root = resolve(__dirname, '../..');
+const webCli = join(root, 'src/main/web/cli.ts');
+const children: ChildProcessWithoutNullStreams[] = [];
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'marketdesk-lock-'));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Run {
+  child: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function run(args: string[]): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The second run either exits (the fix) or starts serving (the bug): whichever comes first. */
+async function exitOrServe(second: Run): Promise<{ code: number | null; served: boolean }> {
+  const served = until(() => second.stdout().includes('http://'), 'the second host', 60_000).then(() => 'served' as const);
+  const outcome = await Promise.race([second.exited, served]);
+  if (outcome === 'served') return { code: null, served: true };
+  return { code: outcome.code, served: false };
+}
+
+describe('one process per data folder', () => {
+  it('a second browser-mode host on the same folder names the first one and exits non-zero', async () => {
+    const dataDir = tempDir();
+    const first = run([webCli, '--no-open', '--port', '0', '--data-dir', dataDir]);
+    await until(() => first.stdout().includes('http://'), 'the first host to serve');
+
+    const second = run([webCli, '--no-open', '--port', '0', '--data-dir', dataDir]);
+    const outcome = await exitOrServe(second);
+    expect(outcome.served, 'the second host started serving on a folder the first one owns').toBe(false);
+    expect(outcome.code).not.toBe(0);
+    expect(outcome.code).not.toBeNull();
+    expect(second.stderr()).toContain(`process ${first.child.pid}`);
+    expect(second.stderr()).toContain('browser-mode host');
+    // The first one is untouched.
+    expect(first.child.exitCode).toBeNull();
+  }, 120_000);
+
+  it('the lock dies with its holder, even on SIGKILL, and is never taken from a live one', async () => {
+    const dataDir = tempDir();
+    const holderScript = join(root, 'test/security/fixtures/holdDataFolderLock.ts');
+    const holder = run([holderScript, dataDir]);
+    await until(() => holder.stdout().includes('locked'), 'the holder to lock');
+
+    // Held by a live process: refused here, with its pid, however often we try.
+    for (let i = 0; i < 3; i += 1) {
+      let refused: unknown;
+      try {
+        acquireDataFolderLock(dataDir, { hostKind: 'test' }).release();
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused).toBeInstanceOf(DataFolderLockedError);
+      expect((refused as DataFolderLockedError).owner?.pid).toBe(holder.child.pid);
+      expect((refused as Error).message).toContain(`process ${holder.child.pid} (lock holder fixture`);
+    }
+
+    holder.child.kill('SIGKILL');
+    await holder.exited;
+    const lock = acquireDataFolderLock(dataDir, { hostKind: 'test' });
+    expect(lock.owner.pid).toBe(process.pid);
+    lock.release();
+  }, 60_000);
+
+  it('in one process a second lock on the folder is refused too, and released locks can be taken again', () => {
+    const dataDir = tempDir();
+    const lock = acquireDataFolderLock(dataDir, { hostKind: 'first' });
+    expect(() => acquireDataFolderLock(dataDir, { hostKind: 'second' })).toThrow(DataFolderLockedError);
+    lock.release();
+    lock.release();
+    acquireDataFolderLock(dataDir, { hostKind: 'third' }).release();
+  });
+});
