@@ -45,11 +45,11 @@ import type { ParsedOrder } from '../src/sandbox/trading/orderPayload';
 import { COLLATERAL } from '../src/sandbox/trading/paperLedger';
 import { TradingDesk } from '../src/sandbox/trading/tradingDesk';
 import { buildWorld } from '../src/sandbox/world/buildWorld';
-import { buildSignedOrder, toPostOrderBody, type SignedOrderV2 } from '../src/shared/orders/buildOrder';
-import { addressOfPrivateKey, recoverOrderSigner, warmOrderSigning } from '../src/shared/orders/orderSigning';
+import { buildSignedOrder, toPostOrderBody, type SignedOrderV2 } from '../src/signing/buildOrder';
+import { addressOfPrivateKey, recoverOrderSigner, warmOrderSigning } from '../src/signing/orderSigning';
 import { PUBLIC_CHAIN_137_CONTRACTS, type OrderSide, type OrderType } from '../src/shared/orders/orderSchema';
-import { clobAuthTypedData } from '../src/shared/signing/clobAuth';
-import { l2Signature } from '../src/shared/signing/l2Hmac';
+import { clobAuthTypedData } from '../src/signing/clobAuth';
+import { l2Signature } from '../src/signing/l2Hmac';
 import { median, seededRandom, type Bench, type BenchRow } from './harness';
 
 const MATCH_ORDERS = Number(process.env.BENCH_MATCH_ORDERS ?? 20_000);

@@ -8,8 +8,8 @@
 import { OrderBuilder, Side, SignatureTypeV2 } from '@polymarket/clob-client-v2';
 import { createWalletClient, http, hexToBytes, recoverTypedDataAddress, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { buildSignedOrder } from '../src/shared/orders/buildOrder';
-import { recoverOrderSigner, warmOrderSigning } from '../src/shared/orders/orderSigning';
+import { buildSignedOrder } from '../src/signing/buildOrder';
+import { recoverOrderSigner, warmOrderSigning } from '../src/signing/orderSigning';
 import { PUBLIC_CHAIN_137_CONTRACTS, orderDomain, orderTypesV2 } from '../src/shared/orders/orderSchema';
 import { median, ratePerSecond, seededRandom, type Bench } from './harness';
 

@@ -3,15 +3,15 @@
  * the sandbox's network profile (the exchange or neg-risk exchange as verifying contract, per
  * the market), so the id a client computes before sending is the id the sandbox answers.
  *
- * Both come from one digest computed by the shared order code (src/shared/orders/): the same
- * hashing the app's client signs with, and its fast secp256k1 recovery, which is synchronous —
+ * Both come from one digest computed by the signing code (src/signing/): the same hashing the
+ * app's client signs with, and libsecp256k1's recovery (tiny-secp256k1), which is synchronous —
  * so the whole placement of an order runs without yielding. A signature that does not recover
  * (malformed, bad `v`, high `s`, off-curve) gives a null signer.
  */
 import { bytesToHex, type Hex } from 'viem';
-import { orderDigest } from '../../shared/orders/orderHashing';
+import { orderDigest } from '../../signing/orderHashing';
 import type { ExchangeContracts, OrderStructV1, OrderStructV2 } from '../../shared/orders/orderSchema';
-import { recoverDigestSigner } from '../../shared/orders/orderSigning';
+import { recoverDigestAddress } from '../../signing/orderSigning';
 import type { ParsedOrder } from './orderPayload';
 
 export interface OrderSignatureCheck {
@@ -25,5 +25,5 @@ export function checkOrderSignature(order: ParsedOrder, contracts: ExchangeContr
   const digest = order.version === 2
     ? orderDigest(contracts, 2, negRisk, order.message as OrderStructV2)
     : orderDigest(contracts, 1, negRisk, order.message as OrderStructV1);
-  return { id: bytesToHex(digest), signer: recoverDigestSigner(digest, order.signature)?.toLowerCase() ?? null };
+  return { id: bytesToHex(digest), signer: recoverDigestAddress(digest, order.signature) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBase64Any, encodeBase64 } from '../../../src/shared/base64';
-import { l2Signature } from '../../../src/shared/signing/l2Hmac';
+import { l2Signature } from '../../../src/signing/l2Hmac';
 
 // wire-formats.md, "L2: HMAC-SHA256" vectors.
 const secret = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';

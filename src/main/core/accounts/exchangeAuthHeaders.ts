@@ -4,8 +4,8 @@
  * L2 signs each request with the HMAC secret of the API credentials.
  */
 import type { LocalAccount } from 'viem';
-import { clobAuthTypedData } from '../../../shared/signing/clobAuth';
-import { l2Signature } from '../../../shared/signing/l2Hmac';
+import { clobAuthTypedData } from '../../../signing/clobAuth';
+import { l2Signature } from '../../../signing/l2Hmac';
 import type { ClobCredentials } from '../custody';
 
 export const unixSeconds = (now: number = Date.now()): string => String(Math.floor(now / 1000));

@@ -12,7 +12,7 @@
  * names nothing), `revoked` (a correctly signed request with a revoked key) or `ok`.
  * Passphrases and signatures are compared in constant time.
  */
-import { l2Signature } from '../../../shared/signing/l2Hmac';
+import { l2Signature } from '../../../signing/l2Hmac';
 import { headerOf } from '../../http/headers';
 import { isFresh, parseUnixSeconds } from './authTime';
 import type { BuilderKeyStore, StoredBuilderKey } from './builderKeyStore';

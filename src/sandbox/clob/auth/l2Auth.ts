@@ -11,7 +11,7 @@
  *   if (!auth.ok) return auth.reply;
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { l2Signature } from '../../../shared/signing/l2Hmac';
+import { l2Signature } from '../../../signing/l2Hmac';
 import { headerOf } from '../../http/headers';
 import type { RequestContext } from '../../http/router';
 import { CLOB_MESSAGES, clobError } from '../clobErrors';
