@@ -45,6 +45,7 @@ export class VaultSession {
   private idleTimer: NodeJS.Timeout | null = null;
   private readonly throttle;
   private readonly now: () => number;
+  private readonly lockListeners = new Set<() => void>();
 
   constructor(private readonly options: VaultSessionOptions) {
     this.now = options.now ?? Date.now;
@@ -69,6 +70,17 @@ export class VaultSession {
   stop(): void {
     if (this.idleTimer) clearInterval(this.idleTimer);
     this.vault?.lock();
+    this.notifyLocked();
+  }
+
+  /**
+   * Calls `listener` whenever the session locks (by the user, idle, the system, or stop), so
+   * secrets decoded for the unlocked session (the order-book API secret) are dropped with it.
+   * Returns the unsubscribe function.
+   */
+  onLocked(listener: () => void): () => void {
+    this.lockListeners.add(listener);
+    return () => this.lockListeners.delete(listener);
   }
 
   state(): VaultState {
@@ -131,6 +143,7 @@ export class VaultSession {
   lock(reason: LockReason): void {
     if (!this.vault?.isUnlocked) return;
     this.vault.lock();
+    this.notifyLocked();
     this.lockReason = reason;
     this.options.log.info(`vault locked (${reason})`);
     this.changed();
@@ -185,6 +198,10 @@ export class VaultSession {
 
   private vaultOptions() {
     return { osKeyStore: this.options.osKeyStore, throttle: this.throttle };
+  }
+
+  private notifyLocked(): void {
+    for (const listener of this.lockListeners) listener();
   }
 
   private changed(): void {
