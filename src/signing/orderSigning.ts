@@ -14,7 +14,7 @@
 import { __initializeContext, isPrivate, pointFromScalar, recover, signRecoverable } from 'tiny-secp256k1';
 import type { Hex } from 'viem';
 import { keccak256 } from './keccak';
-import { bytesToHex, hexToBytes, writeHexBytes } from './hex';
+import { bytesToHex, hexToBytes } from './hex';
 import { orderDigest } from './orderHashing';
 import type { ExchangeContracts, OrderStructV1, OrderStructV2, OrderVersion } from '../shared/orders/orderSchema';
 
@@ -79,8 +79,6 @@ export function signOrder(
 }
 
 const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
-/** r ‖ s of the signature being recovered (synchronous use only). */
-const rs = new Uint8Array(64);
 
 /** a > b for two big-endian byte strings of the same length. */
 function greaterThan(a: Uint8Array, b: Uint8Array): boolean {
@@ -88,24 +86,49 @@ function greaterThan(a: Uint8Array, b: Uint8Array): boolean {
   return false;
 }
 
+/** A signature taken apart for recovery: r ‖ s (64 bytes, a fresh array) and the recovery id. */
+export interface RecoverableSignature {
+  rs: Uint8Array;
+  recovery: 0 | 1;
+}
+
+/**
+ * Parses `0x` ‖ r ‖ s ‖ v; null when malformed, when v is not 27/28 or 0/1 (as viem accepts), or
+ * when s is high (the exchange contracts' ECDSA library refuses it; standard signers never make one).
+ */
+export function parseRecoverableSignature(signature: string): RecoverableSignature | null {
+  if (typeof signature !== 'string' || !SIGNATURE.test(signature)) return null;
+  const rs = hexToBytes(signature.slice(0, 130), 64, 'signature');
+  const v = Number.parseInt(signature.slice(130, 132), 16);
+  const recovery = v === 27 || v === 28 ? v - 27 : v === 0 || v === 1 ? v : -1;
+  if (recovery < 0 || greaterThan(rs.subarray(32), HALF_N)) return null;
+  return { rs, recovery: recovery as 0 | 1 };
+}
+
+/** libsecp256k1's recovery: the uncompressed public key (0x04 ‖ x ‖ y), or null when there is none. */
+export function recoverPublicKey(digest: Uint8Array, { rs, recovery }: RecoverableSignature): Uint8Array | null {
+  try {
+    // Throws on r or s zero or ≥ n and on an r that is no x coordinate of the curve.
+    return recover(digest, rs, recovery, false);
+  } catch {
+    return null;
+  }
+}
+
+/** 0x + the last 20 bytes of keccak256(x ‖ y), lower case, from an uncompressed public key. */
+export function addressOfPublicKey(point: Uint8Array): string {
+  if (point.length !== 65 || point[0] !== 4) throw new Error('expected an uncompressed public key (65 bytes, 0x04 first)');
+  return bytesToHex(keccak256(point.subarray(1, 65)).subarray(12));
+}
+
 /**
  * The lower-case address that signed `digest` (40 hex digits after 0x), or null; see
  * recoverDigestSigner. The sandbox compares addresses in lower case, so it skips the checksum.
  */
 export function recoverDigestAddress(digest: Uint8Array, signature: string): string | null {
-  if (typeof signature !== 'string' || !SIGNATURE.test(signature)) return null;
-  writeHexBytes(rs, 0, signature.slice(0, 130), 64, 'signature');
-  const v = Number.parseInt(signature.slice(130, 132), 16);
-  const recovery = v === 27 || v === 28 ? v - 27 : v === 0 || v === 1 ? v : -1;
-  if (recovery < 0 || greaterThan(rs.subarray(32), HALF_N)) return null;
-  let point: Uint8Array | null;
-  try {
-    // Throws on r or s zero or ≥ n and on an r that is no x coordinate of the curve.
-    point = recover(digest, rs, recovery as 0 | 1, false);
-  } catch {
-    return null;
-  }
-  return point ? addressOfUncompressedPoint(point) : null;
+  const parsed = parseRecoverableSignature(signature);
+  const point = parsed && recoverPublicKey(digest, parsed);
+  return point ? addressOfPublicKey(point) : null;
 }
 
 /**
@@ -161,15 +184,10 @@ export function addressOfPrivateKey(privateKey: Uint8Array): Hex {
   assertPrivateKey(privateKey);
   const point = pointFromScalar(privateKey, false);
   if (!point) throw new Error('not a valid secp256k1 private key');
-  return toChecksumAddress(addressOfUncompressedPoint(point).slice(2));
+  return toChecksumAddress(addressOfPublicKey(point).slice(2));
 }
 
 const ascii = new TextEncoder();
-
-/** 0x + the last 20 bytes of keccak256(x ‖ y), lower case, from 0x04 ‖ x ‖ y. */
-function addressOfUncompressedPoint(point: Uint8Array): string {
-  return bytesToHex(keccak256(point.subarray(1, 65)).subarray(12));
-}
 
 /** EIP-55 checksum of 40 lower-case hex digits. */
 function toChecksumAddress(lower: string): Hex {
