@@ -15,14 +15,18 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { addressOfPublicKey, parseRecoverableSignature, recoverPublicKey } from '../../signing/orderSigning';
 
-/** The worker: recover(digest, r ‖ s, id) → the uncompressed public key, or null. */
+/**
+ * The worker: recover(digest, r ‖ s, id) → the uncompressed public key, or null. Each request is
+ * one 97-byte buffer (digest 32 ‖ r ‖ s 64 ‖ recovery id 1) moved, not copied, to the worker; the
+ * 65-byte key is moved back.
+ */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { recover } = require(workerData.library);
-parentPort.on('message', ({ id, digest, rs, recovery }) => {
+parentPort.on('message', ({ id, request }) => {
   let point = null;
-  try { point = recover(digest, rs, recovery, false); } catch { point = null; }
-  parentPort.postMessage({ id, point });
+  try { point = recover(request.subarray(0, 32), request.subarray(32, 96), request[96], false); } catch { point = null; }
+  parentPort.postMessage({ id, point }, point ? [point.buffer] : []);
 });
 `;
 
@@ -70,7 +74,13 @@ export class RecoveryThread {
     return new Promise((resolve) => {
       const id = this.nextId++;
       this.pending.set(id, { digest, rs: parsed.rs, recovery: parsed.recovery, resolve });
-      this.worker!.postMessage({ id, digest, rs: parsed.rs, recovery: parsed.recovery });
+      // A fresh buffer of exactly these bytes: posting a view would clone all of its backing
+      // store (for a pooled Buffer, kilobytes), and transferring it would detach the pool.
+      const request = new Uint8Array(97);
+      request.set(digest, 0);
+      request.set(parsed.rs, 32);
+      request[96] = parsed.recovery;
+      this.worker!.postMessage({ id, request }, [request.buffer]);
     });
   }
 
