@@ -28,6 +28,9 @@
  *    with the same concurrency and agent, to a bare node:http echo server on 127.0.0.1 (reads
  *    the body, answers a small JSON). The two alternate in chunks of 500 requests (echo, then
  *    sandbox) so a busy machine weighs on both alike; the ratio is sandbox ÷ echo, pooled.
+ *    The sandbox recovers each order's signer on its recovery thread (libsecp256k1 on a worker,
+ *    src/sandbox/trading/recoveryThread.ts), as it always does; the in-process figures above
+ *    recover on this thread.
  *    Limits: the run's 2,100 POST /order stay under the 5,000 / 10 s burst window at any pace,
  *    and eight signers rotating take ~263 tokens each from their 1,000-token buckets (no
  *    refill needed); the sandbox's own edge counters (delayed / rejected) are reported so a
