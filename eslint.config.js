@@ -1,5 +1,7 @@
 // Flat config. The `no-restricted-imports` blocks enforce the layer directions of DESIGN.md:
-// renderer → shared; preload → shared (+ electron); main → shared; sandbox → shared.
+// renderer → shared; preload → shared (+ electron); main → shared, signing; sandbox → shared,
+// signing; signing → shared (+ Node built-ins). The signing code (src/signing: order hashing and
+// signatures, L2 HMAC, ClobAuth, perps operations) never reaches the renderer or the preload.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -22,6 +24,11 @@ const nodeForbidden = (where) =>
   nodeBuiltins.map((name) => ({ name, message: `${where} cannot use Node built-ins.` }));
 
 const electronSubpaths = (message) => ({ group: ['electron/*'], message });
+// The signing layer and the libraries that compute for it: only main and the sandbox load them.
+const noSigning = (where) => ({
+  group: ['**/signing/**', '**/signing', 'tiny-secp256k1', 'tiny-secp256k1/**', 'hash-wasm', 'hash-wasm/**'],
+  message: `${where} cannot import the signing code (src/signing) or its libraries: only main and the sandbox sign and verify.`,
+});
 const nodePrefixed = (where) => ({ group: ['node:*'], message: `${where} cannot use Node built-ins.` });
 // A regex, because a '**/sandbox' glob would also block 'sandbox/start' despite '!' exceptions.
 const sandboxIndex = {
@@ -62,6 +69,7 @@ export default tseslint.config(
     ['src/renderer/**/*.{ts,tsx}'],
     [
       { group: ['**/main/**', '**/main', '**/preload/**', '**/sandbox/**', '**/sandbox'], message: 'The renderer talks only to window.api; it imports src/shared and its own files.' },
+      noSigning('The renderer'),
       electronSubpaths('The renderer cannot import electron.'),
       nodePrefixed('The renderer'),
     ],
@@ -74,6 +82,7 @@ export default tseslint.config(
         group: ['**/main/**', '**/main', '**/renderer/**', '**/renderer', '**/preload/**', '**/preload', '**/sandbox/**', '**/sandbox', 'react', 'react-dom'],
         message: 'src/shared is imported by every side and imports none of them.',
       },
+      noSigning('src/shared'),
       electronSubpaths('src/shared cannot import electron.'),
       nodePrefixed('src/shared'),
     ],
@@ -81,7 +90,11 @@ export default tseslint.config(
   ),
   layer(
     ['src/preload/**/*.ts'],
-    [{ group: ['**/main/**', '**/renderer/**', '**/sandbox/**'], message: 'The preload only builds window.api from src/shared.' }, nodePrefixed('The preload')],
+    [
+      { group: ['**/main/**', '**/renderer/**', '**/sandbox/**'], message: 'The preload only builds window.api from src/shared.' },
+      noSigning('The preload'),
+      nodePrefixed('The preload'),
+    ],
     nodeForbidden('The preload'),
   ),
   layer(
@@ -109,7 +122,19 @@ export default tseslint.config(
     ],
     [{ ...electronOnlyInShell, message: 'The sandbox cannot import electron.' }],
   ),
+  layer(
+    ['src/signing/**/*.ts'],
+    [
+      {
+        group: ['**/main/**', '**/main', '**/renderer/**', '**/renderer', '**/preload/**', '**/preload', '**/sandbox/**', '**/sandbox', 'react', 'react-dom'],
+        message: 'src/signing is imported by main and the sandbox; it imports only src/shared, libraries and Node built-ins.',
+      },
+      electronSubpaths('src/signing cannot import electron.'),
+    ],
+    [{ ...electronOnlyInShell, message: 'src/signing cannot import electron.' }],
+  ),
   noDynamicElectronImport([
+    'src/signing/**/*.ts',
     'src/renderer/**/*.{ts,tsx}',
     'src/shared/**/*.ts',
     'src/main/core/**/*.ts',

@@ -1,7 +1,7 @@
 /**
- * `npm run bench` runs every bench/*.bench.ts (or those whose name contains an argument:
- * `npm run bench -- orderSigning`) one after another and prints one table, then each bench's
- * headline lines.
+ * `npm run bench` runs every bench/<name>.bench.ts one after another and prints one table, then
+ * each bench's headline lines. Arguments pick benches by name (case-insensitive, a part is
+ * enough): `npm run bench -- signing`, `npm run bench -- matching`. The README lists the names.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,14 +9,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Bench, BenchReport, BenchRow } from './harness';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const filters = process.argv.slice(2);
-const files = readdirSync(here)
+const filters = process.argv.slice(2).map((filter) => filter.toLowerCase());
+const benchName = (file: string) => file.slice(0, -'.bench.ts'.length);
+const all = readdirSync(here)
   .filter((name) => name.endsWith('.bench.ts'))
-  .filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)))
   .sort();
+const files = all.filter((name) => filters.length === 0 || filters.some((filter) => benchName(name).toLowerCase().includes(filter)));
 
 if (files.length === 0) {
-  console.error(`no bench file matches ${filters.join(', ')}`);
+  console.error(`no bench matches ${filters.join(', ')}; the benches are: ${all.map(benchName).join(', ')}`);
   process.exit(1);
 }
 

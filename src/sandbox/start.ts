@@ -36,6 +36,7 @@ import { createTrading } from './trading/tradingService';
 import { tradingSection } from './trading/tradingState';
 import type { BucketConfig } from './trading/signerBuckets';
 import { buildWorld, DEFAULT_WORLD_EPOCH_MS } from './world/buildWorld';
+import { warmOrderSigning } from '../signing/orderSigning';
 
 export interface SandboxOptions {
   /** World and simulation seed, an integer in [0, 2^32). Default 7. */
@@ -128,6 +129,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw new RangeError('sandbox: stateFile must be a non-empty path');
   }
   const orderVersion = options.orderVersion ?? 2;
+  // libsecp256k1's context (the keccak WebAssembly is ready once src/signing is imported).
+  warmOrderSigning();
   if (orderVersion !== 1 && orderVersion !== 2) throw new RangeError(`sandbox: orderVersion must be 1 or 2 (got ${String(orderVersion)})`);
   const heartbeatTimeoutMs = checkInteger('heartbeatTimeoutMs', options.heartbeatTimeoutMs ?? 10_000, 50, 3_600_000);
   const dataPageSize = checkInteger('dataPageSize', options.dataPageSize ?? 100, 1, 1_000);

@@ -30,7 +30,7 @@ import { openSettings } from './settings/settingsStore';
 import { ConnectionMonitor } from './status/connectionMonitor';
 import { StatusPublisher } from './status/statusPublisher';
 import { TradingDesk } from './trading/tradingDesk';
-import { warmOrderSigning } from '../../shared/orders/orderSigning';
+import { warmOrderSigning } from '../../signing/orderSigning';
 
 /** Services whose documented edge windows this release budgets; the others come with their issues. */
 const windowsFor = (service: ServiceName, method: string, path: string) =>
@@ -139,8 +139,9 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     log,
   );
   status.start();
-  // The curve tables make the first order as fast as the rest; built after start, off the path.
-  setTimeout(() => warmOrderSigning(), 1_000).unref?.();
+  // libsecp256k1's context (under a millisecond), so the first order is as fast as the rest; the
+  // keccak WebAssembly was instantiated when src/signing was imported (top-level await).
+  warmOrderSigning();
   log.info(`core ready on the ${network.info.label} network`);
 
   let stopped = false;

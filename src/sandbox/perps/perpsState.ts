@@ -1,6 +1,6 @@
 /** Everything the perps routes share for one sandbox run: identity, ledger, proxies, salts, clock. */
 import type { Hex } from 'viem';
-import type { PerpsExchangeInfo } from '../../shared/signing/perpsOperations';
+import type { PerpsExchangeInfo } from '../../signing/perpsOperations';
 import type { World } from '../world/types';
 import { PerpsLedger } from './ledger';
 import { ProxyStore } from './proxyStore';

@@ -1,6 +1,6 @@
 /** `op.args` parsers of the two proxy operations (spec: createProxy, deleteProxy). */
 import { getAddress, isAddress, type Hex } from 'viem';
-import type { PerpsOperationArgs } from '../../shared/signing/perpsOperations';
+import type { PerpsOperationArgs } from '../../signing/perpsOperations';
 import type { ArgsParser } from './signedOp';
 
 export const MAX_PROXY_LIFETIME_MS = 365 * 86_400_000;

@@ -2,14 +2,14 @@
  * The envelope of a signed perps operation (spec "Signed operation request"):
  * `{ op: {type, args}, sig, salt, ts, label?, code? }`. Parses and checks everything but the
  * args (each operation brings its own parser) and the signature (recovered separately, over
- * the shared layout in src/shared/signing/perpsOperations.ts). `ts` is unix milliseconds within
+ * the shared layout in src/signing/perpsOperations.ts). `ts` is unix milliseconds within
  * five minutes of server time; `salt` a non-negative safe integer; unknown fields are refused,
  * since anything outside the signed layout would be accepted unsigned.
  */
 import type { Hex } from 'viem';
 import { parseJson } from '../http/body';
 import type { Reply } from '../http/reply';
-import { recoverPerpsOperationSigner, type PerpsExchangeInfo, type PerpsOperationArgs, type PerpsOperationType } from '../../shared/signing/perpsOperations';
+import { recoverPerpsOperationSigner, type PerpsExchangeInfo, type PerpsOperationArgs, type PerpsOperationType } from '../../signing/perpsOperations';
 import { invalidArgs, invalidRequest, perpsError } from './perpsErrors';
 
 export const SIGNED_OP_MAX_SKEW_MS = 5 * 60_000;

@@ -64,11 +64,25 @@ interface Verified {
   valid: boolean;
 }
 
-/** The order id and whether its signature recovers to its `signer`. */
-function verify(order: ParsedOrder, deps: TradingDeps): Verified {
+/** The order id and whether its signature recovers to its `signer` (on the recovery thread). */
+async function verify(order: ParsedOrder, deps: TradingDeps): Promise<Verified> {
   const negRisk = deps.exchange.token(order.tokenId)?.entry.market.negRisk ?? false;
-  const { id, signer } = checkOrderSignature(order, deps.contracts, negRisk);
+  const { id, signer } = await checkOrderSignature(order, deps.contracts, negRisk, deps.recovery);
   return { id, valid: signer === order.signer.toLowerCase() };
+}
+
+/**
+ * The checks of `screen` that read state another request can change while a signature is being
+ * recovered (mode, restrictions), run again just before placing; they have no side effects.
+ */
+function stillAdmissible(order: ParsedOrder, deps: TradingDeps): Outcome | null {
+  const gate = deps.mode.orderGate(order.postOnly);
+  if (gate) {
+    const message = (gate.body as { error: string }).error;
+    return { kind: 'refused', status: gate.status, message, orderId: '', reply: gate, postOnlyMode: deps.mode.isPostOnly() };
+  }
+  const restricted = deps.restrictions.refusal([order.signer, order.maker]);
+  return restricted ? refused(400, restricted) : null;
 }
 
 function place(order: ParsedOrder, check: Verified, identity: L2Identity, deps: TradingDeps): Outcome {
@@ -78,10 +92,18 @@ function place(order: ParsedOrder, check: Verified, identity: L2Identity, deps: 
   return placed.ok ? { kind: 'placed', response: placed.response } : refused(placed.status, placed.message, placed.orderId);
 }
 
-/** Screens every order first (so a batch's fault and mode checks see the batch in order), then places them in order. */
-function processOrders(items: readonly unknown[], identity: L2Identity, deps: TradingDeps): Outcome[] {
+/**
+ * Screens every order first (so a batch's fault and mode checks see the batch in order), recovers
+ * the signers of those that passed (off the event loop, first in first out), then places them in
+ * order without yielding.
+ */
+async function processOrders(items: readonly unknown[], identity: L2Identity, deps: TradingDeps): Promise<Outcome[]> {
   const screened = items.map((item) => screen(item, identity, deps));
-  return screened.map((s) => (s.ok ? place(s.order, verify(s.order, deps), identity, deps) : s.outcome));
+  const checks = await Promise.all(screened.map((s) => (s.ok ? verify(s.order, deps) : null)));
+  return screened.map((s, i) => {
+    if (!s.ok) return s.outcome;
+    return stillAdmissible(s.order, deps) ?? place(s.order, checks[i]!, identity, deps);
+  });
 }
 
 function singleReply(outcome: Outcome): Reply {
@@ -96,13 +118,13 @@ function batchElement(outcome: Outcome): PostOrderResponse {
 
 export function addOrderRoutes(router: Router, deps: TradingDeps): Router {
   return router
-    .on('POST', '/order', (ctx) => {
+    .on('POST', '/order', async (ctx) => {
       const admitted = admitTrading(ctx, deps, deps.orderBuckets, 1);
       if (!admitted.ok) return admitted.reply;
-      const [outcome] = processOrders([parseJson(ctx.body)], admitted.identity, deps);
+      const [outcome] = await processOrders([parseJson(ctx.body)], admitted.identity, deps);
       return singleReply(outcome as Outcome);
     })
-    .on('POST', '/orders', (ctx) => {
+    .on('POST', '/orders', async (ctx) => {
       const admitted = admitTrading(ctx, deps, deps.orderBuckets, 0);
       if (!admitted.ok) return admitted.reply;
       const body = parseJson(ctx.body);
@@ -112,7 +134,7 @@ export function addOrderRoutes(router: Router, deps: TradingDeps): Router {
       const gate = deps.mode.orderGate(true);
       if (gate) return gate;
       if (!deps.orderBuckets.take(admitted.identity.address, body.length)) return tooManyRequests();
-      const outcomes = processOrders(body, admitted.identity, deps);
+      const outcomes = await processOrders(body, admitted.identity, deps);
       return ok(outcomes.map(batchElement));
     });
 }

@@ -2,6 +2,7 @@
  * Everything the trading routes share, built once by start.ts (see `createTrading`), plus the
  * first steps every authenticated trading route takes.
  */
+import type { RecoveryThread } from './recoveryThread';
 import type { ExchangeContracts, OrderVersion } from '../../shared/orders/orderSchema';
 import { verifyL2, type L2Identity } from '../clob/auth/l2Auth';
 import type { ApiKeyStore } from '../clob/auth/apiKeyStore';
@@ -27,6 +28,8 @@ export interface TradingDeps {
   cancelBuckets: SignerBuckets;
   heartbeats: DeadManSwitch;
   contracts: ExchangeContracts;
+  /** Recovers order signers off the event loop (recoveryThread.ts). */
+  recovery: RecoveryThread;
   orderVersion: OrderVersion;
   pageSize: number;
   now: () => number;

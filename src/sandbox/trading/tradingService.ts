@@ -20,6 +20,7 @@ import { DEFAULT_CANCEL_BUCKET, DEFAULT_ORDER_BUCKET, SignerBuckets, type Bucket
 import { addTradingAdminRoutes } from './tradingAdminRoutes';
 import { TradingDesk } from './tradingDesk';
 import type { TradingDeps } from './tradingDeps';
+import { RecoveryThread } from './recoveryThread';
 
 export interface TradingOptions {
   exchange: Exchange;
@@ -57,6 +58,7 @@ export function createTrading(options: TradingOptions): TradingService {
     heartbeats,
     // The sandbox network profile: the public chain-137 contracts, on the sandbox's chain id.
     contracts: { ...PUBLIC_CHAIN_137_CONTRACTS, chainId: options.chainId },
+    recovery: new RecoveryThread(),
     orderVersion: options.orderVersion ?? 2,
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
     now,
@@ -67,6 +69,7 @@ export function createTrading(options: TradingOptions): TradingService {
       addTradingAdminRoutes(addMarketDataRoutes(addAccountRoutes(addCancelRoutes(addOrderRoutes(router, deps), deps), deps), deps), deps),
     close: () => {
       heartbeats.close();
+      deps.recovery.close();
       desk.close();
     },
   };

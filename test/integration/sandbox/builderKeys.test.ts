@@ -23,7 +23,7 @@ import type { TradingDesk } from '../../../src/sandbox/trading/tradingDesk';
 import {
   orderDomain, orderTypesV2, PUBLIC_CHAIN_137_CONTRACTS, ZERO_BYTES32, type OrderType, type PostOrderResponse,
 } from '../../../src/shared/orders/orderSchema';
-import { l2Signature } from '../../../src/shared/signing/l2Hmac';
+import { l2Signature } from '../../../src/signing/l2Hmac';
 import { request, type JsonResponse } from './http';
 import { bookTop, faucet, KEYS, liveMarket, Trader, type Account } from './tradingClient';
 

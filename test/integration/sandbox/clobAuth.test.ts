@@ -5,8 +5,8 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/start';
-import { clobAuthTypedData } from '../../../src/shared/signing/clobAuth';
-import { l2Signature } from '../../../src/shared/signing/l2Hmac';
+import { clobAuthTypedData } from '../../../src/signing/clobAuth';
+import { l2Signature } from '../../../src/signing/l2Hmac';
 import { request } from './http';
 
 const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/start';
-import { clobAuthTypedData } from '../../../src/shared/signing/clobAuth';
-import { l2Signature } from '../../../src/shared/signing/l2Hmac';
+import { clobAuthTypedData } from '../../../src/signing/clobAuth';
+import { l2Signature } from '../../../src/signing/l2Hmac';
 import {
   perpsOperationTypedData, type PerpsExchangeInfo, type PerpsOperationArgs, type PerpsOperationType,
-} from '../../../src/shared/signing/perpsOperations';
+} from '../../../src/signing/perpsOperations';
 import { request } from './http';
 
 const alice = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');

@@ -9,8 +9,8 @@ import {
   orderDomain, orderTypesV1, orderTypesV2, PUBLIC_CHAIN_137_CONTRACTS, ZERO_ADDRESS, ZERO_BYTES32,
   type OrderSide, type OrderType, type PostOrderBody, type PostOrderResponse,
 } from '../../../src/shared/orders/orderSchema';
-import { clobAuthTypedData } from '../../../src/shared/signing/clobAuth';
-import { l2Signature } from '../../../src/shared/signing/l2Hmac';
+import { clobAuthTypedData } from '../../../src/signing/clobAuth';
+import { l2Signature } from '../../../src/signing/l2Hmac';
 import { Exchange, type MarketEntry } from '../../../src/sandbox/clob/exchange';
 import { buildWorld } from '../../../src/sandbox/world/buildWorld';
 import { request, type JsonResponse } from './http';

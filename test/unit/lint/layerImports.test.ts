@@ -50,6 +50,18 @@ const rejected: Array<[string, string, string]> = [
   ['the sandbox importing an electron subpath', 'src/sandbox/x.ts', "import { app as x } from 'electron/main';"],
   ['the core importing the sandbox index', 'src/main/core/x.ts', "import { x } from '../../sandbox';"],
   ['the sandbox importing main through its index', 'src/sandbox/x.ts', "import { x } from '../main';"],
+  ['the renderer importing the signing code', 'src/renderer/x.tsx', "import { x } from '../signing/orderSigning';"],
+  ['a nested renderer file importing the signing code', 'src/renderer/views/trade/ticket/x.tsx', "import { x } from '../../../../signing/buildOrder';"],
+  ['the renderer importing tiny-secp256k1', 'src/renderer/x.tsx', "import { signRecoverable as x } from 'tiny-secp256k1';"],
+  ['the renderer importing hash-wasm', 'src/renderer/x.tsx', "import { createKeccak as x } from 'hash-wasm';"],
+  ['the preload importing the signing code', 'src/preload/x.ts', "import { x } from '../signing/l2Hmac';"],
+  ['the preload importing tiny-secp256k1', 'src/preload/x.ts', "import { recover as x } from 'tiny-secp256k1';"],
+  ['src/shared importing the signing code', 'src/shared/orders/x.ts', "import { x } from '../../signing/orderHashing';"],
+  ['src/shared importing hash-wasm', 'src/shared/x.ts', "import { createKeccak as x } from 'hash-wasm';"],
+  ['src/signing importing the core', 'src/signing/x.ts', "import { x } from '../main/core/coreError';"],
+  ['src/signing importing the sandbox', 'src/signing/x.ts', "import { x } from '../sandbox/start';"],
+  ['src/signing importing the renderer', 'src/signing/x.ts', "import { x } from '../renderer/stores/books';"],
+  ['src/signing importing electron', 'src/signing/x.ts', "import { app as x } from 'electron';"],
 ];
 
 const accepted: Array<[string, string, string]> = [
@@ -64,6 +76,12 @@ const accepted: Array<[string, string, string]> = [
   ['the preload importing src/shared', 'src/preload/x.ts', "import { x } from '../shared/contract';"],
   ['the sandbox importing src/shared', 'src/sandbox/x.ts', "import { x } from '../shared/protocol/clob';"],
   ['the renderer importing its own files', 'src/renderer/views/x.tsx', "import { x } from '../stores/books';"],
+  ['the core importing the signing code', 'src/main/core/trading/x.ts', "import { x } from '../../../signing/buildOrder';"],
+  ['the sandbox importing the signing code', 'src/sandbox/trading/x.ts', "import { x } from '../../signing/orderSigning';"],
+  ['src/signing importing src/shared', 'src/signing/x.ts', "import { x } from '../shared/orders/orderSchema';"],
+  ['src/signing using Node built-ins', 'src/signing/x.ts', "import { createHmac as x } from 'node:crypto';"],
+  ['src/signing importing its libraries', 'src/signing/x.ts', "import { signRecoverable as x } from 'tiny-secp256k1';"],
+  ['the renderer importing the order layout constants', 'src/renderer/views/trade/ticket/x.tsx', "import { MAX_ORDERS_PER_BATCH as x } from '../../../../shared/orders/orderSchema';"],
 ];
 
 

@@ -8,7 +8,7 @@ import {
   orderDigest,
   orderDomainSeparator,
   orderTypeHash,
-} from '../../../src/shared/orders/orderHashing';
+} from '../../../src/signing/orderHashing';
 import { orderDomain, orderTypesV1, orderTypesV2, type OrderStructV2 } from '../../../src/shared/orders/orderSchema';
 import {
   AMOY_V1_CONTRACTS,

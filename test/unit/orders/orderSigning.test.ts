@@ -8,10 +8,11 @@ import {
   signOrder,
   signOrderDigest,
   warmOrderSigning,
-} from '../../../src/shared/orders/orderSigning';
-import { orderDigest } from '../../../src/shared/orders/orderHashing';
+} from '../../../src/signing/orderSigning';
+import { orderDigest } from '../../../src/signing/orderHashing';
 import { orderDomain, orderTypesV1, orderTypesV2 } from '../../../src/shared/orders/orderSchema';
-import { N } from '../../../src/shared/orders/crypto/secp256k1Math';
+/** The order of secp256k1's group. */
+const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 import {
   AMOY_V1_CONTRACTS,
   PUBLIC_CHAIN_137_CONTRACTS,

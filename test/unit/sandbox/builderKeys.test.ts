@@ -19,7 +19,7 @@ import { parseOrderBody } from '../../../src/sandbox/trading/orderPayload';
 import { TradeLog, type TradeRecord } from '../../../src/sandbox/trading/tradeLog';
 import { decodeTrading, encodeTrading } from '../../../src/sandbox/trading/tradingState';
 import type { TradingSnapshot } from '../../../src/sandbox/trading/tradingDesk';
-import { l2Signature } from '../../../src/shared/signing/l2Hmac';
+import { l2Signature } from '../../../src/signing/l2Hmac';
 
 const ALICE = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const BOB = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';

@@ -1,6 +1,6 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { clobAuthTypedData, recoverClobAuthSigner } from '../../../src/shared/signing/clobAuth';
+import { clobAuthTypedData, recoverClobAuthSigner } from '../../../src/signing/clobAuth';
 
 // wire-formats.md, "L1: EIP-712 ClobAuth" vector.
 const key = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBase64Any, encodeBase64 } from '../../../src/shared/base64';
-import { l2Signature } from '../../../src/shared/signing/l2Hmac';
+import { l2SecretKey, l2Signature } from '../../../src/signing/l2Hmac';
 
 // wire-formats.md, "L2: HMAC-SHA256" vectors.
 const secret = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
@@ -12,6 +12,17 @@ describe('L2 HMAC signatures', () => {
     ['DELETE', '/order', '{"orderID":"0xabc"}', 'uDik2sJCld_MdoWGqIQRFT0bSHuSAKTNTd3PXcRDnws='],
   ])('%s %s matches the vector', (method, path, body, expected) => {
     expect(l2Signature(secret, 1000000, method, path, body)).toBe(expected);
+  });
+
+  it.each([
+    ['test-sign', '/orders', '{"hash": "0x123"}', 'ZwAdJKvoYRlEKDkNMwd5BuwNNtg93kNaR_oU2HrfVvc='],
+    ['DELETE', '/order', '{"orderID":"0xabc"}', 'uDik2sJCld_MdoWGqIQRFT0bSHuSAKTNTd3PXcRDnws='],
+  ])('%s %s matches the vector with the secret decoded once into a KeyObject', (method, path, body, expected) => {
+    const key = l2SecretKey(secret);
+    expect(key.type).toBe('secret');
+    expect(key.symmetricKeySize).toBe(32);
+    expect(l2Signature(key, 1000000, method, path, body)).toBe(expected);
+    expect(l2Signature(key, 1000000, method, path, body)).toBe(expected);
   });
 
   it('ignores the query string of the path', () => {

@@ -1,13 +1,19 @@
 /**
  * Order-book API credentials of the active account: created (or, when the nonce was used
  * before, derived) with an L1 signature, kept whole in the vault, shown only as a masked hint.
+ *
+ * For L2-signed requests the secret is decoded once per unlocked session into a node:crypto
+ * KeyObject (its bytes held by node:crypto, not scattered over the JS heap as one decrypted copy
+ * per request) and kept in memory only while the vault is unlocked: every lock drops it, and a
+ * locked vault refuses before any cached key is used.
  */
 import type { AccountsState } from '../../../shared/custodyViews';
 import { CoreError } from '../coreError';
 import { maskSecret, type ClobCredentials } from '../custody';
 import type { HttpClient } from '../net/httpClient';
 import type { AccountRegistry, StoredAccount } from './accountRegistry';
-import { l1Headers, l2Headers } from './exchangeAuthHeaders';
+import { l1Headers, l2Headers, type L2Credentials } from './exchangeAuthHeaders';
+import { l2SecretKey } from '../../../signing/l2Hmac';
 import { clobCredentialsRecordId } from './recordIds';
 import { withSigner } from './signingKeys';
 import type { VaultSession } from './vaultSession';
@@ -26,7 +32,12 @@ const isCredentials = (value: unknown): value is ClobCredentials =>
   ['apiKey', 'secret', 'passphrase'].every((field) => typeof (value as Record<string, unknown>)[field] === 'string');
 
 export class ClobCredentialsService {
-  constructor(private readonly options: ClobCredentialsServiceOptions) {}
+  /** account id → the L2 credentials of this unlocked session (the secret as a KeyObject). */
+  private readonly session = new Map<string, L2Credentials>();
+
+  constructor(private readonly options: ClobCredentialsServiceOptions) {
+    options.session.onLocked(() => this.session.clear());
+  }
 
   /** Create-or-derive (wire-formats.md): derive when the nonce was already used to create a key. */
   async createOrDerive(nonce = 0): Promise<AccountsState> {
@@ -63,13 +74,32 @@ export class ClobCredentialsService {
     const account = this.options.registry.requireActive();
     if (!account.clobCredentials) throw new CoreError('not_found', `"${account.label}" has no order-book credentials.`);
     await this.revoke(account, await this.stored(account));
+    this.session.delete(account.id);
     await this.options.session.unlocked().deleteRecord(clobCredentialsRecordId(account.id));
     this.options.registry.update(account.id, (a) => ({ ...a, clobCredentials: null }));
     return this.changed();
   }
 
-  /** The stored credentials of an account, for L2-authenticated calls. */
-  async stored(account: StoredAccount): Promise<ClobCredentials> {
+  /**
+   * The credentials of an account for L2-authenticated calls: read from the vault and decoded
+   * once per unlocked session. Refuses with "locked" while the vault is locked.
+   */
+  async signing(account: StoredAccount): Promise<L2Credentials> {
+    const vault = this.options.session.unlocked();
+    const cached = this.session.get(account.id);
+    if (cached) return cached;
+    const record = await vault.getRecord(clobCredentialsRecordId(account.id));
+    if (record.kind !== 'clobCredentials') throw new CoreError('internal', 'The credentials record has the wrong kind.');
+    // The vault may have locked while the record was read: then nothing is kept.
+    this.options.session.unlocked();
+    const { apiKey, passphrase, secret } = record.credentials;
+    const credentials: L2Credentials = { apiKey, passphrase, secret: l2SecretKey(secret) };
+    this.session.set(account.id, credentials);
+    return credentials;
+  }
+
+  /** The stored credentials of an account as the vault holds them (for rotation and deletion). */
+  private async stored(account: StoredAccount): Promise<ClobCredentials> {
     const record = await this.options.session.unlocked().getRecord(clobCredentialsRecordId(account.id));
     if (record.kind !== 'clobCredentials') throw new CoreError('internal', 'The credentials record has the wrong kind.');
     return record.credentials;
@@ -80,7 +110,13 @@ export class ClobCredentialsService {
       service: 'clob',
       method: 'DELETE',
       path: '/auth/api-key',
-      headers: l2Headers(credentials, account.address, 'DELETE', '/auth/api-key', undefined),
+      headers: l2Headers(
+        { apiKey: credentials.apiKey, passphrase: credentials.passphrase, secret: l2SecretKey(credentials.secret) },
+        account.address,
+        'DELETE',
+        '/auth/api-key',
+        undefined,
+      ),
     });
   }
 
@@ -93,6 +129,7 @@ export class ClobCredentialsService {
   }
 
   private async store(account: StoredAccount, credentials: ClobCredentials, nonce: number): Promise<void> {
+    this.session.delete(account.id);
     await this.options.session.unlocked().putRecord({
       kind: 'clobCredentials',
       credentials,

@@ -3,10 +3,17 @@
  * with the `SVC_` prefix: L1 proves control of the wallet with an EIP-712 ClobAuth signature,
  * L2 signs each request with the HMAC secret of the API credentials.
  */
+import type { KeyObject } from 'node:crypto';
 import type { LocalAccount } from 'viem';
-import { clobAuthTypedData } from '../../../shared/signing/clobAuth';
-import { l2Signature } from '../../../shared/signing/l2Hmac';
-import type { ClobCredentials } from '../custody';
+import { clobAuthTypedData } from '../../../signing/clobAuth';
+import { l2Signature } from '../../../signing/l2Hmac';
+
+/** What an L2 signature needs: the secret decoded once into a KeyObject (see l2SecretKey). */
+export interface L2Credentials {
+  apiKey: string;
+  passphrase: string;
+  secret: KeyObject;
+}
 
 export const unixSeconds = (now: number = Date.now()): string => String(Math.floor(now / 1000));
 
@@ -28,7 +35,7 @@ export async function l1Headers(
 }
 
 export function l2Headers(
-  credentials: ClobCredentials,
+  credentials: L2Credentials,
   signerAddress: string,
   method: string,
   requestPath: string,

@@ -5,7 +5,7 @@
  * server's values themselves are not repeated, they are whatever the server chose to say).
  */
 import type { Hex } from 'viem';
-import type { PerpsExchangeInfo } from '../../../shared/signing/perpsOperations';
+import type { PerpsExchangeInfo } from '../../../signing/perpsOperations';
 import { CoreError } from '../coreError';
 import type { PerpsDomain } from '../settings/perpsDomainSchema';
 

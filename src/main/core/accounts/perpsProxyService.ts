@@ -1,6 +1,6 @@
 /**
  * Perpetuals proxy keys: Marketdesk generates the proxy's key, the account's owner key signs
- * `createProxy` (EIP-712 layout in src/shared/signing/perpsOperations.ts), and the secret the
+ * `createProxy` (EIP-712 layout in src/signing/perpsOperations.ts), and the secret the
  * exchange returns is kept in the vault with the proxy key. The exchange has no route that lists
  * proxies, so the list is ours. Operations are signed under the network profile's pinned domain,
  * after the server's `GET /v1/info/exchange` is seen to agree with it (perpsDomainPin.ts).
@@ -12,7 +12,7 @@ import {
   perpsOperationTypedData,
   type PerpsOperationArgs,
   type PerpsOperationType,
-} from '../../../shared/signing/perpsOperations';
+} from '../../../signing/perpsOperations';
 import { CoreError } from '../coreError';
 import { addressOfPrivateKey, wipe } from '../custody';
 import type { HttpClient } from '../net/httpClient';

@@ -47,6 +47,7 @@ export class VaultSession {
   /** The one password-check path of this session: unlock and every re-entry share its throttle. */
   private readonly passwordChecks: PasswordChecks;
   private readonly now: () => number;
+  private readonly lockListeners = new Set<() => void>();
 
   constructor(private readonly options: VaultSessionOptions) {
     this.now = options.now ?? Date.now;
@@ -71,6 +72,17 @@ export class VaultSession {
   stop(): void {
     if (this.idleTimer) clearInterval(this.idleTimer);
     this.vault?.lock();
+    this.notifyLocked();
+  }
+
+  /**
+   * Calls `listener` whenever the session locks (by the user, idle, the system, or stop), so
+   * secrets decoded for the unlocked session (the order-book API secret) are dropped with it.
+   * Returns the unsubscribe function.
+   */
+  onLocked(listener: () => void): () => void {
+    this.lockListeners.add(listener);
+    return () => this.lockListeners.delete(listener);
   }
 
   state(): VaultState {
@@ -135,6 +147,7 @@ export class VaultSession {
   lock(reason: LockReason): void {
     if (!this.vault?.isUnlocked) return;
     this.vault.lock();
+    this.notifyLocked();
     this.lockReason = reason;
     this.options.log.info(`vault locked (${reason})`);
     this.changed();
@@ -190,6 +203,10 @@ export class VaultSession {
 
   private vaultOptions() {
     return { osKeyStore: this.options.osKeyStore, passwordChecks: this.passwordChecks };
+  }
+
+  private notifyLocked(): void {
+    for (const listener of this.lockListeners) listener();
   }
 
   private changed(): void {

@@ -1,6 +1,6 @@
 /**
- * L2-authenticated calls to the order-book service for an account: the credentials come out of
- * the vault for the one request, the body is serialized once and the HMAC covers exactly those
+ * L2-authenticated calls to the order-book service for an account: the credentials are the
+ * unlocked session's (decoded once per unlock, dropped on lock: ClobCredentialsService.signing), the body is serialized once and the HMAC covers exactly those
  * bytes (DESIGN invariant 4), and every answer passes the exchange-mode tracker.
  */
 import { CoreError } from '../coreError';
@@ -42,11 +42,11 @@ export class AuthenticatedClob {
   }
 
   credentialsOf(account: StoredAccount) {
-    return this.credentials.stored(account);
+    return this.credentials.signing(account);
   }
 
   async request<T>(account: StoredAccount, request: AuthenticatedRequest): Promise<T> {
-    const creds = await this.credentials.stored(account);
+    const creds = await this.credentials.signing(account);
     const bodyText = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
     try {
       const answer = await this.http.requestJson<T>({

@@ -4,7 +4,7 @@
  * that were signed, and every answer of the exchange comes back as a sentence naming the order.
  */
 import type { Hex } from 'viem';
-import { buildSignedOrder, toPostOrderBody } from '../../../shared/orders/buildOrder';
+import { buildSignedOrder, toPostOrderBody } from '../../../signing/buildOrder';
 import { OrderAmountError } from '../../../shared/orders/orderAmounts';
 import { parseDecimal } from '../../../shared/decimal';
 import {

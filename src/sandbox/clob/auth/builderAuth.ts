@@ -12,11 +12,11 @@
  * names nothing), `revoked` (a correctly signed request with a revoked key) or `ok`.
  * Passphrases and signatures are compared in constant time.
  */
-import { l2Signature } from '../../../shared/signing/l2Hmac';
+import { l2Signature } from '../../../signing/l2Hmac';
 import { headerOf } from '../../http/headers';
 import { isFresh, parseUnixSeconds } from './authTime';
 import type { BuilderKeyStore, StoredBuilderKey } from './builderKeyStore';
-import { exactBodyText, sameSecret, type L2Request } from './l2Auth';
+import { exactBodyText, sameSecret, secretKeyOf, type L2Request } from './l2Auth';
 
 export const BUILDER_HEADERS = {
   key: 'SVC_BUILDER_API_KEY',
@@ -49,7 +49,7 @@ export function verifyBuilderHeaders(req: L2Request, store: BuilderKeyStore, now
   if (!sameSecret(passphrase, stored.passphrase)) return badHeaders;
   const body = exactBodyText(req);
   if (body === null) return badHeaders;
-  const expected = l2Signature(stored.secret, timestamp as string, req.method, req.path, body);
+  const expected = l2Signature(secretKeyOf(stored), timestamp as string, req.method, req.path, body);
   if (!sameSecret(signature, expected)) return badHeaders;
   return stored.revokedAtMs === null ? { kind: 'ok', key: stored } : { kind: 'revoked', key: stored };
 }

@@ -6,7 +6,7 @@
  * learns nothing about which check failed.
  */
 import { getAddress, isAddress, type Hex } from 'viem';
-import { recoverClobAuthSigner } from '../../../shared/signing/clobAuth';
+import { recoverClobAuthSigner } from '../../../signing/clobAuth';
 import { headerOf, type HeaderSource } from '../../http/headers';
 import { CLOB_MESSAGES, clobError } from '../clobErrors';
 import type { AuthCheck } from '../../http/authCheck';

@@ -10,8 +10,8 @@
  *   const auth = verifyL2(ctx, store, now());
  *   if (!auth.ok) return auth.reply;
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { l2Signature } from '../../../shared/signing/l2Hmac';
+import { createHash, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { l2SecretKey, l2Signature } from '../../../signing/l2Hmac';
 import { headerOf } from '../../http/headers';
 import type { RequestContext } from '../../http/router';
 import { CLOB_MESSAGES, clobError } from '../clobErrors';
@@ -35,6 +35,18 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/** Each stored key's secret decoded once into a KeyObject (stored keys are replaced, never edited). */
+const secretKeys = new WeakMap<{ secret: string }, KeyObject>();
+
+export function secretKeyOf(stored: { secret: string }): KeyObject {
+  let key = secretKeys.get(stored);
+  if (!key) {
+    key = l2SecretKey(stored.secret);
+    secretKeys.set(stored, key);
+  }
+  return key;
+}
+
 /** The body text when it is exactly the bytes received; null when they were not valid UTF-8. */
 export function exactBodyText(req: L2Request): string | null {
   return Buffer.from(req.body, 'utf8').equals(req.rawBody) ? req.body : null;
@@ -55,7 +67,7 @@ export function verifyL2(req: L2Request, store: ApiKeyStore, nowMs: number): Aut
   if (!sameSecret(passphrase, key.passphrase)) return refuse;
   const body = exactBodyText(req);
   if (body === null) return refuse;
-  const expected = l2Signature(key.secret, timestamp as string, req.method, req.path, body);
+  const expected = l2Signature(secretKeyOf(key), timestamp as string, req.method, req.path, body);
   if (!sameSecret(signature, expected)) return refuse;
   return { ok: true, identity: { address: key.address, key } };
 }

@@ -7,9 +7,9 @@
  * test/unit/orders/orderHashing.test.ts).
  */
 import type { Hex } from 'viem';
-import { keccak256 } from './crypto/keccak256';
-import { bytesToHex, writeHexBytes } from './crypto/hex';
-import { bigintToBytes32 } from './crypto/bytes32';
+import { keccak256, keccak256Into } from './keccak';
+import { bytesToHex, writeHexBytes } from './hex';
+import { bigintToBytes32 } from './bytes32';
 import {
   orderDomain,
   orderTypesV1,
@@ -18,7 +18,7 @@ import {
   type OrderStructV1,
   type OrderStructV2,
   type OrderVersion,
-} from './orderSchema';
+} from '../shared/orders/orderSchema';
 
 type Fields = readonly { readonly name: string; readonly type: string }[];
 const typeString = (fields: Fields): string => `Order(${fields.map((f) => `${f.type} ${f.name}`).join(',')})`;
@@ -50,7 +50,6 @@ const viewV1 = new DataView(structV1.buffer);
 const digestInput = new Uint8Array(66);
 digestInput[0] = 0x19;
 digestInput[1] = 0x01;
-const structHashSlot = digestInput.subarray(34, 66);
 
 function putUint256(buf: Uint8Array, view: DataView, offset: number, value: unknown, what: string): void {
   if (typeof value !== 'bigint' || value < 0n || value > MAX_UINT256) {
@@ -173,7 +172,7 @@ export function orderDigest(
   const separator = domainSeparatorBytes(contracts, version, negRisk);
   const encoded = version === 2 ? encodeV2(struct as OrderStructV2) : encodeV1(struct as OrderStructV1);
   digestInput.set(separator, 2);
-  keccak256(encoded, structHashSlot);
+  keccak256Into(encoded, digestInput, 34);
   return keccak256(digestInput);
 }
 

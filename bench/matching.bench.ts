@@ -28,6 +28,9 @@
  *    with the same concurrency and agent, to a bare node:http echo server on 127.0.0.1 (reads
  *    the body, answers a small JSON). The two alternate in chunks of 500 requests (echo, then
  *    sandbox) so a busy machine weighs on both alike; the ratio is sandbox ÷ echo, pooled.
+ *    The sandbox recovers each order's signer on its recovery thread (libsecp256k1 on a worker,
+ *    src/sandbox/trading/recoveryThread.ts), as it always does; the in-process figures above
+ *    recover on this thread.
  *    Limits: the run's 2,100 POST /order stay under the 5,000 / 10 s burst window at any pace,
  *    and eight signers rotating take ~263 tokens each from their 1,000-token buckets (no
  *    refill needed); the sandbox's own edge counters (delayed / rejected) are reported so a
@@ -45,11 +48,11 @@ import type { ParsedOrder } from '../src/sandbox/trading/orderPayload';
 import { COLLATERAL } from '../src/sandbox/trading/paperLedger';
 import { TradingDesk } from '../src/sandbox/trading/tradingDesk';
 import { buildWorld } from '../src/sandbox/world/buildWorld';
-import { buildSignedOrder, toPostOrderBody, type SignedOrderV2 } from '../src/shared/orders/buildOrder';
-import { addressOfPrivateKey, recoverOrderSigner, warmOrderSigning } from '../src/shared/orders/orderSigning';
+import { buildSignedOrder, toPostOrderBody, type SignedOrderV2 } from '../src/signing/buildOrder';
+import { addressOfPrivateKey, recoverOrderSigner, warmOrderSigning } from '../src/signing/orderSigning';
 import { PUBLIC_CHAIN_137_CONTRACTS, type OrderSide, type OrderType } from '../src/shared/orders/orderSchema';
-import { clobAuthTypedData } from '../src/shared/signing/clobAuth';
-import { l2Signature } from '../src/shared/signing/l2Hmac';
+import { clobAuthTypedData } from '../src/signing/clobAuth';
+import { l2Signature } from '../src/signing/l2Hmac';
 import { median, seededRandom, type Bench, type BenchRow } from './harness';
 
 const MATCH_ORDERS = Number(process.env.BENCH_MATCH_ORDERS ?? 20_000);

@@ -3,9 +3,9 @@
  * order and the exact `POST /order` body, for order schema v2 (current) or v1 (legacy).
  */
 import type { Hex } from 'viem';
-import type { TickSize } from '../protocol/clob';
-import { limitOrderAmounts, marketBuyAmounts, OrderAmountError, type OrderAmounts } from './orderAmounts';
-import { bytesToHex } from './crypto/hex';
+import type { TickSize } from '../shared/protocol/clob';
+import { limitOrderAmounts, marketBuyAmounts, OrderAmountError, type OrderAmounts } from '../shared/orders/orderAmounts';
+import { bytesToHex } from './hex';
 import { orderDigest } from './orderHashing';
 import { signOrderDigest } from './orderSigning';
 import {
@@ -20,7 +20,7 @@ import {
   type OrderStructV2,
   type OrderType,
   type OrderVersion,
-} from './orderSchema';
+} from '../shared/orders/orderSchema';
 
 export type SignatureTypeCode = 0 | 1 | 2 | 3;
 

@@ -3,13 +3,15 @@
  * and sizes): Marketdesk's buildSignedOrder against @polymarket/clob-client-v2's OrderBuilder
  * with the viem wallet client its README uses (a local account: no network). Both run in this
  * process, interleaved chunk by chunk after a warm-up round; the figure is the median round.
- * Target (issue 4): ratio ≥ 3.
+ * Target (issue 7): ratio ≥ 6. Marketdesk signs with libsecp256k1 (tiny-secp256k1, WebAssembly)
+ * and hashes with hash-wasm; the reference with viem (@noble/curves). Also: recovery, as the
+ * sandbox verifies, against viem's recoverTypedDataAddress.
  */
 import { OrderBuilder, Side, SignatureTypeV2 } from '@polymarket/clob-client-v2';
 import { createWalletClient, http, hexToBytes, recoverTypedDataAddress, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { buildSignedOrder } from '../src/shared/orders/buildOrder';
-import { recoverOrderSigner, warmOrderSigning } from '../src/shared/orders/orderSigning';
+import { buildSignedOrder } from '../src/signing/buildOrder';
+import { recoverOrderSigner, warmOrderSigning } from '../src/signing/orderSigning';
 import { PUBLIC_CHAIN_137_CONTRACTS, orderDomain, orderTypesV2 } from '../src/shared/orders/orderSchema';
 import { median, ratePerSecond, seededRandom, type Bench } from './harness';
 
