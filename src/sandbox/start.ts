@@ -153,11 +153,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.signerBuckets ? { signerBuckets: options.signerBuckets } : {}),
   });
   const perpsState = createPerpsState(world, { chainId });
-  const state = options.stateFile === undefined
-    ? null
-    : await SandboxStateStore.open(resolve(options.stateFile), [
-      apiKeySection(apiKeys), builderKeySection(builderKeys), perpsAccountsSection(perpsState), tradingSection(trading.desk, seed),
-    ]);
+  let state: SandboxStateStore | null = null;
+  try {
+    if (options.stateFile !== undefined) {
+      state = await SandboxStateStore.open(resolve(options.stateFile), [
+        apiKeySection(apiKeys), builderKeySection(builderKeys), perpsAccountsSection(perpsState), tradingSection(trading.desk, seed),
+      ]);
+    }
+  } catch (error) {
+    // A state file held by another sandbox (or unreadable): stop the trading timers, or they would
+    // keep this process alive after it reported the failure.
+    trading.close();
+    throw error;
+  }
   // One gate for both servers: the "all endpoints" window is shared, as at the public edge.
   const gate = new EdgeGate(options.edge ?? {});
   const isAdminPath = (path: string) => path.startsWith(ADMIN_PREFIX);
