@@ -13,20 +13,35 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { bytesToHex } from '../../signing/hex';
 import { addressOfPublicKey, parseRecoverableSignature, recoverPublicKey } from '../../signing/orderSigning';
 
 /**
- * The worker: recover(digest, r ‖ s, id) → the uncompressed public key, or null. Each request is
- * one 97-byte buffer (digest 32 ‖ r ‖ s 64 ‖ recovery id 1) moved, not copied, to the worker; the
- * 65-byte key is moved back.
+ * The worker: recover(digest, r ‖ s, id) → the signer's 20-byte address (keccak-256 of the
+ * uncompressed public key, last 20 bytes), or null. Each request is one 97-byte array (digest 32
+ * ‖ r ‖ s 64 ‖ recovery id 1) and each answer a 20-byte array or null, in the order asked: a
+ * bare typed array is the cheapest message to clone, so no ids and no transfer lists (both
+ * measured slower for messages this small). Hashing the key there too keeps the event loop's
+ * share of a POST /order small. Messages wait in the port until the keccak WebAssembly is ready
+ * and the listener is attached.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { recover } = require(workerData.library);
-parentPort.on('message', ({ id, request }) => {
-  let point = null;
-  try { point = recover(request.subarray(0, 32), request.subarray(32, 96), request[96], false); } catch { point = null; }
-  parentPort.postMessage({ id, point }, point ? [point.buffer] : []);
+const { recover } = require(workerData.secp256k1);
+const { createKeccak } = require(workerData.keccak);
+createKeccak(256).then((keccak) => {
+  parentPort.on('message', (request) => {
+    let address = null;
+    try {
+      const point = recover(request.subarray(0, 32), request.subarray(32, 96), request[96], false);
+      if (point) {
+        keccak.init();
+        keccak.update(point.subarray(1, 65));
+        address = keccak.digest('binary').subarray(12);
+      }
+    } catch { address = null; }
+    parentPort.postMessage(address);
+  });
 });
 `;
 
@@ -39,19 +54,17 @@ interface Pending {
 
 export class RecoveryThread {
   private worker: Worker | null = null;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
+  /** Asked and not yet answered, oldest first: the worker answers in the same order. */
+  private pending: Pending[] = [];
 
   constructor() {
     try {
-      const library = createRequire(import.meta.url).resolve('tiny-secp256k1');
-      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { library } });
+      const resolveModule = createRequire(import.meta.url).resolve;
+      const workerData = { secp256k1: resolveModule('tiny-secp256k1'), keccak: resolveModule('hash-wasm') };
+      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
       worker.unref();
-      worker.on('message', ({ id, point }: { id: number; point: Uint8Array | null }) => {
-        const request = this.pending.get(id);
-        if (!request) return;
-        this.pending.delete(id);
-        request.resolve(point ? addressOfPublicKey(point) : null);
+      worker.on('message', (address: Uint8Array | null) => {
+        this.pending.shift()?.resolve(address ? bytesToHex(address) : null);
       });
       worker.on('error', () => this.fallBack());
       worker.on('exit', () => this.fallBack());
@@ -72,19 +85,16 @@ export class RecoveryThread {
     if (!parsed) return Promise.resolve(null);
     if (!this.worker) return Promise.resolve(recoverHere(digest, parsed.rs, parsed.recovery));
     return new Promise((resolve) => {
-      const id = this.nextId++;
-      this.pending.set(id, { digest, rs: parsed.rs, recovery: parsed.recovery, resolve });
-      // A fresh buffer of exactly these bytes: posting a view would clone all of its backing
-      // store (for a pooled Buffer, kilobytes), and transferring it would detach the pool.
+      this.pending.push({ digest, rs: parsed.rs, recovery: parsed.recovery, resolve });
       const request = new Uint8Array(97);
       request.set(digest, 0);
       request.set(parsed.rs, 32);
       request[96] = parsed.recovery;
-      this.worker!.postMessage({ id, request }, [request.buffer]);
+      this.worker!.postMessage(request);
     });
   }
 
-  /** Stops the worker; anything still waiting is recovered on this thread. */
+/** Stops the worker; anything still waiting is recovered on this thread. */
   close(): void {
     const worker = this.worker;
     this.fallBack();
@@ -93,10 +103,7 @@ export class RecoveryThread {
 
   private fallBack(): void {
     this.worker = null;
-    for (const [id, request] of this.pending) {
-      this.pending.delete(id);
-      request.resolve(recoverHere(request.digest, request.rs, request.recovery));
-    }
+    for (const request of this.pending.splice(0)) request.resolve(recoverHere(request.digest, request.rs, request.recovery));
   }
 }
 
