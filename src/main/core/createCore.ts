@@ -116,6 +116,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     session,
     presenter: options.secretPresenter ?? refusingSecretPresenter,
     onChange: accountsChanged,
+    onRemoved: (accountId) => clobCredentials.forget(accountId),
     ...(options.keystoreKdf ? { keystoreKdf: options.keystoreKdf } : {}),
   });
   const clobCredentials = new ClobCredentialsService({ http, registry, session, chainId: () => network.chainId, onChange: accountsChanged });

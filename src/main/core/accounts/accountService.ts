@@ -31,6 +31,8 @@ export interface AccountServiceOptions {
   session: VaultSession;
   presenter: SecretPresenter;
   onChange: () => void;
+  /** After an account and its vault records are gone: services drop what they cached of it. */
+  onRemoved?: (accountId: string) => void;
   /** scrypt cost of exported keystores; geth's standard unless a test asks for less. */
   keystoreKdf?: ScryptCost;
 }
@@ -113,6 +115,7 @@ export class AccountService {
     await this.options.session.confirmPassword(password);
     await this.options.session.unlocked().deleteRecordsOfAccount(accountId);
     this.options.registry.remove(accountId);
+    this.options.onRemoved?.(accountId);
     return this.changed();
   }
 

@@ -69,6 +69,11 @@ export class ClobCredentialsService {
     return this.changed();
   }
 
+  /** Drops the decoded credentials of a removed account (they would otherwise wait for the next lock). */
+  forget(accountId: string): void {
+    this.session.delete(accountId);
+  }
+
   /** Revokes the key at the service and forgets it here. */
   async delete(): Promise<AccountsState> {
     const account = this.options.registry.requireActive();
