@@ -5,54 +5,15 @@
  * (`npm run web`'s entry) twice on one folder, and a holder SIGKILLed to show the OS releases
  * the lock with the process (no stale lock, nothing to steal).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acquireDataFolderLock, DataFolderLockedError } from '../../src/main/core/dataFolder/dataFolderLock';
+import { cleanUpChildren, repoRoot as root, runTsx as run, tempDir as tempDirWithPrefix, until, type TsxRun as Run } from './support/tsxChildren';
 
-const root = resolve(__dirname, '../..');
 const webCli = join(root, 'src/main/web/cli.ts');
-const children: ChildProcessWithoutNullStreams[] = [];
-const dirs: string[] = [];
+const tempDir = () => tempDirWithPrefix('marketdesk-lock-');
 
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'marketdesk-lock-'));
-  dirs.push(dir);
-  return dir;
-}
-
-interface Run {
-  child: ChildProcessWithoutNullStreams;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function run(args: string[]): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
-  return { child, stdout: () => out, stderr: () => err, exited };
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+afterEach(cleanUpChildren);
 
 /** The second run either exits (the fix) or starts serving (the bug): whichever comes first. */
 async function exitOrServe(second: Run): Promise<{ code: number | null; served: boolean }> {

@@ -4,48 +4,18 @@
  * reading it (a second one names the first and exits non-zero), and a save never writes over
  * content it did not read (compare and swap), so even a writer past the lock loses nothing.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxStateStore, type StateSection } from '../../src/sandbox/state/stateStore';
+import { cleanUpChildren, runTsx, tempDir as tempDirWithPrefix, until } from './support/tsxChildren';
 
-const root = resolve(__dirname, '../..');
-const children: ChildProcessWithoutNullStreams[] = [];
-const dirs: string[] = [];
+const tempDir = () => tempDirWithPrefix('marketdesk-sandbox-lock-');
 
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'marketdesk-sandbox-lock-'));
-  dirs.push(dir);
-  return dir;
-}
+afterEach(cleanUpChildren);
 
 function sandboxCli(stateFile: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/sandbox/cli.ts'), '--port', '0', '--no-simulate', '--state-file', stateFile], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return { child, stdout: () => out, stderr: () => err, exited };
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return runTsx(['src/sandbox/cli.ts', '--port', '0', '--no-simulate', '--state-file', stateFile]);
 }
 
 function counterSection(): StateSection & { bump(): void } {
@@ -75,7 +45,7 @@ describe('one sandbox per state file', () => {
 
     const second = sandboxCli(stateFile);
     const served = until(() => second.stdout().includes('"clob"'), 'the second sandbox', 60_000).then(() => 'served' as const);
-    const outcome = await Promise.race([second.exited, served]);
+    const outcome = await Promise.race([second.exited.then(({ code }) => code), served]);
     expect(outcome, 'the second sandbox started serving on a state file the first one owns').not.toBe('served');
     expect(outcome).toBe(1);
     expect(second.stderr()).toContain(`process ${first.child.pid}`);
