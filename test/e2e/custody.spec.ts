@@ -23,6 +23,8 @@ const KEYSTORE_PRIVATE_KEY = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae4
 const WATCHED_ADDRESS = '0x00000000219ab540356cBB839Cbe05303d7705Fa';
 const ACCOUNTS_SHOT = fileURLToPath(new URL('../../docs/screenshots/accounts.png', import.meta.url));
 const UNLOCK_SHOT = fileURLToPath(new URL('../../docs/screenshots/unlock.png', import.meta.url));
+const REVEAL_PAGE_SHOT = fileURLToPath(new URL('../../docs/screenshots/reveal-page.png', import.meta.url));
+const EXPORT_PAGE_SHOT = fileURLToPath(new URL('../../docs/screenshots/export-page.png', import.meta.url));
 
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
 
@@ -305,6 +307,8 @@ test('vault, accounts, credentials, switching, lock and unlock', async ({ page }
     const person = await page.context().newPage();
     await person.goto(revealUrl);
     await expect(person.getByTestId('revealed-secret')).toHaveText(new RegExp(KEYSTORE_PRIVATE_KEY, 'i'));
+    // The key shown is the public test fixture's, so the picture may go in the docs.
+    await person.screenshot({ path: REVEAL_PAGE_SHOT });
     await person.close();
 
     // Export: this window asks only the vault password; the keystore password is chosen on the
@@ -323,6 +327,7 @@ test('vault, accounts, credentials, switching, lock and unlock', async ({ page }
     await exportPage.locator('input[name="confirmation"]').fill('export-password-2');
     await exportPage.getByRole('button', { name: 'Encrypt and download' }).click();
     await expect(exportPage.getByTestId('keystore-problem')).toContainText('do not match');
+    await exportPage.screenshot({ path: EXPORT_PAGE_SHOT });
     await exportPage.locator('input[name="password"]').fill('export-password-1');
     await exportPage.locator('input[name="confirmation"]').fill('export-password-1');
     const download = exportPage.waitForEvent('download', { timeout: 60_000 });
