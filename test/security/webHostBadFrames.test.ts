@@ -79,3 +79,29 @@ describe('the browser-mode host survives bad frames', () => {
     expect(await stillServes()).toMatchObject({ ok: true });
   });
 });
+
+describe('the browser-mode host survives addresses it cannot parse', () => {
+  /** Sends one raw request line and resolves with the status line of the answer. */
+  async function statusLineFor(requestLine: string, extraHeaders = ''): Promise<string> {
+    const { connect } = await import('node:net');
+    const raw = connect(host.port, '127.0.0.1');
+    await new Promise((resolve) => raw.once('connect', resolve));
+    let answer = '';
+    raw.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    raw.on('error', () => undefined);
+    const ended = new Promise((resolve) => raw.once('close', resolve));
+    raw.end(`${requestLine}\r\nHost: 127.0.0.1:${host.port}\r\nConnection: close\r\n${extraHeaders}\r\n`);
+    await ended;
+    return answer.split('\r\n')[0] ?? '';
+  }
+
+  // `GET // HTTP/1.1` made `new URL` throw inside the request listener, and the host exited: one
+  // unauthenticated request (a local user, a page's <img>, a compromised renderer's fetch).
+  it.each(['//', '///', '/\\'])('answers a request and an upgrade to %s, and keeps serving', async (path) => {
+    expect(await statusLineFor(`GET ${path} HTTP/1.1`)).toMatch(/^HTTP\/1\.1 (400|404|200)/);
+    const upgrade = 'Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n';
+    expect(await statusLineFor(`GET ${path} HTTP/1.1`, upgrade)).toMatch(/^HTTP\/1\.1 (403|400)/);
+    expect(await host.exitWithin(300)).toBeNull();
+    expect(await stillServes()).toMatchObject({ ok: true });
+  });
+});

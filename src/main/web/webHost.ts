@@ -48,6 +48,19 @@ function refuseUpgrade(socket: Duplex, refusal: NonNullable<Refusal>): void {
 
 const SIGN_IN_USED = 'This sign-in address was already used or has expired. Use the address printed by `npm run web`.';
 
+/**
+ * The request's address, or null: a request line such as `GET // HTTP/1.1` is not a valid path
+ * for `new URL`, and an exception in a server listener would end the whole host (and, with
+ * heartbeats on, the exchange would then cancel the user's orders).
+ */
+function requestUrl(request: IncomingMessage): URL | null {
+  try {
+    return new URL(request.url ?? '/', 'http://local');
+  } catch {
+    return null;
+  }
+}
+
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const reportProblem = options.reportProblem ?? ((message: string) => process.stderr.write(`${message}\n`));
@@ -61,7 +74,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return void response.writeHead(405, plainTextHeaders({ allow: 'GET, HEAD' })).end('Method not allowed');
     }
-    const url = new URL(request.url ?? '/', 'http://local');
+    const url = requestUrl(request);
+    if (!url) return void response.writeHead(400, plainTextHeaders()).end('Bad request: the address cannot be read.');
     if (url.pathname === SIGN_IN_PATH) {
       if (!signIn.redeem(url.searchParams.get('code'))) return void response.writeHead(403, plainTextHeaders()).end(SIGN_IN_USED);
       // 303 to the app: the code leaves the address bar and history at once.
@@ -75,7 +89,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Node hands over the raw socket with no error listener: a reset here must not crash the host.
     socket.on('error', () => socket.destroy());
-    const url = new URL(request.url ?? '/', 'http://local');
+    const url = requestUrl(request);
+    if (!url) return refuseUpgrade(socket, { status: 403, message: 'Refused: the address cannot be read.' });
     const hasSession = signIn.hasSessionCookie(request.headers.cookie, port);
     const refusal =
       (url.pathname === BRIDGE_SOCKET_PATH ? null : ({ status: 403, message: 'Refused: unknown socket path.' } as const)) ??
