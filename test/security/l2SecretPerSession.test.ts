@@ -13,6 +13,7 @@ import { callOk, startHarness, type Harness } from '../integration/core/coreHarn
 const PASSWORD = 'l2 secret session password';
 let harness: Harness;
 let accountId = '';
+const realGetRecord = Vault.prototype.getRecord;
 const getRecord = vi.spyOn(Vault.prototype, 'getRecord');
 
 const call = <T>(channel: string, input: unknown = {}) => callOk<T>(harness, channel, input);
@@ -54,5 +55,26 @@ describe('order-book API secret, once per unlocked session', () => {
     await call('listOpenOrders', {});
     // Exactly one read: the secret decoded before the lock was dropped with it.
     expect(credentialReads()).toBe(1);
+  });
+
+  it('a credentials read in flight while they rotate is not cached: later requests sign with the new key', async () => {
+    // Nothing cached: a lock drops the decoded secret.
+    await call('lockVault');
+    await call('unlockVault', { password: PASSWORD });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The next read gets the record as it is now (the old key) and answers only after the rotation.
+    getRecord.mockImplementationOnce(async function (this: Vault, id: string) {
+      const record = await realGetRecord.call(this, id);
+      await held;
+      return record;
+    });
+    const inFlight = harness.core.dispatch('listOpenOrders', {}, { clientId: 'test-window' });
+    await call('rotateClobCredentials');
+    release();
+    await inFlight;
+    // Before: the stale read was cached after the rotation, and every request signed with the
+    // revoked key until the next lock.
+    for (let i = 0; i < 3; i++) expect(await call<unknown[]>('listOpenOrders', {})).toEqual([]);
   });
 });

@@ -34,9 +34,21 @@ const isCredentials = (value: unknown): value is ClobCredentials =>
 export class ClobCredentialsService {
   /** account id → the L2 credentials of this unlocked session (the secret as a KeyObject). */
   private readonly session = new Map<string, L2Credentials>();
+  /**
+   * Bumped whenever cached credentials stop being valid (lock, rotation, deletion, removal): a
+   * read from the vault that was in flight across a bump is stale and must not be cached.
+   */
+  private epoch = 0;
 
   constructor(private readonly options: ClobCredentialsServiceOptions) {
-    options.session.onLocked(() => this.session.clear());
+    options.session.onLocked(() => this.invalidate());
+  }
+
+  /** Drops the cached credentials of one account, or of all. */
+  private invalidate(accountId?: string): void {
+    this.epoch++;
+    if (accountId === undefined) this.session.clear();
+    else this.session.delete(accountId);
   }
 
   /** Create-or-derive (wire-formats.md): derive when the nonce was already used to create a key. */
@@ -71,7 +83,7 @@ export class ClobCredentialsService {
 
   /** Drops the decoded credentials of a removed account (they would otherwise wait for the next lock). */
   forget(accountId: string): void {
-    this.session.delete(accountId);
+    this.invalidate(accountId);
   }
 
   /** Revokes the key at the service and forgets it here. */
@@ -79,8 +91,9 @@ export class ClobCredentialsService {
     const account = this.options.registry.requireActive();
     if (!account.clobCredentials) throw new CoreError('not_found', `"${account.label}" has no order-book credentials.`);
     await this.revoke(account, await this.stored(account));
-    this.session.delete(account.id);
+    this.invalidate(account.id);
     await this.options.session.unlocked().deleteRecord(clobCredentialsRecordId(account.id));
+    this.invalidate(account.id);
     this.options.registry.update(account.id, (a) => ({ ...a, clobCredentials: null }));
     return this.changed();
   }
@@ -93,10 +106,13 @@ export class ClobCredentialsService {
     const vault = this.options.session.unlocked();
     const cached = this.session.get(account.id);
     if (cached) return cached;
+    const epoch = this.epoch;
     const record = await vault.getRecord(clobCredentialsRecordId(account.id));
     if (record.kind !== 'clobCredentials') throw new CoreError('internal', 'The credentials record has the wrong kind.');
     // The vault may have locked while the record was read: then nothing is kept.
     this.options.session.unlocked();
+    // Rotated, deleted or removed meanwhile: what was read may be the old key; read again.
+    if (epoch !== this.epoch) return this.signing(account);
     const { apiKey, passphrase, secret } = record.credentials;
     const credentials: L2Credentials = { apiKey, passphrase, secret: l2SecretKey(secret) };
     this.session.set(account.id, credentials);
@@ -134,7 +150,7 @@ export class ClobCredentialsService {
   }
 
   private async store(account: StoredAccount, credentials: ClobCredentials, nonce: number): Promise<void> {
-    this.session.delete(account.id);
+    this.invalidate(account.id);
     await this.options.session.unlocked().putRecord({
       kind: 'clobCredentials',
       credentials,
@@ -142,6 +158,8 @@ export class ClobCredentialsService {
       id: clobCredentialsRecordId(account.id),
       replace: true,
     });
+    // Again after the write: a read that began before it finished may hold the old key.
+    this.invalidate(account.id);
     this.options.registry.update(account.id, (a) => ({
       ...a,
       clobCredentials: { apiKeyHint: maskSecret(credentials.apiKey), nonce, createdAt: Date.now() },
