@@ -74,4 +74,18 @@ describe('one process per data folder', () => {
     lock.release();
     acquireDataFolderLock(dataDir, { hostKind: 'third' }).release();
   });
+
+  it('a refused second attempt in the holding process leaves the OS lock in place for other processes', async () => {
+    const dataDir = tempDir();
+    const lock = acquireDataFolderLock(dataDir, { hostKind: 'first' });
+    // POSIX drops a process's locks on a file when any of its descriptors closes: the refused
+    // attempt used to open and close the lock file, and the next process got the folder.
+    expect(() => acquireDataFolderLock(dataDir, { hostKind: 'second' })).toThrow(DataFolderLockedError);
+    const other = run([join(root, 'test/security/fixtures/holdDataFolderLock.ts'), dataDir]);
+    const { code } = await other.exited;
+    expect(other.stdout()).not.toContain('locked');
+    expect(code).not.toBe(0);
+    expect(other.stderr()).toContain(`process ${process.pid}`);
+    lock.release();
+  }, 60_000);
 });

@@ -9,8 +9,8 @@
  * on Windows), which the kernel drops when the process ends in any way. The holder writes
  * `<file>.lock.owner.json` (pid, start time) so a refused sandbox can say who holds it.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
 export interface StateFileLock {
@@ -47,14 +47,20 @@ function describeHolder(file: string): string {
   return holder ? `${holder.hostKind}, started ${holder.startedAt}` : 'sandbox';
 }
 
+/** Lock files (by real path) this process holds. */
+const heldByThisProcess = new Set<string>();
+
 /**
  * Locks `file` for this process or throws StateFileLockedError when another holds it; any other
  * failure (the directory cannot be created yet, …) throws a plain Error, and the store retries
  * before its next save.
  */
 export function lockStateFile(file: string): StateFileLock {
-  const lockFile = `${file}.lock`;
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const lockFile = join(realpathSync(dirname(file)), `${basename(file)}.lock`);
+  // POSIX drops this process's lock when ANY descriptor of the file closes: a second attempt in
+  // this process must be refused before it opens the file.
+  if (heldByThisProcess.has(lockFile)) throw new StateFileLockedError(file, process.pid);
   closeSync(openSync(lockFile, 'a', 0o600));
   const db = new DatabaseSync(lockFile, { timeout: 0 });
   try {
@@ -77,10 +83,12 @@ export function lockStateFile(file: string): StateFileLock {
     // Only the refusal message of a second sandbox needs it (a name too long, say): the lock holds without it.
     rmSync(temp, { force: true });
   }
+  heldByThisProcess.add(lockFile);
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
+    heldByThisProcess.delete(lockFile);
     process.off('exit', release);
     rmSync(ownerFile, { force: true });
     db.close();

@@ -8,13 +8,15 @@
  * takes it with fcntl() byte-range locks on POSIX and LockFileEx on Windows, so the kernel
  * releases it when the holder ends in any way (exit, crash, SIGKILL, power cut): there is no
  * stale lock to detect, no pid to trust after reuse, and nothing a second process could steal
- * from a live one. A second process (or a second connection in this process) gets SQLITE_BUSY.
+ * from a live one. A second process gets SQLITE_BUSY. Within one process, POSIX drops every
+ * lock a process holds on a file when it closes ANY descriptor of that file, so a second attempt
+ * here must never open the file: the folders this process holds are refused from memory first.
  *
  * The lock itself says nothing about its holder, so the holder writes who it is (pid, host kind,
  * start time) to `marketdesk.lock.owner.json` once it holds the lock; a refused process reads
  * that file only to name the holder in its message, never to decide anything.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -72,6 +74,9 @@ const isBusy = (error: unknown) => {
   return typeof errcode === 'number' && ((errcode & 0xff) === 5 || (errcode & 0xff) === 6);
 };
 
+/** Lock files (by real path) this process holds, and as whom. */
+const heldByThisProcess = new Map<string, LockOwner>();
+
 export interface AcquireOptions {
   hostKind: string;
   now?: () => Date;
@@ -82,9 +87,11 @@ export interface AcquireOptions {
  * Synchronous, so nothing else can run between "locked" and "read the files".
  */
 export function acquireDataFolderLock(dir: string, options: AcquireOptions): DataFolderLock {
-  const lockFile = join(dir, LOCK_FILE_NAME);
-  const ownerFile = join(dir, OWNER_FILE_NAME);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const lockFile = join(realpathSync(dir), LOCK_FILE_NAME);
+  const ownerFile = join(dir, OWNER_FILE_NAME);
+  const heldHere = heldByThisProcess.get(lockFile);
+  if (heldHere) throw new DataFolderLockedError(dir, heldHere);
   // Created 0600 by us rather than by SQLite (0644 under the usual umask); an empty file is a valid empty database.
   closeSync(openSync(lockFile, 'a', 0o600));
   // timeout 0: a held lock is refused at once instead of waiting.
@@ -112,10 +119,12 @@ export function acquireDataFolderLock(dir: string, options: AcquireOptions): Dat
   writeFileSync(temp, `${JSON.stringify(owner)}\n`, { mode: 0o600 });
   renameSync(temp, ownerFile);
 
+  heldByThisProcess.set(lockFile, owner);
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
+    heldByThisProcess.delete(lockFile);
     process.off('exit', release);
     // The owner file goes first: it must never name a process that no longer holds the lock.
     rmSync(ownerFile, { force: true });
