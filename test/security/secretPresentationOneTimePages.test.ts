@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoreError } from '../../src/main/core/coreError';
 import { OneTimePages, OPEN_WITHIN_MS, SUBMIT_WITHIN_MS } from '../../src/main/web/oneTimePages';
+import type { AccountsState, SecretRevealResult } from '../../src/shared/custodyViews';
+import { callOk, startHarness } from '../integration/core/coreHarness';
 import { rawRequest } from './support/rawHttp';
 
 let server: Server;
@@ -86,5 +88,24 @@ describe('one-time pages', () => {
     expect(failed.body).toContain('The vault is locked.');
     expect(failed.body).not.toContain('a good password');
     expect((await submit(url!, 'a good password')).status).toBe(410);
+  });
+});
+
+describe('one-time pages and the vault lock', () => {
+  // A revealed key stayed servable after the vault locked (and an unopened page stayed in
+  // memory until the next request): locking must take every shown secret with it.
+  it('a reveal page not yet opened is gone once the vault locks', async () => {
+    const harness = await startHarness({ secretPresenter: pages, simulate: false });
+    try {
+      await callOk(harness, 'createVault', { password: 'one-time lock password' });
+      const accounts = await callOk<AccountsState>(harness, 'createAccount', { label: 'Main' });
+      const shown = await callOk<SecretRevealResult>(harness, 'revealAccountPrivateKey', { accountId: accounts.accounts[0]!.id, password: 'one-time lock password' });
+      await callOk(harness, 'lockVault', {});
+      const page = await rawRequest(shown.url!, { headers: NAVIGATION });
+      expect(page.status).toBe(410);
+      expect(page.body).not.toMatch(/0x[0-9a-f]{64}/i);
+    } finally {
+      await harness.stop();
+    }
   });
 });

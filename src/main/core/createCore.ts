@@ -111,10 +111,12 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     ...(options.vaultKdf ? { kdf: options.vaultKdf } : {}),
   });
   await session.start();
+  const secretPresenter = options.secretPresenter ?? refusingSecretPresenter;
+  session.onLocked(() => secretPresenter.forgetAll?.());
   const accounts = new AccountService({
     registry,
     session,
-    presenter: options.secretPresenter ?? refusingSecretPresenter,
+    presenter: secretPresenter,
     onChange: accountsChanged,
     onRemoved: (accountId) => clobCredentials.forget(accountId),
     ...(options.keystoreKdf ? { keystoreKdf: options.keystoreKdf } : {}),

@@ -68,8 +68,12 @@ function readForm(request: IncomingMessage): Promise<URLSearchParams | null> {
   });
 }
 
+/** How often unopened pages past their time are dropped, so a key never waits for the next request. */
+const SWEEP_EVERY_MS = 5_000;
+
 export class OneTimePages implements SecretPresenter {
   private readonly pages = new Map<string, Pending>();
+  private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
     /** This server's origin, e.g. `http://127.0.0.1:41234` (known once it listens). */
@@ -155,11 +159,24 @@ export class OneTimePages implements SecretPresenter {
       .end(keystoreJson);
   }
 
+  /** The vault locked: no revealed key or pending export may outlive it. */
+  forgetAll(): void {
+    this.pages.clear();
+    this.stopSweeping();
+  }
+
   private add(page: Pending): string {
     this.dropExpired();
     const id = randomBytes(24).toString('base64url');
     this.pages.set(id, page);
+    this.sweeper ??= setInterval(() => this.dropExpired(), SWEEP_EVERY_MS);
+    this.sweeper.unref();
     return id;
+  }
+
+  private stopSweeping(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
   }
 
   private urlOf(id: string): string {
@@ -178,5 +195,6 @@ export class OneTimePages implements SecretPresenter {
   private dropExpired(): void {
     const now = this.now();
     for (const [id, page] of this.pages) if (page.expiresAt <= now) this.pages.delete(id);
+    if (this.pages.size === 0) this.stopSweeping();
   }
 }

@@ -23,4 +23,6 @@ export interface KeystoreOffer {
 export interface SecretPresenter {
   present(request: { title: string; explanation: string; secret: string }): Promise<SecretRevealResult>;
   offerKeystore(offer: KeystoreOffer): Promise<KeystoreExportResult>;
+  /** Called when the vault locks: drop every secret shown but not yet opened or saved. */
+  forgetAll?(): void;
 }
