@@ -12,8 +12,10 @@ import { startHostChild, type HostChild } from './support/webHostChild';
 
 const PASSWORD = 'vault password for the reveal test';
 const KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
-/** What a browser sends for a page the user opens (typed, clicked or window.open). */
-const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-site' };
+/** What any program can claim: the headers of a page the user opens (typed, clicked or window.open). */
+const FORGED_NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-site' };
+/** The same from the browser signed in to the host: it also sends the session cookie (set below). */
+let NAVIGATION: Record<string, string> = FORGED_NAVIGATION;
 
 let host: HostChild;
 let bridge: BridgeClient;
@@ -22,6 +24,11 @@ let accountId = '';
 beforeAll(async () => {
   host = await startHostChild(['--no-open']);
   bridge = await connectBridge(host.port, { token: host.token });
+  // Opening the printed address signs the tab in: the host sets the HttpOnly session cookie.
+  const opened = await rawRequest(`http://127.0.0.1:${host.port}/?token=${host.token}`);
+  const cookie = (opened.header('set-cookie') ?? '').split(';')[0] ?? '';
+  expect(cookie).toMatch(/^marketdesk_session_\d+=.+/);
+  NAVIGATION = { ...FORGED_NAVIGATION, cookie };
   expect(await bridge.call('createVault', { password: PASSWORD })).toMatchObject({ ok: true });
   const imported = await bridge.call<{ accounts: Array<{ id: string }> }>('importPrivateKeyAccount', { label: 'Known', privateKey: KEY });
   if (!imported.ok) throw new Error(imported.error.message);
@@ -54,6 +61,10 @@ describe('one-time pages of the browser-mode host', () => {
     expect(await scripted.text()).not.toContain(KEY.slice(2));
     const framed = await rawRequest(url, { headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' } });
     expect(framed.status).toBe(403);
+    // A program that forges a browser's navigation headers but is not the signed-in browser.
+    const forged = await rawRequest(url, { headers: FORGED_NAVIGATION });
+    expect(forged.status).toBe(403);
+    expect(forged.body).not.toContain(KEY.slice(2));
 
     // Refused requests did not use the page up: the person opening it still sees the key, once.
     const opened = await rawRequest(url, { headers: NAVIGATION });

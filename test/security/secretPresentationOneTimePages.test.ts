@@ -14,8 +14,10 @@ import { rawRequest } from './support/rawHttp';
 let server: Server;
 let origin = '';
 let clock = 1_000_000;
-const pages = new OneTimePages(() => origin, () => clock);
-const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+const SESSION_COOKIE = 'marketdesk_session_1=signed-in-browser';
+const pages = new OneTimePages(() => origin, (cookie) => cookie === SESSION_COOKIE, () => clock);
+/** A top-level navigation by the browser that is signed in to the host. */
+const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', cookie: SESSION_COOKIE };
 
 beforeAll(async () => {
   server = createServer((request, response) => void pages.handle(request, response));
@@ -88,6 +90,23 @@ describe('one-time pages', () => {
     expect(failed.body).toContain('The vault is locked.');
     expect(failed.body).not.toContain('a good password');
     expect((await submit(url!, 'a good password')).status).toBe(410);
+  });
+});
+
+describe('one-time pages and the signed-in browser', () => {
+  // Sec-Fetch headers are a browser's promise, not a program's: with forged ones, any local
+  // client holding the address read the key. The address alone is not enough any more.
+  it('refuses a navigation without the session cookie, and still serves the signed-in browser once', async () => {
+    const shown = await pages.present({ title: 'Key', explanation: 'E', secret: 'secret-value-cookie' });
+    const { cookie: _cookie, ...forged } = NAVIGATION;
+    const refused = await rawRequest(shown.url!, { headers: forged });
+    expect(refused.status).toBe(403);
+    expect(refused.body).not.toContain('secret-value-cookie');
+    const wrong = await rawRequest(shown.url!, { headers: { ...forged, cookie: 'marketdesk_session_1=guess' } });
+    expect(wrong.status).toBe(403);
+    const opened = await rawRequest(shown.url!, { headers: NAVIGATION });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toContain('secret-value-cookie');
   });
 });
 

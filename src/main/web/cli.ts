@@ -25,7 +25,8 @@ async function main(): Promise<void> {
   }
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   let oneTimeOrigin = '';
-  const oneTimePages = new OneTimePages(() => oneTimeOrigin);
+  let signedIn: (cookieHeader: string | undefined) => boolean = () => false;
+  const oneTimePages = new OneTimePages(() => oneTimeOrigin, (cookieHeader) => signedIn(cookieHeader));
   const oneTimeServer = await startOneTimePageServer(oneTimePages);
   oneTimeOrigin = oneTimeServer.origin;
   const core = await createCore({
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     rendererDir: resolve(import.meta.dirname, '../../../out/renderer'),
     port: options.port,
   });
+  signedIn = host.hasSession;
   // The printed address keeps the run's token: stdout belongs to the user who started the host
   // (unlike a command line, which every local user can read), and scripts and tests use it.
   process.stdout.write(`${host.url}\n`);

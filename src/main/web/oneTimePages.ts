@@ -44,6 +44,7 @@ type Pending =
   | { kind: 'export'; offer: KeystoreOffer; expiresAt: number; formShown: boolean; attempts: number };
 
 const NOT_A_NAVIGATION = 'This page opens only as a page of its own in the browser, not from a script or inside another page.';
+const NOT_SIGNED_IN = 'This page opens only in the browser where Marketdesk is open. Open it from the Marketdesk tab.';
 const GONE = 'This page was already opened or has expired. Start again from Marketdesk.';
 
 function isTopLevelNavigation(request: IncomingMessage): boolean {
@@ -78,6 +79,12 @@ export class OneTimePages implements SecretPresenter {
   constructor(
     /** This server's origin, e.g. `http://127.0.0.1:41234` (known once it listens). */
     private readonly origin: () => string,
+    /**
+     * Whether a request comes from the browser signed in to this run (its HttpOnly session
+     * cookie). Sec-Fetch headers stop scripts in a browser, but any other program can forge
+     * them: the address alone must not be enough.
+     */
+    private readonly isSignedInBrowser: (cookieHeader: string | undefined) => boolean,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -100,6 +107,7 @@ export class OneTimePages implements SecretPresenter {
       return this.answer(response, 405, 'Not allowed', 'This page only opens in a browser.');
     }
     if (!isTopLevelNavigation(request)) return this.answer(response, 403, 'Refused', NOT_A_NAVIGATION);
+    if (!this.isSignedInBrowser(request.headers.cookie)) return this.answer(response, 403, 'Refused', NOT_SIGNED_IN);
     const page = this.pages.get(id);
     if (!page) return this.answer(response, 410, 'Gone', GONE);
 

@@ -35,6 +35,8 @@ export interface RunningWebHost {
   token: string;
   /** A single-use address that signs a browser in with a cookie (for the opener's file). */
   issueSignInUrl(): string;
+  /** Whether a request's Cookie header carries this run's session (the one-time pages ask). */
+  hasSession(cookieHeader: string | undefined): boolean;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,10 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
         .writeHead(303, plainTextHeaders({ location: '/?session=cookie', 'set-cookie': signIn.setCookieHeader(port) }))
         .end('Signed in.');
     }
+    // A tab opened with the printed address gets the session cookie too: the one-time pages
+    // (another port, same host, so the browser sends it) serve only a browser that holds it.
+    const presented = url.searchParams.get('token');
+    if (presented !== null && refuseWrongToken(presented, token) === null) response.setHeader('set-cookie', signIn.setCookieHeader(port));
     void serveStatic(options.rendererDir, url.pathname, response, port);
   });
 
@@ -116,6 +122,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     port,
     token,
     issueSignInUrl: () => `http://127.0.0.1:${port}${SIGN_IN_PATH}?code=${signIn.issue()}`,
+    hasSession: (cookieHeader) => signIn.hasSessionCookie(cookieHeader, port),
     close: async () => {
       for (const client of sockets.clients) client.terminate();
       sockets.close();
