@@ -26,7 +26,12 @@ const nodeForbidden = (where) =>
 const electronSubpaths = (message) => ({ group: ['electron/*'], message });
 // The signing layer and the libraries that compute for it: only main and the sandbox load them.
 const noSigning = (where) => ({
-  group: ['**/signing/**', '**/signing', 'tiny-secp256k1', 'tiny-secp256k1/**', 'hash-wasm', 'hash-wasm/**'],
+  group: [
+    '**/signing/**', '**/signing', 'tiny-secp256k1', 'tiny-secp256k1/**', 'hash-wasm', 'hash-wasm/**',
+    // The other libraries that can sign or hash keys: a renderer that never loads them cannot
+    // grow a signing path by accident.
+    '@noble/curves', '@noble/curves/**', '@noble/hashes', '@noble/hashes/**', 'viem/accounts', 'viem/accounts/**',
+  ],
   message: `${where} cannot import the signing code (src/signing) or its libraries: only main and the sandbox sign and verify.`,
 });
 const nodePrefixed = (where) => ({ group: ['node:*'], message: `${where} cannot use Node built-ins.` });
