@@ -18,12 +18,13 @@ import { addressOfPublicKey, parseRecoverableSignature, recoverPublicKey } from 
 
 /**
  * The worker: recover(digest, r ‖ s, id) → the signer's 20-byte address (keccak-256 of the
- * uncompressed public key, last 20 bytes), or null. Each request is one 97-byte array (digest 32
- * ‖ r ‖ s 64 ‖ recovery id 1) and each answer a 20-byte array or null, in the order asked: a
- * bare typed array is the cheapest message to clone, so no ids and no transfer lists (both
- * measured slower for messages this small). Hashing the key there too keeps the event loop's
- * share of a POST /order small. Messages wait in the port until the keccak WebAssembly is ready
- * and the listener is attached.
+ * uncompressed public key, last 20 bytes), or none. Each request is one 101-byte array (digest
+ * 32 ‖ r ‖ s 64 ‖ recovery id 1 ‖ sequence number 4) and each answer the same 4 sequence bytes,
+ * followed by the 20 address bytes when there is a signer. Bare typed arrays are the cheapest
+ * messages to clone (ids in objects and transfer lists measured slower); the sequence number
+ * makes sure an answer is never attached to another order. Hashing the key there too keeps the
+ * event loop's share of a POST /order small. Messages wait in the port until the keccak
+ * WebAssembly is ready and the listener is attached.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -31,21 +32,24 @@ const { recover } = require(workerData.secp256k1);
 const { createKeccak } = require(workerData.keccak);
 createKeccak(256).then((keccak) => {
   parentPort.on('message', (request) => {
-    let address = null;
+    let answer = request.slice(97, 101);
     try {
       const point = recover(request.subarray(0, 32), request.subarray(32, 96), request[96], false);
       if (point) {
         keccak.init();
         keccak.update(point.subarray(1, 65));
-        address = keccak.digest('binary').subarray(12);
+        answer = new Uint8Array(24);
+        answer.set(request.subarray(97, 101), 0);
+        answer.set(keccak.digest('binary').subarray(12), 4);
       }
-    } catch { address = null; }
-    parentPort.postMessage(address);
+    } catch { /* no signer: the answer is the sequence number alone */ }
+    parentPort.postMessage(answer);
   });
 });
 `;
 
 interface Pending {
+  sequence: number;
   digest: Uint8Array;
   rs: Uint8Array;
   recovery: 0 | 1;
@@ -56,6 +60,7 @@ export class RecoveryThread {
   private worker: Worker | null = null;
   /** Asked and not yet answered, oldest first: the worker answers in the same order. */
   private pending: Pending[] = [];
+  private nextSequence = 0;
 
   constructor() {
     try {
@@ -63,9 +68,8 @@ export class RecoveryThread {
       const workerData = { secp256k1: resolveModule('tiny-secp256k1'), keccak: resolveModule('hash-wasm') };
       const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
       worker.unref();
-      worker.on('message', (address: Uint8Array | null) => {
-        this.pending.shift()?.resolve(address ? bytesToHex(address) : null);
-      });
+      worker.on('message', (answer: Uint8Array) => this.answered(answer));
+      worker.on('messageerror', () => this.fallBack());
       worker.on('error', () => this.fallBack());
       worker.on('exit', () => this.fallBack());
       this.worker = worker;
@@ -85,13 +89,30 @@ export class RecoveryThread {
     if (!parsed) return Promise.resolve(null);
     if (!this.worker) return Promise.resolve(recoverHere(digest, parsed.rs, parsed.recovery));
     return new Promise((resolve) => {
-      this.pending.push({ digest, rs: parsed.rs, recovery: parsed.recovery, resolve });
-      const request = new Uint8Array(97);
+      const sequence = (this.nextSequence = (this.nextSequence + 1) >>> 0);
+      this.pending.push({ sequence, digest, rs: parsed.rs, recovery: parsed.recovery, resolve });
+      const request = new Uint8Array(101);
       request.set(digest, 0);
       request.set(parsed.rs, 32);
       request[96] = parsed.recovery;
+      new DataView(request.buffer).setUint32(97, sequence);
       this.worker!.postMessage(request);
     });
+  }
+
+  /** The worker's answer to the oldest request; anything unexpected stops the worker. */
+  private answered(answer: Uint8Array): void {
+    const head = this.pending[0];
+    const valid = answer instanceof Uint8Array && (answer.length === 4 || answer.length === 24);
+    const sequence = valid ? new DataView(answer.buffer, answer.byteOffset, 4).getUint32(0) : -1;
+    if (!head || sequence !== head.sequence) {
+      // Out of step: no later answer can be trusted to belong to its order. Recover here instead.
+      void this.worker?.terminate();
+      this.fallBack();
+      return;
+    }
+    this.pending.shift();
+    head.resolve(answer.length === 24 ? bytesToHex(answer.subarray(4)) : null);
   }
 
 /** Stops the worker; anything still waiting is recovered on this thread. */

@@ -3,6 +3,7 @@
  * addresses, same refusals), answers first in first out, and keeps answering on the event loop
  * once closed.
  */
+import type { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Hex } from 'viem';
 import { RecoveryThread } from '../../../src/sandbox/trading/recoveryThread';
@@ -72,5 +73,36 @@ describe('RecoveryThread', () => {
     expect(other.offThread).toBe(false);
     expect(await waiting).toBe(VECTOR_ADDRESS.toLowerCase());
     expect(await other.recoverAddress(digest, VECTOR_V2_SIGNATURE)).toBe(VECTOR_ADDRESS.toLowerCase());
+  });
+
+  /** Signed requests, and what recovery on the event loop answers for each. */
+  function requests(count: number, seed: number) {
+    const r = seeded(seed);
+    return Array.from({ length: count }, (_, i) => {
+      const message = r.bytes(32);
+      const signature = signOrderDigest(i % 3 === 0 ? r.bytes(32) : message, r.privateKey());
+      return { message, signature, expected: recoverDigestAddress(message, signature) };
+    });
+  }
+  const workerOf = (thread: RecoveryThread) => (thread as unknown as { worker: Worker | null }).worker;
+
+  it('a worker that dies with requests in flight: each is recovered on the event loop, none lost or swapped', async () => {
+    const other = new RecoveryThread();
+    const jobs = requests(40, 91);
+    const answers = jobs.map((job) => other.recoverAddress(job.message, job.signature));
+    await workerOf(other)!.terminate();
+    expect(await Promise.all(answers)).toEqual(jobs.map((job) => job.expected));
+    expect(other.offThread).toBe(false);
+  });
+
+  it('an answer out of step (not the oldest request\'s sequence number) stops the worker instead of pairing answers wrongly', async () => {
+    const other = new RecoveryThread();
+    const jobs = requests(20, 92);
+    const answers = jobs.map((job) => other.recoverAddress(job.message, job.signature));
+    // A stray answer, as if one message had been lost: every later answer would belong to the
+    // order before it. The thread must notice and recover everything still waiting itself.
+    workerOf(other)!.emit('message', new Uint8Array([0xff, 0xff, 0xff, 0xff]));
+    expect(await Promise.all(answers)).toEqual(jobs.map((job) => job.expected));
+    expect(other.offThread).toBe(false);
   });
 });
