@@ -93,14 +93,16 @@ export interface RecoverableSignature {
 }
 
 /**
- * Parses `0x` ‖ r ‖ s ‖ v; null when malformed, when v is not 27/28 or 0/1 (as viem accepts), or
- * when s is high (the exchange contracts' ECDSA library refuses it; standard signers never make one).
+ * Parses `0x` ‖ r ‖ s ‖ v; null when malformed, when v is not 27 or 28, or when s is high. Both
+ * rules are the exchange contracts' ECDSA library's: it refuses v = 0/1 (which viem would accept)
+ * and high s, so a sandbox that took them would pass orders the real exchange refuses. Standard
+ * signers, ours and the reference clients', always produce v 27/28 and low s.
  */
 export function parseRecoverableSignature(signature: string): RecoverableSignature | null {
   if (typeof signature !== 'string' || !SIGNATURE.test(signature)) return null;
   const rs = hexToBytes(signature.slice(0, 130), 64, 'signature');
   const v = Number.parseInt(signature.slice(130, 132), 16);
-  const recovery = v === 27 || v === 28 ? v - 27 : v === 0 || v === 1 ? v : -1;
+  const recovery = v === 27 || v === 28 ? v - 27 : -1;
   if (recovery < 0 || greaterThan(rs.subarray(32), HALF_N)) return null;
   return { rs, recovery: recovery as 0 | 1 };
 }

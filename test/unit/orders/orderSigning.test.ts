@@ -99,9 +99,9 @@ describe('signature verification', () => {
     expect(recoverOrderSigner(PUBLIC_CHAIN_137_CONTRACTS, 2, true, VECTOR_V2, sig)).not.toBe(VECTOR_ADDRESS);
   });
 
-  it('accepts v = 0/1 like viem and upper-case hex', () => {
-    const v0 = `${sig.slice(0, 130)}00` as Hex;
-    expect(recoverDigestSigner(digest, v0)).toBe(VECTOR_ADDRESS);
+  it('refuses v = 0/1 as the exchange contracts do (viem would accept it), and accepts upper-case hex', () => {
+    expect(recoverDigestSigner(digest, `${sig.slice(0, 130)}00` as Hex)).toBeNull();
+    expect(recoverDigestSigner(digest, `${sig.slice(0, 130)}01` as Hex)).toBeNull();
     expect(recoverDigestSigner(digest, `0x${sig.slice(2).toUpperCase()}`)).toBe(VECTOR_ADDRESS);
   });
 
