@@ -3,7 +3,8 @@
  * of the wallet (wire-formats.md). Shared by the client, which signs, and the sandbox, which
  * verifies, so both use the same layout.
  */
-import { recoverTypedDataAddress, type Hex } from 'viem';
+import { hashTypedData, hexToBytes, type Hex } from 'viem';
+import { recoverDigestSigner } from './orderSigning';
 
 export const CLOB_AUTH_MESSAGE = 'This message attests that I control the given wallet';
 
@@ -32,6 +33,12 @@ export function clobAuthTypedData(chainId: number, fields: ClobAuthFields) {
   };
 }
 
+/**
+ * The signer of a ClobAuth signature, by the same rules as orders (v 27/28, low s: see
+ * parseRecoverableSignature), not viem's more lenient ones. Throws when there is none.
+ */
 export async function recoverClobAuthSigner(chainId: number, fields: ClobAuthFields, signature: Hex): Promise<Hex> {
-  return recoverTypedDataAddress({ ...clobAuthTypedData(chainId, fields), signature });
+  const signer = recoverDigestSigner(hexToBytes(hashTypedData(clobAuthTypedData(chainId, fields))), signature);
+  if (!signer) throw new Error('The ClobAuth signature is malformed, has a high s or a v other than 27 or 28, or recovers no key.');
+  return signer;
 }

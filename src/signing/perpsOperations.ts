@@ -5,7 +5,8 @@
  * plus `salt` and `ts`, amounts as the exact decimal string sent. Client and sandbox both
  * import it. Documented in docs/decisions.md.
  */
-import { recoverTypedDataAddress, type Hex } from 'viem';
+import { hashTypedData, hexToBytes, type Hex } from 'viem';
+import { recoverDigestSigner } from './orderSigning';
 
 export interface PerpsExchangeInfo {
   name: string;
@@ -81,8 +82,9 @@ export async function recoverPerpsOperationSigner<T extends PerpsOperationType>(
   signature: Hex,
 ): Promise<Hex> {
   // viem's generic typed-data inference cannot follow the per-type table; the layout is fixed above.
-  const typedData = perpsOperationTypedData(info, type, args, salt, ts) as unknown as Parameters<
-    typeof recoverTypedDataAddress
-  >[0];
-  return recoverTypedDataAddress({ ...typedData, signature });
+  const typedData = perpsOperationTypedData(info, type, args, salt, ts) as unknown as Parameters<typeof hashTypedData>[0];
+  // The same rules as orders (v 27/28, low s), not viem's more lenient ones.
+  const signer = recoverDigestSigner(hexToBytes(hashTypedData(typedData)), signature);
+  if (!signer) throw new Error(`The ${type} signature is malformed, has a high s or a v other than 27 or 28, or recovers no key.`);
+  return signer;
 }

@@ -22,4 +22,13 @@ describe('ClobAuth (L1) signing', () => {
     const fields = { address, timestamp: '10000001', nonce: 23n } as const;
     expect(await recoverClobAuthSigner(80002, fields, expected)).not.toBe(address);
   });
+
+  it('refuses what the exchange refuses for orders too: a high s or v = 0/1 (viem would accept both)', async () => {
+    const fields = { address, timestamp: '10000000', nonce: 23n } as const;
+    const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const s = BigInt(`0x${expected.slice(66, 130)}`);
+    const highS = `${expected.slice(0, 66)}${(N - s).toString(16).padStart(64, '0')}1c` as `0x${string}`;
+    await expect(recoverClobAuthSigner(80002, fields, highS)).rejects.toThrow(/high s/);
+    await expect(recoverClobAuthSigner(80002, fields, `${expected.slice(0, 130)}00` as `0x${string}`)).rejects.toThrow(/27 or 28/);
+  });
 });
