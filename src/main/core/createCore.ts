@@ -14,7 +14,7 @@ import { reconcileAccounts } from './accounts/reconcileAccounts';
 import { refusingSecretPresenter } from './accounts/refusingSecretPresenter';
 import { VaultSession } from './accounts/vaultSession';
 import { BookWatcher } from './books/bookWatcher';
-import { createKeyringOsKeyStore, openVault, VaultNotFoundError, type RecordIndexEntry } from './custody';
+import { createKeyringOsKeyStore } from './custody';
 import { createDispatcher } from './bridge/dispatcher';
 import { createHandlers } from './bridge/handlers';
 import { CatalogService } from './catalog/catalogService';
@@ -35,18 +35,6 @@ import { warmOrderSigning } from '../../signing/orderSigning';
 /** Services whose documented edge windows this release budgets; the others come with their issues. */
 const windowsFor = (service: ServiceName, method: string, path: string) =>
   service === 'clob' || service === 'catalog' ? edgeWindowsFor(service, method, path) : [];
-
-/**
- * The vault's clear record index: empty when there is no vault, null when it cannot be read
- * (the session reports that; nothing is reconciled against a vault that could not be read).
- */
-async function vaultIndex(path: string): Promise<RecordIndexEntry[] | null> {
-  try {
-    return (await openVault(path)).listRecords();
-  } catch (error) {
-    return error instanceof VaultNotFoundError ? [] : null;
-  }
-}
 
 /** Names this process in the data-folder lock, so a refused second one can say who holds it. */
 const defaultHostKind = () => (process.versions.electron ? 'desktop app' : 'browser-mode host');
@@ -94,9 +82,6 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
 
   const registry = new AccountRegistry(options.dataDir);
   const vaultPath = join(options.dataDir, 'marketdesk.vault');
-  // A key written without its account (a kill between the two writes) is adopted, not lost.
-  const records = await vaultIndex(vaultPath);
-  if (records) reconcileAccounts(registry, records, log);
   // The trading state (heartbeat, confirmations, restrictions) is per account: it follows a switch.
   const accountsChanged = () => {
     hub.emit('accountsChanged', registry.state());
@@ -111,6 +96,9 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     ...(options.vaultKdf ? { kdf: options.vaultKdf } : {}),
   });
   await session.start();
+  // A key written without its account (a kill between the two writes) is adopted, not lost. The
+  // session has read the vault (a vault it cannot read stops the start above).
+  reconcileAccounts(registry, session.recordIndex(), log);
   const secretPresenter = options.secretPresenter ?? refusingSecretPresenter;
   session.onLocked(() => secretPresenter.forgetAll?.());
   const accounts = new AccountService({

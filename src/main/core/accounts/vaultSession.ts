@@ -16,6 +16,7 @@ import {
   WrongPasswordError,
   type OsKeyStore,
   type ScryptCost,
+  type RecordIndexEntry,
   type Vault,
 } from '../custody';
 import type { Logger } from '../log';
@@ -83,6 +84,11 @@ export class VaultSession {
   onLocked(listener: () => void): () => void {
     this.lockListeners.add(listener);
     return () => this.lockListeners.delete(listener);
+  }
+
+  /** The vault's clear record index (readable while locked); empty when there is no vault yet. */
+  recordIndex(): RecordIndexEntry[] {
+    return this.vault?.listRecords() ?? [];
   }
 
   state(): VaultState {
