@@ -26,6 +26,20 @@ import type {
   TradeView,
   TradingState,
 } from './tradingViews';
+import { ACTIVITY_TYPES, BOARD_PERIODS, MAX_CONDITION_IDS } from './protocol/analytics';
+import type {
+  ActivityPageView,
+  ApprovalView,
+  BoardPage,
+  BuilderRankView,
+  BuilderVolumeBucketView,
+  ComboActivityView,
+  ExportResult,
+  HistorySyncState,
+  PortfolioHistoryView,
+  PortfolioView,
+  WinnerView,
+} from './portfolioViews';
 import type {
   AppStatus,
   CatalogTag,
@@ -112,6 +126,32 @@ const orderIdSchema = z
   .regex(/^0x[0-9a-fA-F]{1,64}$/, 'an order id is 0x and hex digits');
 
 const ohlcFidelitySchema = z.enum(['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w']);
+
+const walletTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('account'), accountId: accountIdSchema }).strict(),
+  z.object({ kind: z.literal('all') }).strict(),
+  z.object({ kind: z.literal('address'), address: addressSchema }).strict(),
+]);
+
+const conditionIdSchema = z.string().max(66).regex(/^0x[0-9a-fA-F]{64}$/, 'a condition id is 0x and 64 hex digits');
+const unixSecondsSchema = z.int().min(0).max(2 ** 40);
+const jobIdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'a job id has letters, digits, "-" and "_" only');
+
+export const activityFilterSchema = z
+  .object({
+    types: z.array(z.enum(ACTIVITY_TYPES)).max(ACTIVITY_TYPES.length).optional(),
+    conditionIds: z.array(conditionIdSchema).max(MAX_CONDITION_IDS, `at most ${MAX_CONDITION_IDS} markets can be filtered at once`).optional(),
+    eventSlug: z.string().max(200).optional(),
+    side: z.enum(['BUY', 'SELL', 'IN', 'OUT']).optional(),
+    startTs: unixSecondsSchema.optional(),
+    endTs: unixSecondsSchema.optional(),
+    text: z.string().max(200, 'search text must be at most 200 characters').optional(),
+  })
+  .strict()
+  .refine((f) => f.startTs === undefined || f.endTs === undefined || f.startTs <= f.endTs, { message: 'the window starts after it ends', path: ['startTs'] });
+
+/** The service's opaque cursors travel back unchanged; bounded so a frame stays small. */
+const boardCursorSchema = z.string().min(1).max(2048).optional();
 
 export const bridgeChannels = {
   getAppStatus: { input: noInput, result: returns<AppStatus>() },
@@ -285,6 +325,60 @@ export const bridgeChannels = {
   /** Notification ids are the exchange's own strings: 300 of at most 100 characters fit one call frame. */
   dismissFillNotifications: { input: z.object({ ids: z.array(z.string().max(100)).max(300, 'at most 300 notifications can be dismissed at once') }).strict(), result: returns<{ dismissed: number }>() },
 
+  /** Positions, totals and closed positions of one account, all accounts, or any address (read-only). */
+  getPortfolio: { input: z.object({ target: walletTargetSchema }).strict(), result: returns<PortfolioView>() },
+  getPortfolioHistory: {
+    input: z.object({ target: walletTargetSchema, range: z.enum(['1w', '1m', '3m', '1y', 'all']).default('3m') }).strict(),
+    result: returns<PortfolioHistoryView>(),
+  },
+  /**
+   * Brings the local history store of one wallet up to date (newest first until a known row; the
+   * first time, or when `full` is set, down to the oldest row) as a job, resumable after a failure
+   * or a restart. Progress in `jobProgressed`, new rows in `historyChanged`.
+   */
+  syncActivityHistory: {
+    input: z.object({ address: addressSchema, jobId: jobIdSchema.optional(), full: z.boolean().default(false) }).strict(),
+    result: returns<HistorySyncState>(),
+  },
+  getHistorySyncState: { input: z.object({ address: addressSchema }).strict(), result: returns<HistorySyncState>() },
+  /** A window of the filtered, sorted history from the local store (for a virtualized table). */
+  queryActivity: {
+    input: z
+      .object({
+        address: addressSchema,
+        filter: activityFilterSchema.default({}),
+        sort: z.object({ key: z.enum(['timestamp', 'type', 'title', 'size', 'price', 'usdcSize']), direction: z.enum(['asc', 'desc']) }).strict().default({ key: 'timestamp', direction: 'desc' }),
+        offset: z.int().min(0).default(0),
+        limit: z.int().min(1).max(500).default(200),
+      })
+      .strict(),
+    result: returns<ActivityPageView>(),
+  },
+  /** Streams the filtered history to a file (save dialog on the desktop, a download in browser mode). */
+  exportActivity: {
+    input: z.object({ address: addressSchema, filter: activityFilterSchema.default({}), format: z.enum(['csv', 'json']), jobId: jobIdSchema.optional() }).strict(),
+    result: returns<ExportResult>(),
+  },
+  listComboActivity: {
+    input: z.object({ address: addressSchema, cursor: boardCursorSchema, limit: z.int().min(1).max(1000).default(100) }).strict(),
+    result: returns<BoardPage<ComboActivityView>>(),
+  },
+  listApprovals: { input: z.object({ address: addressSchema }).strict(), result: returns<ApprovalView[]>() },
+  listBiggestWinners: {
+    input: z
+      .object({ period: z.enum(BOARD_PERIODS as [string, ...string[]]).default('day'), category: z.string().max(60).regex(/^[a-z0-9-]+$/, 'a category is a lower-case slug').default('overall'), cursor: boardCursorSchema, limit: z.int().min(1).max(1000).default(100) })
+      .strict(),
+    result: returns<BoardPage<WinnerView>>(),
+  },
+  listBuildersLeaderboard: {
+    input: z.object({ period: z.enum(BOARD_PERIODS as [string, ...string[]]).default('day'), cursor: boardCursorSchema, limit: z.int().min(1).max(1000).default(100) }).strict(),
+    result: returns<BoardPage<BuilderRankView>>(),
+  },
+  getBuilderVolume: {
+    input: z.object({ interval: z.enum(BOARD_PERIODS as [string, ...string[]]).default('day'), buckets: z.int().min(1).max(90).default(30) }).strict(),
+    result: returns<BuilderVolumeBucketView[]>(),
+  },
+
   /** Sandbox only: credit paper USD to the active account. */
   requestSandboxFunds: {
     input: z.object({ amount: decimalSchema('the amount').refine((a) => Number(a) > 0 && Number(a) <= 1_000_000, 'the amount must be above 0 and at most 1,000,000') }).strict(),
@@ -318,6 +412,8 @@ export const bridgeEvents = {
   balanceChanged: returns<{ accountId: string; balance: BalanceView }>(),
   orderFilled: returns<FillNotification>(),
   jobProgressed: returns<JobProgress>(),
+  /** The local history store gained rows for a wallet (a sync or an incremental update ran). */
+  historyChanged: returns<HistorySyncState>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -34,7 +34,7 @@ import { warmOrderSigning } from '../../signing/orderSigning';
 
 /** Services whose documented edge windows this release budgets; the others come with their issues. */
 const windowsFor = (service: ServiceName, method: string, path: string) =>
-  service === 'clob' || service === 'catalog' ? edgeWindowsFor(service, method, path) : [];
+  service === 'clob' || service === 'catalog' || service === 'analytics' ? edgeWindowsFor(service, method, path) : [];
 
 /** Names this process in the data-folder lock, so a refused second one can say who holds it. */
 const defaultHostKind = () => (process.versions.electron ? 'desktop app' : 'browser-mode host');

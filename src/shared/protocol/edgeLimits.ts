@@ -1,10 +1,10 @@
 /**
- * The documented edge rate limits of the order-book and catalog services (sliding windows,
- * requests per 10 s, per client IP). One table serves both sides: the client's budget gate
+ * The documented edge rate limits of the order-book, catalog and analytics services (sliding
+ * windows, requests per 10 s, per client IP). One table serves both sides: the client's budget gate
  * throttles itself by it and the sandbox enforces and counts by it.
  */
 
-export type EdgeService = 'clob' | 'catalog';
+export type EdgeService = 'clob' | 'catalog' | 'analytics';
 
 /** The sandbox's counters of one window, as `GET /sandbox/edge-stats` and `edgeStats()` report them. */
 export interface EdgeScopeStats {
@@ -81,6 +81,12 @@ export const EDGE_WINDOWS = {
   clobDataTrades: window('clob:/data/trades', 'Order-book /data/trades', 500),
   clobNotifications: window('clob:/notifications', 'Order-book /notifications', 125),
   clobPricesHistory: window('clob:/prices-history', 'Order-book /prices-history', 1_000),
+  // The analytics service's own edge: its "all routes" window is not the order-book edge's.
+  analytics: window('analytics', 'Analytics all routes', 1_000),
+  analyticsTrades: window('analytics:/trades', 'Analytics /trades', 200),
+  analyticsPositions: window('analytics:/positions', 'Analytics /positions', 150),
+  analyticsClosedPositions: window('analytics:/closed-positions', 'Analytics /closed-positions', 150),
+  analyticsOk: window('analytics:/ok', 'Analytics health check /ok', 100),
 } as const satisfies Record<string, EdgeWindow>;
 
 const clobExactRoutes: Record<string, EdgeWindow> = {
@@ -103,8 +109,20 @@ const clobExactRoutes: Record<string, EdgeWindow> = {
 /** Every window the edge knows, for the sandbox's counters. */
 export const ALL_EDGE_WINDOWS: EdgeWindow[] = [...Object.values(EDGE_WINDOWS), ...Object.values(TRADING_WINDOWS).flat()];
 
+const analyticsExactRoutes: Record<string, EdgeWindow> = {
+  '/v2/trades': EDGE_WINDOWS.analyticsTrades,
+  '/v2/positions': EDGE_WINDOWS.analyticsPositions,
+  '/v2/closed-positions': EDGE_WINDOWS.analyticsClosedPositions,
+  '/v2/ok': EDGE_WINDOWS.analyticsOk,
+  '/ok': EDGE_WINDOWS.analyticsOk,
+};
+
 /** Every window a request to `path` (no query string) on `service` counts against. */
 export function edgeWindowsFor(service: EdgeService, method: string, path: string): EdgeWindow[] {
+  if (service === 'analytics') {
+    const route = analyticsExactRoutes[path];
+    return route ? [EDGE_WINDOWS.analytics, route] : [EDGE_WINDOWS.analytics];
+  }
   const windows: EdgeWindow[] = [EDGE_WINDOWS.all];
   if (service === 'clob') {
     windows.push(EDGE_WINDOWS.clob);

@@ -4,6 +4,7 @@ import type { BookWatcher } from '../books/bookWatcher';
 import type { CatalogService } from '../catalog/catalogService';
 import type { TradingDesk } from '../trading/tradingDesk';
 import { createCustodyHandlers, type CustodyServices } from './custodyHandlers';
+import { createPortfolioHandlers } from './portfolioHandlers';
 import { createTradingHandlers } from './tradingHandlers';
 import type { BridgeHandlers } from './handlerTypes';
 
@@ -18,6 +19,7 @@ export function createHandlers({ appStatus, catalog, books, trading, ...custody 
   return {
     ...createCustodyHandlers(custody),
     ...createTradingHandlers(trading),
+    ...createPortfolioHandlers(),
     getAppStatus: async () => appStatus(),
     listCatalogTags: async () => catalog.listTags(),
     searchCatalogEvents: async (input) => catalog.searchEvents(input),
