@@ -15,6 +15,16 @@ export interface FeedKey {
   seq: number;
 }
 
+export interface HoldingChange {
+  ts: number;
+  type: string;
+  condition_id: string | null;
+  token_id: string | null;
+  side: string | null;
+  size: number | null;
+  price: number | null;
+}
+
 export interface ActivityWindow {
   total: number;
   rows: ActivityRowView[];
@@ -69,6 +79,25 @@ export class ActivityTable {
     const { where, params } = filterSql(wallet, filter);
     const statement = this.db.prepare(`SELECT ${ACTIVITY_COLUMNS.join(',')} FROM activity WHERE ${where} ORDER BY ts DESC, seq DESC`);
     yield* statement.iterate(...params) as IterableIterator<StoredActivity>;
+  }
+
+  /** The rows that move holdings, oldest first (for the value-over-time series). */
+  *holdingChanges(wallet: string, untilTs: number): Generator<HoldingChange> {
+    const statement = this.db.prepare(
+      `SELECT ts, type, condition_id, token_id, side, size, price FROM activity
+       WHERE wallet = ? AND ts <= ? AND type IN ('TRADE','SPLIT','MERGE','REDEEM') ORDER BY ts ASC, seq ASC`,
+    );
+    yield* statement.iterate(wallet, untilTs) as IterableIterator<HoldingChange>;
+  }
+
+  /** Outcome tokens of each market the wallet touched, to apply a split or merge given per market. */
+  tokensByCondition(wallet: string): Map<string, string[]> {
+    const rows = this.db
+      .prepare('SELECT DISTINCT condition_id, token_id FROM activity WHERE wallet = ? AND condition_id IS NOT NULL AND token_id IS NOT NULL')
+      .all(wallet) as Array<{ condition_id: string; token_id: string }>;
+    const map = new Map<string, string[]>();
+    for (const row of rows) map.set(row.condition_id, [...(map.get(row.condition_id) ?? []), row.token_id]);
+    return map;
   }
 
   countMatching(wallet: string, filter: ActivityFilter): number {
