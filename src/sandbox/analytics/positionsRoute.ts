@@ -13,7 +13,7 @@ import { HoldingsBook } from './holdings';
 import { readMarketFilter, readUser } from './identifiers';
 import { currentPrice } from './livePrice';
 import { OUTCOME_NAMES } from './marketIndex';
-import { offsetPage, readOffsetCursor } from './offsetCursor';
+import { offsetPage, readOffsetCursor, type CohortValue, type OffsetPage } from './offsetCursor';
 import { QueryParams } from './params';
 
 const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
@@ -23,21 +23,32 @@ const CLOSED_SORTS = ['TIMESTAMP', 'REALIZEDPNL', 'TITLE'] as const;
 interface Common {
   user: string;
   holdings: Holding[];
-  cohort: Record<string, { value: string; sent: boolean }>;
   params: QueryParams;
+  page: OffsetPage;
 }
 
-function common(ctx: AnalyticsContext, book: HoldingsBook, req: RequestContext): Common {
+/**
+ * user, market filter and sort (in `extra`) form the cohort the cursor pins. With a cursor the
+ * client may send none of them (resume bare), restate them, but not contradict them.
+ */
+function common(ctx: AnalyticsContext, book: HoldingsBook, req: RequestContext, route: string, extra: (p: QueryParams) => Record<string, CohortValue>): Common {
   const params = new QueryParams(req.query);
-  const user = readUser(params, ctx.contracts);
+  const resuming = params.has('cursor');
+  const userSent = params.has('user');
+  const user = userSent || !resuming ? readUser(params, ctx.contracts) : '';
   const filter = readMarketFilter(params);
-  const markets = ctx.markets.filterSet(filter);
-  const holdings = [...book.of(user).values()].filter((h) => !markets || markets.has(h.marketIndex));
   const filterText = filter.conditions ? `c:${filter.conditions.join(',')}` : filter.eventIds ? `e:${filter.eventIds.join(',')}` : '';
-  return {
-    user, holdings, params,
-    cohort: { user: { value: user, sent: true }, condition: { value: filterText, sent: filter.conditions !== undefined || filter.eventIds !== undefined } },
-  };
+  const page = readOffsetCursor(ctx, route, params, {
+    user: { value: user, sent: userSent },
+    condition: { value: filterText, sent: filterText !== '' },
+    ...extra(params),
+  }, params.limit(100));
+  const pinned = page.cohort.condition ?? '';
+  const ids = pinned.slice(2).split(',');
+  const markets = pinned === '' ? null : ctx.markets.filterSet(pinned.startsWith('c:') ? { conditions: ids } : { eventIds: ids });
+  const wallet = page.cohort.user!;
+  const holdings = [...book.of(wallet).values()].filter((h) => !markets || markets.has(h.marketIndex));
+  return { user: wallet, holdings, params, page };
 }
 
 function sortRows<T>(rows: T[], key: (row: T) => number | string, direction: 'ASC' | 'DESC', tie: (row: T) => string): T[] {
@@ -65,17 +76,15 @@ export function positionHandlers(ctx: AnalyticsContext) {
   };
 
   const open = (req: RequestContext): Reply => {
-    const c = common(ctx, book, req);
-    const sortBy = c.params.oneOf('sort_by', POSITION_SORTS, 'CURRENT');
-    const direction = c.params.oneOf('sort_direction', ['ASC', 'DESC'] as const, 'DESC');
-    const redeemableSent = c.params.has('redeemable');
-    const redeemable = c.params.boolean('redeemable', false);
-    const page = readOffsetCursor(ctx, 'positions', c.params, {
-      ...c.cohort,
-      sort_by: { value: sortBy, sent: c.params.has('sort_by') },
-      sort_direction: { value: direction, sent: c.params.has('sort_direction') },
-      redeemable: { value: redeemableSent ? String(redeemable) : '', sent: redeemableSent },
-    }, c.params.limit(100));
+    const c = common(ctx, book, req, 'positions', (params) => {
+      const redeemableSent = params.has('redeemable');
+      return {
+        sort_by: { value: params.oneOf('sort_by', POSITION_SORTS, 'CURRENT'), sent: params.has('sort_by') },
+        sort_direction: { value: params.oneOf('sort_direction', ['ASC', 'DESC'] as const, 'DESC'), sent: params.has('sort_direction') },
+        redeemable: { value: redeemableSent ? String(params.boolean('redeemable', false)) : '', sent: redeemableSent },
+      };
+    });
+    const page = c.page;
     const rows: PositionRow[] = c.holdings.filter((h) => h.shares > 0).map((h) => {
       const { entry, ids } = describe(h);
       const price = currentPrice(ctx.exchange, entry, h.outcome);
@@ -99,14 +108,11 @@ export function positionHandlers(ctx: AnalyticsContext) {
   };
 
   const closed = (req: RequestContext): Reply => {
-    const c = common(ctx, book, req);
-    const sortBy = c.params.oneOf('sort_by', CLOSED_SORTS, 'TIMESTAMP');
-    const direction = c.params.oneOf('sort_direction', ['ASC', 'DESC'] as const, 'DESC');
-    const page = readOffsetCursor(ctx, 'closed-positions', c.params, {
-      ...c.cohort,
-      sort_by: { value: sortBy, sent: c.params.has('sort_by') },
-      sort_direction: { value: direction, sent: c.params.has('sort_direction') },
-    }, c.params.limit(100));
+    const c = common(ctx, book, req, 'closed-positions', (params) => ({
+      sort_by: { value: params.oneOf('sort_by', CLOSED_SORTS, 'TIMESTAMP'), sent: params.has('sort_by') },
+      sort_direction: { value: params.oneOf('sort_direction', ['ASC', 'DESC'] as const, 'DESC'), sent: params.has('sort_direction') },
+    }));
+    const page = c.page;
     const rows: ClosedPositionRow[] = c.holdings.filter((h) => h.shares === 0 && h.closedAtS !== null && h.bought > 0).map((h) => {
       const { entry, ids } = describe(h);
       return {
