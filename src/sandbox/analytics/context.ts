@@ -2,6 +2,7 @@
 import type { Exchange } from '../clob/exchange';
 import type { MarketActivity } from '../trading/marketActivity';
 import type { World } from '../world/types';
+import type { CapacitySlots } from './capacitySlots';
 import type { CursorCodec } from './cursor';
 import type { ActivityLedger } from './ledger';
 import type { MarketIndex } from './marketIndex';
@@ -18,5 +19,5 @@ export interface AnalyticsContext {
   /** The order-book's per-market price series (the same one `/prices-history` on the order book serves). */
   prices: MarketActivity | null;
   /** Heavy queries take one of these slots (capacitySlots.ts). */
-  heavy: import('./capacitySlots').CapacitySlots;
+  heavy: CapacitySlots;
 }
