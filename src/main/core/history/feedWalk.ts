@@ -5,8 +5,9 @@
  * after a failure, a cancel or a restart, the walk neither skips nor repeats a row; at worst it
  * fetches again the pages of a group that a crash kept from being stored. (One transaction per
  * page would write the same index pages over and over: grouping makes a big walk ~2x faster.)
- * A head walk (the rows above the newest known one) stops at the first row at or below its
- * `stop` key and keeps none of those.
+ * The next page is requested as soon as its cursor is known, before this page is stored, so the
+ * store's work overlaps the service's. A head walk (the rows above the newest known one) stops
+ * at the first row at or below its `stop` key and keeps none of those.
  */
 import { CoreError } from '../coreError';
 import type { FeedKey } from './activityTable';
@@ -73,11 +74,18 @@ export async function walkFeed<R>(
     });
   };
 
+  const request = (cursor: string | null) => {
+    const pending = source.fetch(cursor, signal);
+    // Awaited on the next turn; a walk that fails first must not leave it unhandled.
+    pending.catch(() => undefined);
+    return pending;
+  };
+  let ahead = request(current.cursor);
   try {
     for (;;) {
       if (signal.aborted) throw new CoreError('cancelled', `The sync was cancelled after ${report.rows} rows; it resumes from there next time.`);
       if (report.pages >= MAX_PAGES) throw new CoreError('bad_response', `The ${source.feed} walk did not end after ${MAX_PAGES} pages; stopped there.`);
-      const page = await source.fetch(current.cursor, signal);
+      const page = await ahead;
       let rows = page.rows;
       let next = page.next;
       if (current.stop) {
@@ -88,6 +96,7 @@ export async function walkFeed<R>(
           next = null;
         }
       }
+      if (next !== null) ahead = request(next);
       const first = rows[0];
       if (current.topTs === null && first) current = { ...current, topTs: source.keyOf(first).ts };
       current = { ...current, cursor: next };

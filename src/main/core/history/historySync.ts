@@ -54,6 +54,11 @@ export class HistorySync {
     };
   }
 
+  /** Resolves once no sync runs (each ended, cancelled or failed): the store can then close cleanly. */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.running.values()].map((run) => run.done));
+  }
+
   /** Syncs the wallet (or joins the sync already running for it). `full` re-walks the whole history. */
   sync(address: string, options: { jobId?: string; full?: boolean } = {}): Promise<HistorySyncState> {
     const wallet = walletKey(address);
@@ -102,7 +107,8 @@ export class HistorySync {
     }
     store.walks.markSynced(wallet, 'activity', this.now(), true);
     if (this.options.syncTrades ?? true) await this.syncTrades(wallet, context, run);
-    const result = this.state(wallet);
+    // The job ends with this answer: it no longer runs.
+    const result = { ...this.state(wallet), runningJobId: null };
     this.options.onChanged(result);
     return result;
   }
