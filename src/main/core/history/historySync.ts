@@ -96,10 +96,12 @@ export class HistorySync {
 
     const newest = store.activity.newestKey(wallet);
     const head = store.walks.walk(wallet, 'activity', 'head');
+    const state = store.walks.state(wallet, 'activity');
     if (head) await run(head);
     else if (newest) await run(this.begin(wallet, 'head', { stop: newest, floorTs: newest.ts }));
+    // Complete but empty: the wallet had no history at the last sync; all it has now is new.
+    else if (state.complete) await run(this.begin(wallet, 'head', { stop: null, floorTs: null }));
 
-    const state = store.walks.state(wallet, 'activity');
     const backfill = store.walks.walk(wallet, 'activity', 'backfill');
     if (backfill || !state.complete || full) {
       const walk = backfill ?? this.begin(wallet, 'backfill', { stop: null, floorTs: await oldestActivityTs(client, wallet, context.signal) });
@@ -122,6 +124,7 @@ export class HistorySync {
       const newest = store.trades.newestKey(wallet);
       if (head) await run(head, source);
       else if (newest) await run(this.begin(wallet, 'head', { stop: newest, floorTs: newest.ts }, 'trades'), source);
+      else if (store.walks.state(wallet, 'trades').complete) await run(this.begin(wallet, 'head', { stop: null, floorTs: null }, 'trades'), source);
       const backfill = store.walks.walk(wallet, 'trades', 'backfill');
       if (backfill || !store.walks.state(wallet, 'trades').complete) {
         await run(backfill ?? this.begin(wallet, 'backfill', { stop: null, floorTs: null }, 'trades'), source);
