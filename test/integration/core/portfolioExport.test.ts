@@ -55,15 +55,21 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') record.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') {
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
       record.push(field);
       records.push(record);
-      (record = []), (field = ''), i++;
+      record = [];
+      field = '';
+      i++;
     } else field += c;
   }
   return records;
@@ -140,13 +146,10 @@ describe('activity export', () => {
       // Cancel the big export as soon as it reports progress.
       if (job.jobId === 'cancel-me' && !job.done) void core.dispatch('cancelJob', { jobId: 'cancel-me' }, { clientId: 't' });
     });
-    const dispatch = async <T>(channel: string, input: unknown) => {
-      const result = await core.dispatch(channel, input, { clientId: 't' });
-      return result;
-    };
+    const dispatch = (channel: string, input: unknown) => core.dispatch(channel, input, { clientId: 't' });
     try {
       expect(await dispatch('syncActivityHistory', { address: medium })).toMatchObject({ ok: true, value: { rows: SANDBOX_HISTORY_WALLETS.medium.rows } });
-      const saved = await dispatch<ExportResult>('exportActivity', { address: medium, filter: { types: ['TRADE'] }, format: 'json' });
+      const saved = await dispatch('exportActivity', { address: medium, filter: { types: ['TRADE'] }, format: 'json' });
       expect(saved).toMatchObject({ ok: true, value: { path: answer, downloadPath: null, fileName: 'my history.json' } });
       const rows = JSON.parse(readFileSync(answer!, 'utf8')) as ActivityRowView[];
       expect(rows.length).toBe((saved as { value: ExportResult }).value.rows);
