@@ -4,7 +4,7 @@
  * the direction; filters are re-sent by the client on every page.
  */
 import { ACTIVITY_TYPES, DEFAULT_ACTIVITY_LIMIT, type ActivityType } from '../../shared/protocol/analytics';
-import { ok, type Reply } from '../http/reply';
+import type { Reply } from '../http/reply';
 import type { RequestContext } from '../http/router';
 import type { AnalyticsContext } from './context';
 import { num, str } from './cursor';
@@ -14,7 +14,7 @@ import { readMarketFilter, readUser } from './identifiers';
 import { QueryParams } from './params';
 import { kindMarket, kindSide, kindType, typeCode } from './synthetic/history';
 import { activityWindow } from './window';
-import { pageBody } from './pageBody';
+import { ByteWriter } from './byteWriter';
 
 const DEFAULT_TYPES = ACTIVITY_TYPES.filter((t) => t !== 'TIP');
 
@@ -83,6 +83,13 @@ export function activityHandler(ctx: AnalyticsContext) {
     const next = page.hasMore && last !== undefined
       ? ctx.cursors.encode('activity', { t: feed.ts(last), s: last + 1, n: limit, d: direction })
       : null;
-    return ok(pageBody(page.positions.map((p) => feed.row(p)), next, page.hasMore));
+    // The page is written as bytes row by row (synthetic rows never become objects on this path).
+    const out = new ByteWriter(page.positions.length * 720 + 256).ascii('{"data":[');
+    page.positions.forEach((p, i) => {
+      if (i > 0) out.ascii(',');
+      feed.writeRowJson(p, out);
+    });
+    out.ascii(`],"pagination":${JSON.stringify({ next_cursor: next, has_more: page.hasMore })}}`);
+    return { status: 200, body: null, raw: out.take() };
   };
 }
