@@ -15,6 +15,7 @@ import { QueryParams } from './params';
 import { kindMarket, kindSide, kindType, typeCode } from './synthetic/history';
 import { activityWindow } from './window';
 import { ByteWriter } from './byteWriter';
+import { PageCache } from './pageCache';
 
 const DEFAULT_TYPES = ACTIVITY_TYPES.filter((t) => t !== 'TIP');
 
@@ -45,7 +46,8 @@ export function readSortBy(params: QueryParams): void {
   }
 }
 
-export function activityHandler(ctx: AnalyticsContext) {
+export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
+  const cache = new PageCache(cacheSize);
   return (req: RequestContext): Reply => {
     const params = new QueryParams(req.query);
     const user = readUser(params, ctx.contracts);
@@ -78,6 +80,12 @@ export function activityHandler(ctx: AnalyticsContext) {
       return true;
     };
     const feed = ctx.ledger.feed(user);
+    const key = [
+      user, feed.count, feed.firstAtOrAfter(window.start), feed.lastAtOrBefore(window.end), direction, anchor?.ts, anchor?.seq, limit,
+      [...types].join('.'), marketSet ? [...marketSet].join('.') : '*', sideSent ? side : '*',
+    ].join('|');
+    const cached = cache.get(key);
+    if (cached) return { status: 200, body: null, raw: cached };
     const page = walkFeed(feed, window, direction, anchor, limit, accepts);
     const last = page.positions.at(-1);
     const next = page.hasMore && last !== undefined
@@ -90,6 +98,8 @@ export function activityHandler(ctx: AnalyticsContext) {
       feed.writeRowJson(p, out);
     });
     out.ascii(`],"pagination":${JSON.stringify({ next_cursor: next, has_more: page.hasMore })}}`);
-    return { status: 200, body: null, raw: out.take() };
+    const bytes = out.take();
+    cache.set(key, bytes);
+    return { status: 200, body: null, raw: bytes };
   };
 }

@@ -34,16 +34,20 @@ export class ByteWriter {
   /** A non-negative integer, digit by digit. */
   int(value: number): this {
     this.room(16);
-    if (value === 0) {
-      this.buf[this.pos++] = 48;
+    const { buf } = this;
+    if (value < 10) {
+      buf[this.pos++] = 48 + value;
       return this;
     }
     let digits = 0;
-    for (let v = value; v > 0; v = Math.floor(v / 10)) digits += 1;
-    let p = this.pos + digits;
-    this.pos = p;
-    for (let v = value; v > 0; v = Math.floor(v / 10)) this.buf[--p] = 48 + (v % 10);
-    return this;
+    if (value <= 0x7fff_ffff) {
+      for (let v = value; v > 0; v = (v / 10) | 0) digits += 1;
+      let p = this.pos + digits;
+      this.pos = p;
+      for (let v = value; v > 0; v = (v / 10) | 0) buf[--p] = 48 + (v % 10);
+      return this;
+    }
+    return this.ascii(String(value));
   }
 
   /**
@@ -68,15 +72,13 @@ export class ByteWriter {
     return this;
   }
 
-  /** Lower-case hex of `count` bytes drawn from 32-bit words (see synthetic/mix.ts hexFrom). */
-  hexWords(words: (i: number) => number, count: number): this {
-    this.room(count * 2);
+  /** Lower-case hex of the 4 bytes of `word`, low byte first (see synthetic/mix.ts hexFrom). */
+  hexWord(word: number): this {
+    this.room(8);
     const { buf } = this;
     let p = this.pos;
-    let word = 0;
-    for (let i = 0; i < count; i += 1) {
-      if ((i & 3) === 0) word = words(i >>> 2);
-      const byte = (word >>> ((i & 3) * 8)) & 255;
+    for (let shift = 0; shift < 32; shift += 8) {
+      const byte = (word >>> shift) & 255;
       buf[p++] = HEX_CODES[byte >>> 4]!;
       buf[p++] = HEX_CODES[byte & 15]!;
     }
@@ -84,9 +86,9 @@ export class ByteWriter {
     return this;
   }
 
-  /** The bytes written so far (a view: the writer is done with once this is taken). */
+  /** The bytes written so far, in a buffer of their exact size (the page cache keeps it). */
   take(): Buffer {
-    return this.buf.subarray(0, this.pos);
+    return this.pos === this.buf.length ? this.buf : Buffer.from(this.buf.subarray(0, this.pos));
   }
 }
 

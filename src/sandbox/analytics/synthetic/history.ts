@@ -134,12 +134,10 @@ export class SyntheticHistory {
     out.bytes(this.prefix(p.type)).int(p.ts).ascii(',"sequence_id":').int(sequenceId)
       .ascii(',"block_number":').int(blockAt(p.ts)).ascii(',"log_index":').int(p.log)
       .ascii(',"transaction_hash":"0x');
+    // Eight words, each hashing the one before: the same bytes as hexFrom(key, i >>> 1, 32).
     let word = mix(this.key, i >>> 1);
-    let at = 0;
-    out.hexWords((w) => {
-      while (at < w) word = mix(word, ++at);
-      return word;
-    }, 32);
+    out.hexWord(word);
+    for (let w = 1; w < 8; w += 1) out.hexWord((word = mix(word, w)));
     out.ascii('",').bytes(this.marketFragment(p.market, p.outcomeMode))
       .ascii(p.side === null ? ',"side":null,"size":' : `,"side":"${p.side}","size":`);
     // Every amount has at most two decimals: written from its cents, as JSON would print it.
