@@ -9,10 +9,20 @@ import { invalid } from './errors';
 export type CursorPayload = Record<string, string | number>;
 
 export class CursorCodec {
-  private readonly key: Buffer;
+  private key: Buffer;
 
   constructor(key?: Uint8Array) {
     this.key = key ? Buffer.from(key) : randomBytes(32);
+  }
+
+  /** The signing key, for the state file (cursors then survive a sandbox restart). */
+  exportKey(): string {
+    return this.key.toString('base64url');
+  }
+
+  /** Installs a key kept by a previous run. */
+  importKey(key: Uint8Array): void {
+    this.key = Buffer.from(key);
   }
 
   encode(route: string, payload: CursorPayload): string {
