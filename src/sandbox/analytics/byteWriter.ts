@@ -2,7 +2,9 @@
  * A growable byte buffer for writing JSON text directly as bytes: the `/v2/activity` page path
  * writes a thousand rows per request, and building them as strings and then encoding them cost
  * several times what the rows themselves do. ASCII pieces are copied code by code; prepared
- * pieces (escaped titles, UTF-8) are copied as bytes.
+ * pieces (escaped titles, UTF-8) are copied as bytes. One writer is reused across requests
+ * (handlers run to completion without awaiting), so each page allocates only its exact copy:
+ * large short-lived buffers are what makes the collector pause.
  */
 export class ByteWriter {
   private buf: Buffer;
@@ -86,9 +88,12 @@ export class ByteWriter {
     return this;
   }
 
-  /** The bytes written so far, in a buffer of their exact size (the page cache keeps it). */
+  /** A copy of the bytes written so far, of their exact size, and the writer emptied for reuse. */
   take(): Buffer {
-    return this.pos === this.buf.length ? this.buf : Buffer.from(this.buf.subarray(0, this.pos));
+    const out = Buffer.allocUnsafe(this.pos);
+    this.buf.copy(out, 0, 0, this.pos);
+    this.pos = 0;
+    return out;
   }
 }
 

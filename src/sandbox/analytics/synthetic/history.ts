@@ -39,6 +39,8 @@ export class SyntheticHistory {
   private readonly key: number;
   private readonly startS: number;
   private readonly spanS: number;
+  /** The other synthetic wallets (tip counterparties). */
+  private readonly others: readonly HistoryWalletSpec[];
 
   constructor(
     readonly wallet: HistoryWalletSpec,
@@ -48,6 +50,7 @@ export class SyntheticHistory {
     private readonly markets: MarketIndex,
   ) {
     this.count = wallet.rows;
+    this.others = HISTORY_WALLET_LIST.filter((w) => w.address !== wallet.address);
     this.key = mix(seed >>> 0, hashString(wallet.address));
     this.spanS = THREE_YEARS_S - 3_600;
     this.startS = endS - this.spanS;
@@ -101,8 +104,7 @@ export class SyntheticHistory {
       parts.side = kindSide(kind) ? 'OUT' : 'IN';
       parts.size = round2(size / 50);
       parts.sizeUsdc = parts.size;
-      const others = HISTORY_WALLET_LIST.filter((w) => w.address !== this.wallet.address);
-      parts.counterparty = h % 3 === 0 ? `0x${hexFrom(h, 0x71b, 20)}` : others[h % others.length]!.address;
+      parts.counterparty = h % 3 === 0 ? `0x${hexFrom(h, 0x71b, 20)}` : this.others[h % this.others.length]!.address;
     }
     return parts;
   }
@@ -139,14 +141,15 @@ export class SyntheticHistory {
     out.hexWord(word);
     for (let w = 1; w < 8; w += 1) out.hexWord((word = mix(word, w)));
     out.ascii('",').bytes(this.marketFragment(p.market, p.outcomeMode))
-      .ascii(p.side === null ? ',"side":null,"size":' : `,"side":"${p.side}","size":`);
+      .ascii(SIDE_KEYS[p.side ?? 'null']!);
     // Every amount has at most two decimals: written from its cents, as JSON would print it.
     writeAmount(out, p.size);
     out.ascii(',"price":');
     writeAmount(out, p.price);
     out.ascii(',"size_usdc":');
     writeAmount(out, p.sizeUsdc);
-    out.ascii(p.counterparty === null ? ',"counterparty":null}' : `,"counterparty":"${p.counterparty}"}`);
+    if (p.counterparty === null) out.ascii(',"counterparty":null}');
+    else out.ascii(',"counterparty":"').ascii(p.counterparty).ascii('"}');
   }
 
   private readonly prefixes: Buffer[] = [];
@@ -177,6 +180,11 @@ export class SyntheticHistory {
     return text;
   }
 }
+
+/** The side and the key after it, per side (no string built per row). */
+const SIDE_KEYS: Record<string, string> = Object.fromEntries(
+  ['BUY', 'SELL', 'IN', 'OUT', 'null'].map((side) => [side, side === 'null' ? ',"side":null,"size":' : `,"side":"${side}","size":`]),
+);
 
 function writeAmount(out: ByteWriter, value: number | null): void {
   if (value === null) out.ascii('null');
