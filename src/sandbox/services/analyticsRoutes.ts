@@ -26,8 +26,12 @@ export function analyticsRouter(ctx: AnalyticsContext, gate: GateConfig | null =
   const builders = builderHandlers(ctx);
   const trades = tradesHandler(ctx);
   const combos = new ComboHistories(ctx);
+  const health = () => ok({ data: { status: 'ok' } });
   return new GatedAnalyticsRouter(gate)
-    .on('GET', '/v2/health', () => ok({ data: { status: 'ok' } }))
+    .on('GET', '/v2/health', health)
+    // The edge's health-check window (100 per 10 s) names `/ok`.
+    .on('GET', '/ok', health)
+    .on('GET', '/v2/ok', health)
     .on('GET', '/v2/activity', activityHandler(ctx))
     .on('GET', '/v2/activity/combos', combosHandler(ctx, combos))
     .on('GET', '/v2/approvals', approvalsHandler(ctx))

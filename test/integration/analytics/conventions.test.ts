@@ -78,8 +78,10 @@ describe('edge windows and the busy signal', () => {
     await v2(base, 'activity', { user });
     await v2(base, 'trades', { user });
     await v2(base, 'positions', { user });
+    expect((await v2(base, 'ok')).body).toEqual({ data: { status: 'ok' } });
     const stats = Object.fromEntries(sandbox.edgeStats().map((s) => [s.scope, s]));
-    expect(stats['analytics']!.total).toBe(3);
+    expect(stats['analytics']!.total).toBe(4);
+    expect(stats['analytics:/ok']!.total).toBe(1);
     expect(stats['analytics:/trades']!.total).toBe(1);
     expect(stats['analytics:/positions']!.total).toBe(1);
     expect(stats['edge:all']!.total).toBe(0);
