@@ -88,6 +88,11 @@ export class ByteWriter {
     return this;
   }
 
+  /** The bytes written so far, without copying (valid until the next write). */
+  view(): Uint8Array {
+    return this.buf.subarray(0, this.pos);
+  }
+
   /** A copy of the bytes written so far, of their exact size, and the writer emptied for reuse. */
   take(): Buffer {
     const out = Buffer.allocUnsafe(this.pos);

@@ -11,7 +11,7 @@ import { ACTIVITY_TYPES, UNLABELED_OUTCOME_INDEX, type ActivityRow, type Activit
 import type { MarketIndex } from '../marketIndex';
 import { OUTCOME_NAMES } from '../marketIndex';
 import { THREE_YEARS_S } from '../window';
-import type { ByteWriter } from '../byteWriter';
+import { ByteWriter } from '../byteWriter';
 import { hashString, hexFrom, mix } from './mix';
 import { HISTORY_WALLET_LIST, type HistoryWalletSpec } from './wallets';
 
@@ -136,11 +136,7 @@ export class SyntheticHistory {
     out.bytes(this.prefix(p.type)).int(p.ts).ascii(',"sequence_id":').int(sequenceId)
       .ascii(',"block_number":').int(blockAt(p.ts)).ascii(',"log_index":').int(p.log)
       .ascii(',"transaction_hash":"0x');
-    // Eight words, each hashing the one before: the same bytes as hexFrom(key, i >>> 1, 32).
-    let word = mix(this.key, i >>> 1);
-    out.hexWord(word);
-    for (let w = 1; w < 8; w += 1) out.hexWord((word = mix(word, w)));
-    out.ascii('",').bytes(this.marketFragment(p.market, p.outcomeMode))
+    out.bytes(this.txHex(i >>> 1)).ascii('",').bytes(this.marketFragment(p.market, p.outcomeMode))
       .ascii(SIDE_KEYS[p.side ?? 'null']!);
     // Every amount has at most two decimals: written from its cents, as JSON would print it.
     writeAmount(out, p.size);
@@ -150,6 +146,23 @@ export class SyntheticHistory {
     writeAmount(out, p.sizeUsdc);
     if (p.counterparty === null) out.ascii(',"counterparty":null}');
     else out.ascii(',"counterparty":"').ascii(p.counterparty).ascii('"}');
+  }
+
+  /** The two rows of a block share a transaction: its hex is written once and reused. */
+  private readonly tx: { pair: number; hex: ByteWriter; bytes: Uint8Array } = { pair: -1, hex: new ByteWriter(64), bytes: new Uint8Array(0) };
+
+  private txHex(pair: number): Uint8Array {
+    if (this.tx.pair !== pair) {
+      // Eight words, each hashing the one before: the same bytes as hexFrom(key, pair, 32).
+      const hex = this.tx.hex;
+      hex.pos = 0;
+      let word = mix(this.key, pair);
+      hex.hexWord(word);
+      for (let w = 1; w < 8; w += 1) hex.hexWord((word = mix(word, w)));
+      this.tx.pair = pair;
+      this.tx.bytes = hex.view();
+    }
+    return this.tx.bytes;
   }
 
   private readonly prefixes: Buffer[] = [];
