@@ -48,8 +48,6 @@ export function readSortBy(params: QueryParams): void {
 
 export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
   const cache = new PageCache(cacheSize);
-  // Reused by every request: a page is written and copied out before the handler returns.
-  const scratch = new ByteWriter(1 << 20);
   return (req: RequestContext): Reply => {
     const params = new QueryParams(req.query);
     const user = readUser(params, ctx.contracts);
@@ -94,7 +92,8 @@ export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
       ? ctx.cursors.encode('activity', { t: feed.ts(last), s: last + 1, n: limit, d: direction })
       : null;
     // The page is written as bytes row by row (synthetic rows never become objects on this path).
-    const out = scratch.ascii('{"data":[');
+    // About 700 bytes a row (titles vary); a longer page grows the buffer once.
+    const out = new ByteWriter(page.positions.length * 760 + 512).ascii('{"data":[');
     page.positions.forEach((p, i) => {
       if (i > 0) out.ascii(',');
       feed.writeRowJson(p, out);

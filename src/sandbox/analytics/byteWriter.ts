@@ -2,9 +2,9 @@
  * A growable byte buffer for writing JSON text directly as bytes: the `/v2/activity` page path
  * writes a thousand rows per request, and building them as strings and then encoding them cost
  * several times what the rows themselves do. ASCII pieces are copied code by code; prepared
- * pieces (escaped titles, UTF-8) are copied as bytes. One writer is reused across requests
- * (handlers run to completion without awaiting), so each page allocates only its exact copy:
- * large short-lived buffers are what makes the collector pause.
+ * pieces (escaped titles, UTF-8) are copied as bytes. A page's writer is sized from the row
+ * count up front, so a page costs one allocation and no copy (large short-lived buffers are what
+ * makes the collector pause).
  */
 export class ByteWriter {
   private buf: Buffer;
@@ -93,12 +93,9 @@ export class ByteWriter {
     return this.buf.subarray(0, this.pos);
   }
 
-  /** A copy of the bytes written so far, of their exact size, and the writer emptied for reuse. */
+  /** The bytes written so far (a view of the writer's buffer: take it once, when done writing). */
   take(): Buffer {
-    const out = Buffer.allocUnsafe(this.pos);
-    this.buf.copy(out, 0, 0, this.pos);
-    this.pos = 0;
-    return out;
+    return this.buf.subarray(0, this.pos);
   }
 }
 
