@@ -84,10 +84,13 @@ describe('GET /v2/holders', () => {
 
   it('needs token_id or condition, and the cursor pins the token', async () => {
     expectError(await v2(base, 'holders'), 400, 'invalid_request', 'token_id');
-    const position = (await v2<Page<PositionRow>>(base, 'positions', { user: SANDBOX_HISTORY_WALLETS.medium.address, limit: 1 })).body.data[0]!;
+    const position = (await v2<Page<PositionRow>>(base, 'positions', { user: SANDBOX_HISTORY_WALLETS.large.address, limit: 1 })).body.data[0]!;
     const first = await v2<Page<HolderRow>>(base, 'holders', { token_id: position.token_id, limit: 1 });
-    const cursor = first.body.pagination.next_cursor;
-    if (cursor) expectError(await v2(base, 'holders', { cursor, token_id: yes }), 400, 'invalid_request', 'market');
+    const cursor = first.body.pagination.next_cursor!;
+    expect(cursor).toEqual(expect.any(String));
+    expect((await v2<Page<HolderRow>>(base, 'holders', { cursor })).body.data[0]!.token_id).toBe(position.token_id);
+    expectError(await v2(base, 'holders', { cursor, token_id: yes }), 400, 'invalid_request', 'token_id');
+    expectError(await v2(base, 'holders', { cursor, condition: market.market.conditionId }), 400, 'invalid_request', 'condition');
     expect(first.body.data).toHaveLength(1);
   });
 });
