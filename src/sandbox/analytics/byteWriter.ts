@@ -10,6 +10,11 @@ export class ByteWriter {
   private buf: Buffer;
   pos = 0;
 
+  /** The buffer itself, for writers that reserve with room() and then write at `pos` directly. */
+  get buffer(): Buffer {
+    return this.buf;
+  }
+
   constructor(initial = 1 << 20) {
     this.buf = Buffer.allocUnsafe(initial);
   }

@@ -13,6 +13,7 @@ import { OUTCOME_NAMES } from '../marketIndex';
 import { THREE_YEARS_S } from '../window';
 import { ByteWriter } from '../byteWriter';
 import { hashString, hexFrom, mix } from './mix';
+import { KEYS, put, putAmount, putAscii, putInt, SIDE_BYTES } from './rowBytes';
 import { HISTORY_WALLET_LIST, type HistoryWalletSpec } from './wallets';
 
 /** Per-mille weights, in ACTIVITY_TYPES order (TRADE … TIP). */
@@ -133,19 +134,26 @@ export class SyntheticHistory {
    */
   writeRowJson(i: number, sequenceId: number, out: ByteWriter): void {
     const p = this.parts(i);
-    out.bytes(this.prefix(p.type)).int(p.ts).ascii(',"sequence_id":').int(sequenceId)
-      .ascii(',"block_number":').int(blockAt(p.ts)).ascii(',"log_index":').int(p.log)
-      .ascii(',"transaction_hash":"0x');
-    out.bytes(this.txHex(i >>> 1)).ascii('",').bytes(this.marketFragment(p.market, p.outcomeMode))
-      .ascii(SIDE_KEYS[p.side ?? 'null']!);
+    const prefix = this.prefix(p.type);
+    const fragment = this.marketFragment(p.market, p.outcomeMode);
+    const tx = this.txHex(i >>> 1);
+    // Everything but the two prepared pieces is under 400 bytes: one reservation per row.
+    out.room(prefix.length + fragment.length + 400);
+    const buf = out.buffer;
+    let pos = put(buf, out.pos, prefix);
+    pos = putInt(buf, pos, p.ts);
+    pos = putInt(buf, put(buf, pos, KEYS.sequence), sequenceId);
+    pos = putInt(buf, put(buf, pos, KEYS.block), blockAt(p.ts));
+    pos = putInt(buf, put(buf, pos, KEYS.log), p.log);
+    pos = put(buf, put(buf, put(buf, pos, KEYS.tx), tx), KEYS.txEnd);
+    pos = put(buf, pos, fragment);
+    pos = put(buf, pos, SIDE_BYTES[p.side ?? 'null']!);
     // Every amount has at most two decimals: written from its cents, as JSON would print it.
-    writeAmount(out, p.size);
-    out.ascii(',"price":');
-    writeAmount(out, p.price);
-    out.ascii(',"size_usdc":');
-    writeAmount(out, p.sizeUsdc);
-    if (p.counterparty === null) out.ascii(',"counterparty":null}');
-    else out.ascii(',"counterparty":"').ascii(p.counterparty).ascii('"}');
+    pos = putAmount(buf, pos, p.size);
+    pos = putAmount(buf, put(buf, pos, KEYS.price), p.price);
+    pos = putAmount(buf, put(buf, pos, KEYS.sizeUsdc), p.sizeUsdc);
+    pos = p.counterparty === null ? put(buf, pos, KEYS.noCounterparty) : put(buf, putAscii(buf, put(buf, pos, KEYS.counterparty), p.counterparty), KEYS.close);
+    out.pos = pos;
   }
 
   /** The two rows of a block share a transaction: its hex is written once and reused. */
@@ -192,16 +200,6 @@ export class SyntheticHistory {
     }
     return text;
   }
-}
-
-/** The side and the key after it, per side (no string built per row). */
-const SIDE_KEYS: Record<string, string> = Object.fromEntries(
-  ['BUY', 'SELL', 'IN', 'OUT', 'null'].map((side) => [side, side === 'null' ? ',"side":null,"size":' : `,"side":"${side}","size":`]),
-);
-
-function writeAmount(out: ByteWriter, value: number | null): void {
-  if (value === null) out.ascii('null');
-  else out.cents(Math.round(value * 100));
 }
 
 /** The values of one synthetic row. outcomeMode: 0 none, 1/2 Yes/No, 3/4 unlabeled Yes/No token. */
