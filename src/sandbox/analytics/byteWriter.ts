@@ -38,40 +38,6 @@ export class ByteWriter {
     return this;
   }
 
-  /** A non-negative integer, digit by digit. */
-  int(value: number): this {
-    this.room(16);
-    const { buf } = this;
-    if (value < 10) {
-      buf[this.pos++] = 48 + value;
-      return this;
-    }
-    let digits = 0;
-    if (value <= 0x7fff_ffff) {
-      for (let v = value; v > 0; v = (v / 10) | 0) digits += 1;
-      let p = this.pos + digits;
-      this.pos = p;
-      for (let v = value; v > 0; v = (v / 10) | 0) buf[--p] = 48 + (v % 10);
-      return this;
-    }
-    return this.ascii(String(value));
-  }
-
-  /**
-   * `cents / 100` as JavaScript prints it (JSON's number format): no trailing zeros and no
-   * point for whole numbers. Exact for the two-decimal amounts the histories use.
-   */
-  cents(cents: number): this {
-    this.int(Math.floor(cents / 100));
-    const frac = cents % 100;
-    if (frac === 0) return this;
-    this.room(3);
-    this.buf[this.pos++] = 46;
-    this.buf[this.pos++] = 48 + Math.floor(frac / 10);
-    if (frac % 10 !== 0) this.buf[this.pos++] = 48 + (frac % 10);
-    return this;
-  }
-
   bytes(piece: Uint8Array): this {
     this.room(piece.length);
     this.buf.set(piece, this.pos);
