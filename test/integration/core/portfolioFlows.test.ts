@@ -4,7 +4,10 @@
  * history (exactly the new rows); all accounts with a watch-only wallet; any address read-only;
  * the value series; the boards; and the last synced portfolio when the service is out of reach.
  */
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HISTORY_FILE_NAME } from '../../../src/main/core/history/historyDatabase';
 import { AnalyticsClient } from '../../../src/main/core/analytics/analyticsClient';
 import { syncActivityQuery } from '../../../src/main/core/history/feedSources';
 import { HttpClient } from '../../../src/main/core/net/httpClient';
@@ -137,8 +140,19 @@ describe('portfolio and history through the bridge', () => {
     for (let i = 1; i < series.points.length; i++) expect(series.points[i]!.time).toBeGreaterThan(series.points[i - 1]!.time);
     expect(series.points.every((p) => Number.isFinite(p.value) && p.value >= 0)).toBe(true);
     expect(series.points.some((p) => p.value > 0)).toBe(true);
-    // Synced as part of the series: the store now holds the whole wallet.
+    // Synced as part of the series: the store now holds the whole wallet, its trades included.
     expect(await call<HistorySyncState>('getHistorySyncState', { address: small })).toMatchObject({ rows: SANDBOX_HISTORY_WALLETS.small.rows, complete: true });
+    const client = new AnalyticsClient(new HttpClient({ urls: () => harness.sandbox.urls, budget: new RateBudget(), windowsFor: (s, m, p) => edgeWindowsFor(s as 'analytics', m, p) }));
+    let trades = 0;
+    let cursor: string | null = null;
+    do {
+      const page = await client.trades({ user: small, start: 1 }, { cursor, limit: 1000 });
+      trades += page.rows.length;
+      cursor = page.pagination.next_cursor;
+    } while (cursor !== null);
+    const db = new DatabaseSync(join(harness.dataDir, HISTORY_FILE_NAME), { readOnly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM trades WHERE wallet = ?').get(small.toLowerCase())).toEqual({ n: trades });
+    db.close();
   }, 60_000);
 
   it('combo activity, approvals and the boards map onto their views', async () => {

@@ -5,7 +5,7 @@
  */
 import type {
   ActivityRow, AnalyticsPagination, ApprovalRow, BiggestWinnerRow, BoardPeriod, BuilderLeaderboardRow, BuilderVolumeRow,
-  ClosedPositionRow, ComboActivityRow, HolderRow, LeaderboardRow, OpenInterestRow, PositionRow, PricePointRow, TradeRow,
+  ClosedPositionRow, ComboActivityRow, ComboPositionRow, HolderRow, LeaderboardRow, OpenInterestRow, PositionRow, PricePointRow, TradeRow,
 } from '../../../shared/protocol/analytics';
 import type { HttpClient } from '../net/httpClient';
 import { mapAnalyticsError } from './analyticsErrors';
@@ -68,6 +68,11 @@ export class AnalyticsClient {
 
   closedPositions(user: string, page: PageRequest = {}): Promise<Paged<ClosedPositionRow>> {
     return this.page('/v2/closed-positions', { user, ...cursorOf(page) }, rows.closedPositionRow, page.signal);
+  }
+
+  /** Combo positions folded from the wallet's combo lifecycles (`status`: all, open, closed, redeemed). */
+  comboPositions(user: string, status: 'all' | 'open' | 'closed' | 'redeemed' = 'all', page: PageRequest = {}): Promise<Paged<ComboPositionRow>> {
+    return this.page('/v2/positions/combos', { user, status, ...cursorOf(page) }, rows.comboPositionRow, page.signal);
   }
 
   trades(query: TradesQuery, page: PageRequest = {}): Promise<Paged<TradeRow>> {

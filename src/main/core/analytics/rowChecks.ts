@@ -1,6 +1,6 @@
 /** The row checks of every analytics route (src/shared/protocol/analytics.ts shapes). */
 import type {
-  ActivityRow, ApprovalRow, BiggestWinnerRow, BuilderLeaderboardRow, BuilderVolumeRow, ClosedPositionRow, ComboActivityRow,
+  ActivityRow, ApprovalRow, BiggestWinnerRow, BuilderLeaderboardRow, BuilderVolumeRow, ClosedPositionRow, ComboActivityRow, ComboPositionRow,
   HolderRow, LeaderboardRow, OpenInterestRow, PositionRow, PricePointRow, TradeRow,
 } from '../../../shared/protocol/analytics';
 import { rowCheck } from './responseChecks';
@@ -15,6 +15,10 @@ export const activityRow = rowCheck<ActivityRow>({
 export const comboActivityRow = rowCheck<ComboActivityRow>({
   proxy_wallet: 'string', combo_condition_id: 'string', type: 'string', block_number: 'number', log_index: 'number',
   block_timestamp: 'number', transaction_hash: 'string', title: 'string', legs: 'array', size: 'number?', size_usdc: 'number?',
+});
+export const comboPositionRow = rowCheck<ComboPositionRow>({
+  proxy_wallet: 'string', combo_condition_id: 'string', title: 'string', legs: 'array', status: 'string', size: 'number?', cost_usdc: 'number?',
+  opened_at: 'number', updated_at: 'number',
 });
 export const approvalRow = rowCheck<ApprovalRow>({
   token: 'string', token_symbol: 'string', token_standard: 'string', operator: 'string', operator_name: 'string',
@@ -36,7 +40,7 @@ export const closedPositionRow = rowCheck<ClosedPositionRow>({
   ...market, proxy_wallet: 'string', avg_price: 'number?', total_bought: 'number', realized_pnl: 'number?', cur_price: 'number?', closed_at: 'number',
 });
 export const tradeRow = rowCheck<TradeRow>({
-  ...market, proxy_wallet: 'string', side: 'string', role: 'string', size: 'number', price: 'number', size_usdc: 'number',
+  ...market, outcome: 'string?', proxy_wallet: 'string', side: 'string', role: 'string', size: 'number', price: 'number?', size_usdc: 'number?',
   block_timestamp: 'number', sequence_id: 'number', transaction_hash: 'string',
 });
 export const leaderboardRow = rowCheck<LeaderboardRow>({ rank: 'number', proxy_wallet: 'string', user_name: 'string?', volume_usdc: 'number', pnl_usdc: 'number' });

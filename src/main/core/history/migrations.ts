@@ -49,7 +49,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; about: string; sql: st
       CREATE TABLE trades (
         wallet TEXT NOT NULL, ts INTEGER NOT NULL, seq INTEGER NOT NULL, side TEXT NOT NULL, role TEXT NOT NULL,
         condition_id TEXT NOT NULL, token_id TEXT NOT NULL, market_id TEXT, event_slug TEXT, title TEXT, outcome TEXT,
-        outcome_index INTEGER, size REAL NOT NULL, price REAL NOT NULL, size_usdc REAL NOT NULL, tx TEXT NOT NULL
+        outcome_index INTEGER, size REAL NOT NULL, price REAL, size_usdc REAL, tx TEXT NOT NULL
       );
       CREATE UNIQUE INDEX trades_key ON trades(wallet, ts, seq);
     `,
