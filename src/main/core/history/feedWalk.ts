@@ -9,6 +9,7 @@
  * at the first row at or below its `stop` key and keeps none of those.
  */
 import { CoreError } from '../coreError';
+import type { Logger } from '../log';
 import type { FeedKey } from './activityTable';
 import type { HistoryStore } from './historyStore';
 import type { Feed, SavedWalk } from './walkTable';
@@ -48,6 +49,7 @@ export async function walkFeed<R>(
   walk: SavedWalk,
   signal: AbortSignal,
   onPage: (report: WalkReport, walk: SavedWalk) => void,
+  log?: Logger,
 ): Promise<WalkReport> {
   const report: WalkReport = { rows: 0, added: 0, pages: 0, lastTs: null };
   let current = walk;
@@ -62,7 +64,19 @@ export async function walkFeed<R>(
     for (;;) {
       if (signal.aborted) throw new CoreError('cancelled', `The sync was cancelled after ${report.rows} rows; it resumes from there next time.`);
       if (report.pages >= MAX_PAGES) throw new CoreError('bad_response', `The ${source.feed} walk did not end after ${MAX_PAGES} pages; stopped there.`);
-      const page = await ahead;
+      let page: FeedPage<R>;
+      try {
+        page = await ahead;
+      } catch (error) {
+        // A saved cursor the service no longer takes (its signing key changed, it expired): the
+        // walk starts again from the top. Rows already stored are ignored by their key, and a
+        // head walk keeps its stop, so nothing is missed and nothing is stored twice.
+        if (report.pages > 0 || current.cursor === null || !(error instanceof CoreError) || error.code !== 'invalid_input') throw error;
+        log?.warn(`history: the saved ${source.feed} cursor of ${wallet} was refused (${error.message}); walking again from the newest row`);
+        current = { ...current, cursor: null, topTs: null };
+        ahead = request(null);
+        continue;
+      }
       let rows = page.rows;
       let next = page.next;
       if (current.stop) {

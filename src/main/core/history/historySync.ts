@@ -95,7 +95,7 @@ export class HistorySync {
     };
     const run = async (walk: SavedWalk, feedSource: FeedSource<unknown> = source as FeedSource<unknown>) => {
       const base = { ...totals, feed: feedSource.feed };
-      const report = await walkFeed(store, feedSource, wallet, walk, context.signal, (r, w) => onPage(r, w, base));
+      const report = await walkFeed(store, feedSource, wallet, walk, context.signal, (r, w) => onPage(r, w, base), this.options.log);
       totals.rows += report.rows;
       totals.pages += report.pages;
       if (feedSource.feed === 'activity') activityAdded += report.added;
