@@ -4,6 +4,7 @@
  * history (exactly the new rows); all accounts with a watch-only wallet; any address read-only;
  * the value series; the boards; and the last synced portfolio when the service is out of reach.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,8 @@ import type { PlacedOrder } from '../../../src/shared/tradingViews';
 import type { EventDetail, EventsPage, OrderBookView } from '../../../src/shared/viewModels';
 import { callOk, eventsOf, startHarness, waitFor, type Harness } from './coreHarness';
 
+const PASSWORD = 'portfolio test password';
+const TRADER_KEY = '0x5c2c6b3a1f8e4d7b9a0c1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b';
 let harness: Harness;
 let trader: { id: string; address: string };
 let watchId = '';
@@ -56,8 +59,9 @@ async function allStoredKeys(address: string): Promise<string[]> {
 
 beforeAll(async () => {
   harness = await startHarness({ activityPollMs: 300, simulate: false });
-  await call('createVault', { password: 'portfolio test password' });
-  const state = await call<AccountsState>('createAccount', { label: 'Trader' });
+  await call('createVault', { password: PASSWORD });
+  // A known key, so the test can look for it (and the vault password) in the history store's files.
+  const state = await call<AccountsState>('importPrivateKeyAccount', { label: 'Trader', privateKey: TRADER_KEY });
   trader = { id: state.accounts[0]!.id, address: state.accounts[0]!.address };
   await call('createClobCredentials', {});
   await call('requestSandboxFunds', { amount: '2000' });
@@ -172,6 +176,19 @@ describe('portfolio and history through the bridge', () => {
     expect(volume[0]!.bucketStart).toBeGreaterThan(volume[1]!.bucketStart);
     expect(volume[0]!.rows.map((r) => r.rank)).toEqual(volume[0]!.rows.map((_, i) => i + 1));
   }, 60_000);
+
+  it('the history store holds public data only: no key, password or credential in its files', async () => {
+    await call('lockVault', {});
+    const files = readdirSync(harness.dataDir).filter((name) => name.startsWith(HISTORY_FILE_NAME));
+    expect(files).toContain(HISTORY_FILE_NAME);
+    const secrets = [TRADER_KEY.slice(2), TRADER_KEY.slice(2).toUpperCase(), PASSWORD, Buffer.from(TRADER_KEY.slice(2), 'hex').toString('latin1')];
+    for (const name of files) {
+      const bytes = readFileSync(join(harness.dataDir, name)).toString('latin1');
+      for (const secret of secrets) expect({ name, holdsSecret: bytes.includes(secret) }).toEqual({ name, holdsSecret: false });
+    }
+    // Positions and history of the trader are there (the store is not empty by accident).
+    expect((await call<HistorySyncState>('getHistorySyncState', { address: trader.address })).rows).toBeGreaterThan(0);
+  });
 
   it('when the service is out of reach, the last synced portfolio shows, marked stale with its age', async () => {
     const fresh = await call<PortfolioView>('getPortfolio', { target: { kind: 'account', accountId: watchId } });
