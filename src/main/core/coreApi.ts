@@ -9,6 +9,8 @@ import type { SecretPresenter } from './accounts/secretPresenter';
 import type { OsKeyStore, ScryptCost } from './custody';
 import type { Logger } from './log';
 import type { ServiceUrls } from './net/serviceNames';
+import type { SaveDialogPort } from './portfolio/activityExport';
+import type { PendingDownload } from './portfolio/exportDownloads';
 
 /** Identifies one connected renderer (a window or a browser tab) for per-client state. */
 export interface CallerContext {
@@ -26,6 +28,11 @@ export interface Core {
   disconnect(caller: CallerContext): void;
   /** The system is going to sleep or the screen locked: lock the vault. */
   handleSystemEvent(event: 'suspend' | 'lock-screen'): void;
+  /**
+   * Browser mode: the export behind a one-use `downloadPath` token (`/downloads/<token>`), handed
+   * over once; the web host streams the file, then calls `done` (which deletes it).
+   */
+  takeDownload?(token: string): (PendingDownload & { done: () => void }) | null;
   stop(): Promise<void>;
 }
 
@@ -47,6 +54,13 @@ export interface CoreOptions {
   osKeyStore?: OsKeyStore;
   /** Shows a revealed private key outside the renderer (native dialog, one-time page). */
   secretPresenter?: SecretPresenter;
+  /**
+   * Desktop: asks where to save an activity export (a native save dialog). Without it (browser
+   * mode) exports become one-use downloads served by the web host.
+   */
+  saveDialog?: SaveDialogPort;
+  /** Page size of history walks (default 1000); tests of resumption use smaller pages. */
+  historyPageSize?: number;
   /** scrypt costs for new vaults and exported keystores; tests pass lighter ones. */
   vaultKdf?: ScryptCost;
   keystoreKdf?: ScryptCost;

@@ -26,6 +26,7 @@ import { openNetwork } from './network';
 import { HttpClient } from './net/httpClient';
 import { RateBudget } from './net/rateBudget';
 import type { ServiceName } from './net/serviceNames';
+import { PortfolioDesk } from './portfolio/portfolioDesk';
 import { openSettings } from './settings/settingsStore';
 import { ConnectionMonitor } from './status/connectionMonitor';
 import { StatusPublisher } from './status/statusPublisher';
@@ -125,8 +126,23 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     ...(options.activityPollMs ? { activityPollMs: options.activityPollMs } : {}),
   });
 
+  const portfolio = new PortfolioDesk({
+    dataDir: options.dataDir,
+    http,
+    jobs: trading.jobs,
+    registry,
+    log,
+    onHistoryChanged: (state) => hub.emit('historyChanged', state),
+    ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
+    ...(options.historyPageSize ? { historyPageSize: options.historyPageSize } : {}),
+  });
+  // A fill of the active account changes its history and positions: sync its new rows.
+  hub.subscribe((event) => {
+    if (event === 'orderFilled') portfolio.onAccountFilled();
+  });
+
   const dispatch = createDispatcher(
-    createHandlers({ appStatus, catalog, books, session, accounts, clobCredentials, perpsProxies, trading }),
+    createHandlers({ appStatus, catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio }),
     log,
   );
   status.start();
@@ -141,10 +157,12 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     subscribe: (listener) => hub.subscribe(listener),
     disconnect: (caller) => books.forgetClient(caller.clientId),
     handleSystemEvent: (event) => session.lock(event === 'suspend' ? 'sleep' : 'screen-locked'),
+    takeDownload: (token) => portfolio.downloads.take(token),
     stop: async () => {
       if (stopped) return;
       stopped = true;
       trading.stop();
+      portfolio.stop();
       session.stop();
       status.stop();
       books.stop();

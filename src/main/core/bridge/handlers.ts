@@ -2,6 +2,7 @@
 import type { AppStatus } from '../../../shared/viewModels';
 import type { BookWatcher } from '../books/bookWatcher';
 import type { CatalogService } from '../catalog/catalogService';
+import type { PortfolioDesk } from '../portfolio/portfolioDesk';
 import type { TradingDesk } from '../trading/tradingDesk';
 import { createCustodyHandlers, type CustodyServices } from './custodyHandlers';
 import { createPortfolioHandlers } from './portfolioHandlers';
@@ -13,13 +14,14 @@ export interface HandlerServices extends CustodyServices {
   catalog: CatalogService;
   books: BookWatcher;
   trading: TradingDesk;
+  portfolio: PortfolioDesk;
 }
 
-export function createHandlers({ appStatus, catalog, books, trading, ...custody }: HandlerServices): BridgeHandlers {
+export function createHandlers({ appStatus, catalog, books, trading, portfolio, ...custody }: HandlerServices): BridgeHandlers {
   return {
     ...createCustodyHandlers(custody),
     ...createTradingHandlers(trading),
-    ...createPortfolioHandlers(),
+    ...createPortfolioHandlers(portfolio),
     getAppStatus: async () => appStatus(),
     listCatalogTags: async () => catalog.listTags(),
     searchCatalogEvents: async (input) => catalog.searchEvents(input),

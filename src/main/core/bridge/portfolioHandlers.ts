@@ -1,19 +1,38 @@
-/** Portfolio, activity history and boards. WORK IN PROGRESS on the analytics-base branch: replaced by the real handlers. */
-import { CoreError } from '../coreError';
+/** Handlers of the portfolio, history and board channels: each a thin call into the portfolio desk. */
+import type { BoardPeriod } from '../../../shared/protocol/analytics';
+import type { PortfolioDesk } from '../portfolio/portfolioDesk';
+import { toApprovalView, toBuilderRankView, toBuilderVolumeBuckets, toComboActivityView, toWinnerView } from '../portfolio/boardViews';
+import { walletKey } from '../history/historyStore';
 import type { BridgeHandlers } from './handlerTypes';
 
 type PortfolioChannels =
   | 'getPortfolio' | 'getPortfolioHistory' | 'syncActivityHistory' | 'getHistorySyncState' | 'queryActivity' | 'exportActivity'
   | 'listComboActivity' | 'listApprovals' | 'listBiggestWinners' | 'listBuildersLeaderboard' | 'getBuilderVolume';
 
-const notYet = async (): Promise<never> => {
-  throw new CoreError('unavailable', 'Not built yet.');
-};
-
-export function createPortfolioHandlers(): Pick<BridgeHandlers, PortfolioChannels> {
+export function createPortfolioHandlers(desk: PortfolioDesk): Pick<BridgeHandlers, PortfolioChannels> {
   return {
-    getPortfolio: notYet, getPortfolioHistory: notYet, syncActivityHistory: notYet, getHistorySyncState: notYet,
-    queryActivity: notYet, exportActivity: notYet, listComboActivity: notYet, listApprovals: notYet,
-    listBiggestWinners: notYet, listBuildersLeaderboard: notYet, getBuilderVolume: notYet,
+    getPortfolio: ({ target }) => desk.portfolios.getPortfolio(target),
+    getPortfolioHistory: ({ target, range }) => desk.history.series(target, range),
+    syncActivityHistory: ({ address, jobId, full }) => desk.sync.sync(address, { ...(jobId ? { jobId } : {}), full }),
+    getHistorySyncState: async ({ address }) => desk.sync.state(address),
+    queryActivity: async ({ address, filter, sort, offset, limit }) => {
+      const { total, rows } = desk.store.activity.window(walletKey(address), filter, sort, offset, limit);
+      return { total, offset, rows, sync: desk.sync.state(address) };
+    },
+    exportActivity: ({ address, filter, format, jobId }) => desk.exports.export(address, filter, format, jobId),
+    listComboActivity: async ({ address, cursor, limit }) => {
+      const page = await desk.client.comboActivity(address, undefined, { ...(cursor ? { cursor } : {}), limit });
+      return { rows: page.rows.map(toComboActivityView), nextCursor: page.pagination.next_cursor };
+    },
+    listApprovals: async ({ address }) => (await desk.client.approvals(address)).map(toApprovalView),
+    listBiggestWinners: async ({ period, category, cursor, limit }) => {
+      const page = await desk.client.biggestWinners(period as BoardPeriod, category, { ...(cursor ? { cursor } : {}), limit });
+      return { rows: page.rows.map(toWinnerView), nextCursor: page.pagination.next_cursor };
+    },
+    listBuildersLeaderboard: async ({ period, cursor, limit }) => {
+      const page = await desk.client.buildersLeaderboard(period as BoardPeriod, { ...(cursor ? { cursor } : {}), limit });
+      return { rows: page.rows.map(toBuilderRankView), nextCursor: page.pagination.next_cursor };
+    },
+    getBuilderVolume: async ({ interval, buckets }) => toBuilderVolumeBuckets(await desk.client.builderVolume(interval as BoardPeriod, buckets)),
   };
 }

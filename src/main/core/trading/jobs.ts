@@ -9,7 +9,18 @@ import type { RateBudget } from '../net/rateBudget';
 
 export interface JobContext {
   signal: AbortSignal;
-  progress(rows: number, pages: number, expectedPages?: number): void;
+  /**
+   * Rows and pages so far. The ETA comes from `expectedPages` when the page count is known, else
+   * from `doneFraction` (0..1) when the walk can tell how far it got (e.g. by timestamps).
+   */
+  progress(rows: number, pages: number, expectedPages?: number, doneFraction?: number): void;
+}
+
+/** Remaining time from the elapsed time and the work done, or null when it cannot be known. */
+export function etaFrom(elapsedMs: number, pages: number, expectedPages?: number, doneFraction?: number): number | null {
+  if (expectedPages) return Math.max(0, Math.round((expectedPages - pages) * (elapsedMs / Math.max(1, pages))));
+  if (doneFraction !== undefined && doneFraction > 0 && doneFraction <= 1) return Math.max(0, Math.round((elapsedMs * (1 - doneFraction)) / doneFraction));
+  return null;
 }
 
 export class JobRunner {
@@ -35,9 +46,8 @@ export class JobRunner {
     try {
       const result = await work({
         signal: controller.signal,
-        progress: (rows, pages, expectedPages) => {
-          const perPage = (Date.now() - started) / Math.max(1, pages);
-          report({ rows, pages, etaMs: expectedPages ? Math.max(0, Math.round((expectedPages - pages) * perPage)) : null });
+        progress: (rows, pages, expectedPages, doneFraction) => {
+          report({ rows, pages, etaMs: etaFrom(Date.now() - started, pages, expectedPages, doneFraction) });
         },
       });
       report({ done: true, etaMs: 0 });
@@ -54,6 +64,10 @@ export class JobRunner {
     const controller = this.running.get(jobId);
     controller?.abort();
     return controller !== undefined;
+  }
+
+  isRunning(jobId: string): boolean {
+    return this.running.has(jobId);
   }
 
   cancelAll(): void {

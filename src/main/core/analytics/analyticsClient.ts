@@ -1,0 +1,112 @@
+/**
+ * The typed client of the analytics service (`/v2`): one method per route, each through the one
+ * HttpClient (so through the rate-budget gate and its analytics windows), each answer checked
+ * (responseChecks.ts) and each error mapped from the spec's body (analyticsErrors.ts).
+ */
+import type {
+  ActivityRow, AnalyticsPagination, ApprovalRow, BiggestWinnerRow, BoardPeriod, BuilderLeaderboardRow, BuilderVolumeRow,
+  ClosedPositionRow, ComboActivityRow, HolderRow, LeaderboardRow, OpenInterestRow, PositionRow, PricePointRow, TradeRow,
+} from '../../../shared/protocol/analytics';
+import type { HttpClient } from '../net/httpClient';
+import { mapAnalyticsError } from './analyticsErrors';
+import { activityQuery, type ActivityQuery, type Query } from './activityQuery';
+import { checkEnvelope, checkPagination, checkRows, type RowCheck } from './responseChecks';
+import * as rows from './rowChecks';
+
+export interface Paged<T> {
+  rows: T[];
+  pagination: AnalyticsPagination;
+}
+
+export interface PageRequest {
+  cursor?: string | null;
+  limit?: number;
+  signal?: AbortSignal;
+}
+
+export interface TradesQuery {
+  user?: string;
+  conditions?: string[];
+  start?: number;
+  end?: number;
+  side?: 'BUY' | 'SELL';
+}
+
+const cursorOf = (request: PageRequest): Query => ({ ...(request.cursor ? { cursor: request.cursor } : {}), limit: request.limit });
+const joined = (values?: readonly string[]) => (values && values.length > 0 ? values.join(',') : undefined);
+
+export class AnalyticsClient {
+  constructor(private readonly http: HttpClient) {}
+
+  activity(query: ActivityQuery, page: PageRequest = {}): Promise<Paged<ActivityRow>> {
+    return this.page('/v2/activity', { ...activityQuery(query), ...cursorOf(page) }, rows.activityRow, page.signal);
+  }
+
+  comboActivity(user: string, conditions: string[] | undefined, page: PageRequest = {}): Promise<Paged<ComboActivityRow>> {
+    return this.page('/v2/activity/combos', { user, condition: joined(conditions), ...cursorOf(page) }, rows.comboActivityRow, page.signal);
+  }
+
+  approvals(user: string, signal?: AbortSignal): Promise<ApprovalRow[]> {
+    return this.list('/v2/approvals', { user }, rows.approvalRow, signal);
+  }
+
+  biggestWinners(period: BoardPeriod, category: string, page: PageRequest = {}): Promise<Paged<BiggestWinnerRow>> {
+    return this.page('/v2/biggest-winners', { time_period: period, category, ...cursorOf(page) }, rows.winnerRow, page.signal);
+  }
+
+  buildersLeaderboard(period: BoardPeriod, page: PageRequest = {}): Promise<Paged<BuilderLeaderboardRow>> {
+    return this.page('/v2/builders/leaderboard', { time_period: period, ...cursorOf(page) }, rows.builderRankRow, page.signal);
+  }
+
+  builderVolume(interval: BoardPeriod, buckets: number, signal?: AbortSignal): Promise<BuilderVolumeRow[]> {
+    return this.list('/v2/builders/volume', { interval, limit: buckets }, rows.builderVolumeRow, signal);
+  }
+
+  positions(user: string, page: PageRequest = {}): Promise<Paged<PositionRow>> {
+    return this.page('/v2/positions', { user, ...cursorOf(page) }, rows.positionRow, page.signal);
+  }
+
+  closedPositions(user: string, page: PageRequest = {}): Promise<Paged<ClosedPositionRow>> {
+    return this.page('/v2/closed-positions', { user, ...cursorOf(page) }, rows.closedPositionRow, page.signal);
+  }
+
+  trades(query: TradesQuery, page: PageRequest = {}): Promise<Paged<TradeRow>> {
+    const params: Query = { user: query.user, condition: joined(query.conditions), side: query.side, start: query.start, end: query.end };
+    return this.page('/v2/trades', { ...params, ...cursorOf(page) }, rows.tradeRow, page.signal);
+  }
+
+  leaderboard(period: BoardPeriod, page: PageRequest = {}): Promise<Paged<LeaderboardRow>> {
+    return this.page('/v2/leaderboard', { time_period: period, ...cursorOf(page) }, rows.leaderboardRow, page.signal);
+  }
+
+  openInterest(conditions: string[], signal?: AbortSignal): Promise<OpenInterestRow[]> {
+    return this.list('/v2/oi', { condition: joined(conditions) }, rows.openInterestRow, signal);
+  }
+
+  /** Daily (or `fidelity`-minute) points of one outcome token; the service rejects a `0` bound. */
+  pricesHistory(tokenId: string, start: number, end: number, fidelityMinutes: number, signal?: AbortSignal): Promise<PricePointRow[]> {
+    return this.list('/v2/prices-history', { token_id: tokenId, start, end, fidelity: fidelityMinutes }, rows.pricePointRow, signal);
+  }
+
+  holders(tokenId: string, page: PageRequest = {}): Promise<Paged<HolderRow>> {
+    return this.page('/v2/holders', { token_id: tokenId, ...cursorOf(page) }, rows.holderRow, page.signal);
+  }
+
+  private async page<T>(path: string, query: Query, check: RowCheck<T>, signal?: AbortSignal): Promise<Paged<T>> {
+    const body = checkEnvelope(path, await this.get(path, query, signal));
+    return { pagination: checkPagination(path, body), rows: checkRows(path, body.data, check) };
+  }
+
+  private async list<T>(path: string, query: Query, check: RowCheck<T>, signal?: AbortSignal): Promise<T[]> {
+    const body = checkEnvelope(path, await this.get(path, query, signal));
+    return checkRows(path, body.data, check);
+  }
+
+  private async get(path: string, query: Query, signal?: AbortSignal): Promise<unknown> {
+    try {
+      return await this.http.requestJson<unknown>({ service: 'analytics', method: 'GET', path, query, ...(signal ? { signal } : {}) });
+    } catch (error) {
+      throw mapAnalyticsError(error);
+    }
+  }
+}

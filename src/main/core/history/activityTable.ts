@@ -1,0 +1,107 @@
+/**
+ * The `activity` table: pages of walked rows in, the Activity view's windows and the export's
+ * stream out. Prepared statements are made once; a page goes in as one transaction together with
+ * the walk's new cursor (walkTable.ts), so the store never holds rows without their cursor or a
+ * cursor without its rows: a walk resumed after any failure has no gap and no repeat.
+ */
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { ActivityRow } from '../../../shared/protocol/analytics';
+import type { ActivityFilter, ActivityRowView, ActivitySortKey } from '../../../shared/portfolioViews';
+import { ACTIVITY_COLUMNS, activityValues, toActivityRowView, type StoredActivity } from './activityRows';
+import { filterSql, orderSql } from './activityFilterSql';
+
+export interface FeedKey {
+  ts: number;
+  seq: number;
+}
+
+export interface HoldingChange {
+  ts: number;
+  type: string;
+  condition_id: string | null;
+  token_id: string | null;
+  side: string | null;
+  size: number | null;
+  price: number | null;
+}
+
+export interface ActivityWindow {
+  total: number;
+  rows: ActivityRowView[];
+}
+
+export class ActivityTable {
+  private readonly insert: StatementSync;
+  private readonly newest: StatementSync;
+  private readonly oldest: StatementSync;
+  private readonly count: StatementSync;
+
+  constructor(private readonly db: DatabaseSync) {
+    this.insert = db.prepare(
+      `INSERT OR IGNORE INTO activity (${ACTIVITY_COLUMNS.join(',')}) VALUES (${ACTIVITY_COLUMNS.map(() => '?').join(',')})`,
+    );
+    this.newest = db.prepare('SELECT ts, seq FROM activity WHERE wallet = ? ORDER BY ts DESC, seq DESC LIMIT 1');
+    this.oldest = db.prepare('SELECT ts, seq FROM activity WHERE wallet = ? ORDER BY ts ASC, seq ASC LIMIT 1');
+    this.count = db.prepare('SELECT count(*) AS n FROM activity WHERE wallet = ?');
+  }
+
+  /** Inserts rows (inside the caller's transaction); returns how many were new. */
+  insertRows(wallet: string, rows: readonly ActivityRow[]): number {
+    let added = 0;
+    for (const row of rows) added += Number(this.insert.run(...activityValues(wallet, row)).changes);
+    return added;
+  }
+
+  newestKey(wallet: string): FeedKey | null {
+    return (this.newest.get(wallet) as FeedKey | undefined) ?? null;
+  }
+
+  oldestKey(wallet: string): FeedKey | null {
+    return (this.oldest.get(wallet) as FeedKey | undefined) ?? null;
+  }
+
+  rowCount(wallet: string): number {
+    return (this.count.get(wallet) as { n: number }).n;
+  }
+
+  /** The filtered total and one sorted window of it, for a virtualized table. */
+  window(wallet: string, filter: ActivityFilter, sort: { key: ActivitySortKey; direction: 'asc' | 'desc' }, offset: number, limit: number): ActivityWindow {
+    const { where, params } = filterSql(wallet, filter);
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM activity WHERE ${where}`).get(...params) as { n: number }).n;
+    const rows = this.db
+      .prepare(`SELECT ${ACTIVITY_COLUMNS.join(',')} FROM activity WHERE ${where} ORDER BY ${orderSql(sort.key, sort.direction)} LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset) as unknown as StoredActivity[];
+    return { total, rows: rows.map(toActivityRowView) };
+  }
+
+  /** Every filtered row, newest first, one at a time off the statement (memory stays flat). */
+  *stream(wallet: string, filter: ActivityFilter): Generator<StoredActivity> {
+    const { where, params } = filterSql(wallet, filter);
+    const statement = this.db.prepare(`SELECT ${ACTIVITY_COLUMNS.join(',')} FROM activity WHERE ${where} ORDER BY ts DESC, seq DESC`);
+    yield* statement.iterate(...params) as IterableIterator<StoredActivity>;
+  }
+
+  /** The rows that move holdings, oldest first (for the value-over-time series). */
+  *holdingChanges(wallet: string, untilTs: number): Generator<HoldingChange> {
+    const statement = this.db.prepare(
+      `SELECT ts, type, condition_id, token_id, side, size, price FROM activity
+       WHERE wallet = ? AND ts <= ? AND type IN ('TRADE','SPLIT','MERGE','REDEEM') ORDER BY ts ASC, seq ASC`,
+    );
+    yield* statement.iterate(wallet, untilTs) as IterableIterator<HoldingChange>;
+  }
+
+  /** Outcome tokens of each market the wallet touched, to apply a split or merge given per market. */
+  tokensByCondition(wallet: string): Map<string, string[]> {
+    const rows = this.db
+      .prepare('SELECT DISTINCT condition_id, token_id FROM activity WHERE wallet = ? AND condition_id IS NOT NULL AND token_id IS NOT NULL')
+      .all(wallet) as Array<{ condition_id: string; token_id: string }>;
+    const map = new Map<string, string[]>();
+    for (const row of rows) map.set(row.condition_id, [...(map.get(row.condition_id) ?? []), row.token_id]);
+    return map;
+  }
+
+  countMatching(wallet: string, filter: ActivityFilter): number {
+    const { where, params } = filterSql(wallet, filter);
+    return (this.db.prepare(`SELECT count(*) AS n FROM activity WHERE ${where}`).get(...params) as { n: number }).n;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Opens the history store's SQLite file (node:sqlite, built into Node 24 and Electron) in the data
+ * folder. The file is a cache of public data, but it is never deleted behind the user's back: one
+ * that is not a database, fails its integrity check, belongs to something else or to a newer
+ * Marketdesk is renamed aside with a timestamp and a log line says so; then a fresh one is made.
+ */
+import { chmodSync, closeSync, existsSync, openSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Logger } from '../log';
+import { HISTORY_APPLICATION_ID, LATEST_VERSION, migrate } from './migrations';
+
+export const HISTORY_FILE_NAME = 'history.sqlite';
+
+export interface OpenedHistory {
+  db: DatabaseSync;
+  path: string;
+  /** Where an unusable earlier file was moved, if one was. */
+  movedAside: string | null;
+}
+
+type Verdict = { ok: true; version: number } | { ok: false; why: string };
+
+function inspect(db: DatabaseSync): Verdict {
+  try {
+    const check = db.prepare('PRAGMA quick_check').get() as { quick_check?: string } | undefined;
+    if (check?.quick_check !== 'ok') return { ok: false, why: `it failed the integrity check (${String(check?.quick_check).slice(0, 120)})` };
+    const appId = (db.prepare('PRAGMA application_id').get() as { application_id: number }).application_id;
+    const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+    const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number }).n;
+    if (appId === 0 && version === 0 && tables === 0) return { ok: true, version: 0 };
+    if (appId !== HISTORY_APPLICATION_ID) return { ok: false, why: 'it is a database of another program' };
+    if (version > LATEST_VERSION) return { ok: false, why: `it was written by a newer Marketdesk (schema ${version}, this one knows ${LATEST_VERSION})` };
+    return { ok: true, version };
+  } catch (error) {
+    return { ok: false, why: `it cannot be read as a database (${(error as Error).message})` };
+  }
+}
+
+function moveAside(path: string, now: Date): string {
+  const aside = `${path}.unusable-${now.toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(path, aside);
+  // A leftover journal belongs to the file moved, never to the fresh one.
+  for (const suffix of ['-wal', '-shm', '-journal']) {
+    if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+  }
+  return aside;
+}
+
+function connect(path: string): DatabaseSync {
+  // Created 0600 by us (SQLite would use 0644 under the usual umask); its -wal and -shm files
+  // take the database file's mode.
+  closeSync(openSync(path, 'a', 0o600));
+  chmodSync(path, 0o600);
+  return new DatabaseSync(path, { timeout: 2_000 });
+}
+
+export function openHistoryDatabase(dataDir: string, log: Logger, now: () => Date = () => new Date()): OpenedHistory {
+  const path = join(dataDir, HISTORY_FILE_NAME);
+  let db = connect(path);
+  let movedAside: string | null = null;
+  let verdict = inspect(db);
+  if (!verdict.ok) {
+    db.close();
+    movedAside = moveAside(path, now());
+    log.error(`history store: ${path} was not usable because ${verdict.why}; it was moved to ${movedAside} and a new, empty store was started (the history will be synced again).`);
+    db = connect(path);
+    verdict = inspect(db);
+    if (!verdict.ok) throw new Error(`history store: a new ${path} could not be opened: ${verdict.why}`);
+  }
+  db.exec('PRAGMA journal_mode = WAL');
+  // NORMAL with WAL: a power cut may lose the last commits, never corrupt; the store re-syncs them.
+  db.exec('PRAGMA synchronous = NORMAL');
+  if (verdict.version === 0) db.exec(`PRAGMA application_id = ${HISTORY_APPLICATION_ID}`);
+  migrate(db, verdict.version);
+  return { db, path, movedAside };
+}

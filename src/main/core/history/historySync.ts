@@ -1,0 +1,136 @@
+/**
+ * Brings a wallet's history in the store up to date, as a job (progress, cancel):
+ *  1. a head walk picks up the rows newer than the newest stored one (resumed if one was cut off);
+ *  2. until the whole history is in, the backfill walk continues down to the oldest row, from its
+ *     saved cursor after a failure, a cancel or a restart.
+ * The first sync of a wallet is just (2) from the top. One sync per wallet runs at a time; a
+ * second request joins the running one.
+ */
+import type { HistorySyncState } from '../../../shared/portfolioViews';
+import type { AnalyticsClient } from '../analytics/analyticsClient';
+import type { Logger } from '../log';
+import type { JobContext, JobRunner } from '../trading/jobs';
+import { CoreError } from '../coreError';
+import { activitySource, oldestActivityTs, tradesSource } from './feedSources';
+import { walkFeed, type FeedSource, type WalkReport } from './feedWalk';
+import { walletKey, type HistoryStore } from './historyStore';
+import type { SavedWalk } from './walkTable';
+
+export interface HistorySyncOptions {
+  client: AnalyticsClient;
+  store: HistoryStore;
+  jobs: JobRunner;
+  log: Logger;
+  /** The store gained rows for a wallet (throttled while a walk runs, and once at its end). */
+  onChanged: (state: HistorySyncState) => void;
+  pageSize?: number;
+  /** Walk `/v2/trades?user=` into the store after the activity (default true). */
+  syncTrades?: boolean;
+  now?: () => number;
+}
+
+const CHANGE_EVENT_EVERY_MS = 1_000;
+
+export class HistorySync {
+  private readonly running = new Map<string, { jobId: string; done: Promise<HistorySyncState> }>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: HistorySyncOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  state(address: string): HistorySyncState {
+    const wallet = walletKey(address);
+    const { store } = this.options;
+    const { complete, lastSyncedAt } = store.walks.state(wallet, 'activity');
+    return {
+      wallet,
+      rows: store.activity.rowCount(wallet),
+      complete,
+      newestTs: store.activity.newestKey(wallet)?.ts ?? null,
+      oldestTs: store.activity.oldestKey(wallet)?.ts ?? null,
+      lastSyncedAt,
+      runningJobId: this.running.get(wallet)?.jobId ?? null,
+    };
+  }
+
+  /** Syncs the wallet (or joins the sync already running for it). `full` re-walks the whole history. */
+  sync(address: string, options: { jobId?: string; full?: boolean } = {}): Promise<HistorySyncState> {
+    const wallet = walletKey(address);
+    const joined = this.running.get(wallet);
+    if (joined) return joined.done;
+    const jobId = options.jobId ?? `sync-${wallet.slice(2, 10)}-${this.now().toString(36)}`;
+    const done = this.options.jobs
+      .run('activitySync', jobId, (context) => this.walkAll(wallet, options.full ?? false, context))
+      .finally(() => this.running.delete(wallet));
+    this.running.set(wallet, { jobId, done });
+    return done;
+  }
+
+  private async walkAll(wallet: string, full: boolean, context: JobContext): Promise<HistorySyncState> {
+    const { store, client } = this.options;
+    const source = activitySource(client, store, wallet, this.options.pageSize);
+    const totals = { rows: 0, pages: 0 };
+    let lastEvent = 0;
+    const onPage = (report: WalkReport, walk: SavedWalk, base: { rows: number; pages: number }) => {
+      const fraction = walk.topTs !== null && walk.floorTs !== null && report.lastTs !== null && walk.topTs > walk.floorTs
+        ? Math.min(1, (walk.topTs - report.lastTs) / (walk.topTs - walk.floorTs))
+        : undefined;
+      context.progress(base.rows + report.rows, base.pages + report.pages, undefined, fraction);
+      if (report.added > 0 && this.now() - lastEvent >= CHANGE_EVENT_EVERY_MS) {
+        lastEvent = this.now();
+        this.options.onChanged(this.state(wallet));
+      }
+    };
+    const run = async (walk: SavedWalk, feedSource: FeedSource<unknown> = source as FeedSource<unknown>) => {
+      const base = { ...totals };
+      const report = await walkFeed(store, feedSource, wallet, walk, context.signal, (r, w) => onPage(r, w, base));
+      totals.rows += report.rows;
+      totals.pages += report.pages;
+    };
+
+    const newest = store.activity.newestKey(wallet);
+    const head = store.walks.walk(wallet, 'activity', 'head');
+    if (head) await run(head);
+    else if (newest) await run(this.begin(wallet, 'head', { stop: newest, floorTs: newest.ts }));
+
+    const state = store.walks.state(wallet, 'activity');
+    const backfill = store.walks.walk(wallet, 'activity', 'backfill');
+    if (backfill || !state.complete || full) {
+      const walk = backfill ?? this.begin(wallet, 'backfill', { stop: null, floorTs: await oldestActivityTs(client, wallet, context.signal) });
+      await run(walk);
+    }
+    store.walks.markSynced(wallet, 'activity', this.now(), true);
+    if (this.options.syncTrades ?? true) await this.syncTrades(wallet, context, run);
+    const result = this.state(wallet);
+    this.options.onChanged(result);
+    return result;
+  }
+
+  /** Trades follow the same head/backfill plan; a service without the route is logged, not fatal. */
+  private async syncTrades(wallet: string, context: JobContext, run: (walk: SavedWalk, source: FeedSource<unknown>) => Promise<void>): Promise<void> {
+    const { store, client } = this.options;
+    const source = tradesSource(client, store, wallet, this.options.pageSize) as FeedSource<unknown>;
+    try {
+      const head = store.walks.walk(wallet, 'trades', 'head');
+      const newest = store.trades.newestKey(wallet);
+      if (head) await run(head, source);
+      else if (newest) await run(this.begin(wallet, 'head', { stop: newest, floorTs: newest.ts }, 'trades'), source);
+      const backfill = store.walks.walk(wallet, 'trades', 'backfill');
+      if (backfill || !store.walks.state(wallet, 'trades').complete) {
+        await run(backfill ?? this.begin(wallet, 'backfill', { stop: null, floorTs: null }, 'trades'), source);
+      }
+      store.walks.markSynced(wallet, 'trades', this.now(), true);
+    } catch (error) {
+      if (error instanceof CoreError && error.code === 'cancelled') throw error;
+      this.options.log.warn(`history: the trades of ${wallet} were not synced: ${error instanceof Error ? error.message : 'unknown error'}`);
+    }
+  }
+
+  /** Records a new walk before its first page, so a restart knows it began. */
+  private begin(wallet: string, purpose: SavedWalk['purpose'], span: Pick<SavedWalk, 'stop' | 'floorTs'>, feed: 'activity' | 'trades' = 'activity'): SavedWalk {
+    const walk: SavedWalk = { purpose, cursor: null, stop: span.stop, topTs: null, floorTs: span.floorTs, startedAt: this.now() };
+    this.options.store.walks.saveWalk(wallet, feed, walk);
+    return walk;
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The history store's schema, as numbered steps. `PRAGMA user_version` records the last step a
+ * file has had; opening runs the missing ones in one transaction each, in order. A step is never
+ * edited once released: a change is a new step.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+
+/** 'MkHs': marks the file as ours, so a foreign SQLite file in its place is recognised. */
+export const HISTORY_APPLICATION_ID = 0x4d6b4873;
+
+export const MIGRATIONS: ReadonlyArray<{ version: number; about: string; sql: string }> = [
+  {
+    version: 1,
+    about: 'activity rows, sync state and resumable walks',
+    sql: `
+      CREATE TABLE activity (
+        wallet TEXT NOT NULL, ts INTEGER NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL,
+        block_number INTEGER, log_index INTEGER, tx TEXT NOT NULL,
+        condition_id TEXT, market_id TEXT, event_id TEXT, event_slug TEXT, title TEXT, outcome TEXT,
+        outcome_index INTEGER, token_id TEXT, side TEXT, size REAL, price REAL, size_usdc REAL, counterparty TEXT
+      );
+      -- The feed's own order and the key of a row (sequence ids are unique within a wallet's feed).
+      CREATE UNIQUE INDEX activity_key ON activity(wallet, ts, seq);
+      -- One index per filter or sort the Activity view offers, each led by the wallet.
+      CREATE INDEX activity_by_type ON activity(wallet, type, ts, seq);
+      CREATE INDEX activity_by_condition ON activity(wallet, condition_id, ts, seq);
+      CREATE INDEX activity_by_event ON activity(wallet, event_slug, ts, seq);
+      CREATE INDEX activity_by_title ON activity(wallet, title, ts, seq);
+      CREATE INDEX activity_by_size ON activity(wallet, size);
+      CREATE INDEX activity_by_price ON activity(wallet, price);
+      CREATE INDEX activity_by_usdc ON activity(wallet, size_usdc);
+      CREATE TABLE sync_state (
+        wallet TEXT NOT NULL, feed TEXT NOT NULL, complete INTEGER NOT NULL DEFAULT 0, last_synced_at INTEGER,
+        PRIMARY KEY (wallet, feed)
+      );
+      -- A walk in progress: the last cursor whose page is in the store, and (for a walk of the new
+      -- rows) the newest row known when it began, where it stops.
+      CREATE TABLE walks (
+        wallet TEXT NOT NULL, feed TEXT NOT NULL, purpose TEXT NOT NULL, cursor TEXT,
+        stop_ts INTEGER, stop_seq INTEGER, top_ts INTEGER, floor_ts INTEGER, started_at INTEGER NOT NULL,
+        PRIMARY KEY (wallet, feed, purpose)
+      );
+    `,
+  },
+  {
+    version: 2,
+    about: 'last synced portfolio per wallet, and the trades feed',
+    sql: `
+      CREATE TABLE portfolio_snapshots (
+        wallet TEXT PRIMARY KEY, taken_at INTEGER NOT NULL, positions TEXT NOT NULL, closed TEXT NOT NULL
+      );
+      CREATE TABLE trades (
+        wallet TEXT NOT NULL, ts INTEGER NOT NULL, seq INTEGER NOT NULL, side TEXT NOT NULL, role TEXT NOT NULL,
+        condition_id TEXT NOT NULL, token_id TEXT NOT NULL, market_id TEXT, event_slug TEXT, title TEXT, outcome TEXT,
+        outcome_index INTEGER, size REAL NOT NULL, price REAL NOT NULL, size_usdc REAL NOT NULL, tx TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX trades_key ON trades(wallet, ts, seq);
+    `,
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** Runs the steps above `from` up to `to` (default: the latest). */
+export function migrate(db: DatabaseSync, from: number, to = LATEST_VERSION): void {
+  for (const step of MIGRATIONS) {
+    if (step.version <= from || step.version > to) continue;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(step.sql);
+      db.exec(`PRAGMA user_version = ${step.version}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw new Error(`history store: migration ${step.version} (${step.about}) failed: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The portfolio side of the core, wired once: the analytics client, the history store and its
+ * sync, portfolios and their value series, exports, and the trading hook that keeps a wallet's
+ * history fresh after its fills. Handlers call into it; it pushes `historyChanged`.
+ */
+import type { HistorySyncState } from '../../../shared/portfolioViews';
+import type { AccountRegistry } from '../accounts/accountRegistry';
+import { AnalyticsClient } from '../analytics/analyticsClient';
+import { HistoryStore } from '../history/historyStore';
+import { HistorySync } from '../history/historySync';
+import type { Logger } from '../log';
+import type { HttpClient } from '../net/httpClient';
+import type { JobRunner } from '../trading/jobs';
+import { ActivityExport, type SaveDialogPort } from './activityExport';
+import { ExportDownloads } from './exportDownloads';
+import { PortfolioHistory } from './portfolioHistory';
+import { PortfolioService } from './portfolioService';
+import { walletOf } from './walletTargets';
+
+export interface PortfolioDeskOptions {
+  dataDir: string;
+  http: HttpClient;
+  jobs: JobRunner;
+  registry: AccountRegistry;
+  log: Logger;
+  onHistoryChanged: (state: HistorySyncState) => void;
+  saveDialog?: SaveDialogPort;
+  /** Page size of history walks (default 1000, the service's maximum). */
+  historyPageSize?: number;
+}
+
+/** After a fill the service may take a moment to list it: one more look after this delay. */
+const FILL_RECHECK_MS = 1_500;
+
+export class PortfolioDesk {
+  readonly client: AnalyticsClient;
+  readonly store: HistoryStore;
+  readonly sync: HistorySync;
+  readonly portfolios: PortfolioService;
+  readonly history: PortfolioHistory;
+  readonly exports: ActivityExport;
+  readonly downloads: ExportDownloads;
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly options: PortfolioDeskOptions) {
+    const { http, jobs, registry, log } = options;
+    this.client = new AnalyticsClient(http);
+    this.store = HistoryStore.open(options.dataDir, log);
+    this.sync = new HistorySync({
+      client: this.client, store: this.store, jobs, log, onChanged: options.onHistoryChanged,
+      ...(options.historyPageSize ? { pageSize: options.historyPageSize } : {}),
+    });
+    this.portfolios = new PortfolioService({ client: this.client, http, store: this.store, registry, log });
+    this.history = new PortfolioHistory({ client: this.client, store: this.store, sync: this.sync, registry, log });
+    this.downloads = new ExportDownloads(options.dataDir);
+    this.downloads.clearLeftovers();
+    this.exports = new ActivityExport({
+      store: this.store, jobs, downloads: this.downloads, ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
+    });
+  }
+
+  /**
+   * The active account filled: bring its wallet's history up to date (the new rows only when it
+   * was synced before, else its first sync), then once more shortly after if nothing new came, in
+   * case the service listed the fill a moment late.
+   */
+  onAccountFilled(): void {
+    const account = this.options.registry.active();
+    if (!account) return;
+    const wallet = walletOf(account);
+    const before = this.store.activity.rowCount(wallet.toLowerCase());
+    const run = () =>
+      this.sync.sync(wallet).catch((error: unknown) => {
+        this.options.log.warn(`history: the sync after a fill failed: ${error instanceof Error ? error.message : 'unknown'}`);
+        return null;
+      });
+    void run().then((state) => {
+      if (state && state.rows > before) return;
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        void run();
+      }, FILL_RECHECK_MS);
+      timer.unref?.();
+      this.timers.add(timer);
+    });
+  }
+
+  stop(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.downloads.close();
+    this.store.close();
+  }
+}
