@@ -24,6 +24,7 @@ import { Exchange } from './clob/exchange';
 import { EdgeGate } from './edge/edgeGate';
 import { listenService, type RunningService, type ServiceDefinition } from './http/jsonServer';
 import { analyticsRouter } from './services/analyticsRoutes';
+import { createAnalyticsContext, type AnalyticsOptions } from './analytics/service';
 import { ADMIN_PREFIX, addEdgeAdminRoutes } from './services/edgeAdminRoutes';
 import { perpsAccountsSection } from './perps/perpsAccountsState';
 import { createPerpsState } from './perps/perpsState';
@@ -37,6 +38,9 @@ import { tradingSection } from './trading/tradingState';
 import type { BucketConfig } from './trading/signerBuckets';
 import { buildWorld, DEFAULT_WORLD_EPOCH_MS } from './world/buildWorld';
 import { warmOrderSigning } from '../signing/orderSigning';
+
+export { SANDBOX_HISTORY_WALLETS } from './analytics/synthetic/wallets';
+export type { AnalyticsOptions as SandboxAnalyticsOptions } from './analytics/service';
 
 export interface SandboxOptions {
   /** World and simulation seed, an integer in [0, 2^32). Default 7. */
@@ -81,6 +85,12 @@ export interface SandboxOptions {
    * empty). Defaults: capacity 1000, refilled at 100 per second, for each.
    */
   signerBuckets?: { orders?: BucketConfig; cancels?: BucketConfig };
+  /**
+   * The analytics service (`/v2`): protocol contracts refused as `user` (default: the chain-137
+   * exchange, collateral, conditional-token and neg-risk adapter contracts), the cursor HMAC key
+   * (default: random per process) and the heavy-query capacity slots.
+   */
+  analytics?: AnalyticsOptions;
 }
 
 export interface SandboxUrls {
@@ -171,7 +181,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const isAdminPath = (path: string) => path.startsWith(ADMIN_PREFIX);
 
   const definitions: ServiceDefinition[] = [
-    { name: 'analytics', router: analyticsRouter(), errors: traceErrors, decorate: withTraceHeader },
+    {
+      name: 'analytics',
+      router: analyticsRouter(createAnalyticsContext(world, exchange, trading.desk.trades, options.analytics ?? {}), {
+        gate, ...(options.edge?.limits ? { limits: options.edge.limits } : {}),
+      }),
+      errors: traceErrors,
+      decorate: withTraceHeader,
+    },
     {
       name: 'clob',
       router: addEdgeAdminRoutes(addBuilderTradeRoutes(

@@ -1,0 +1,88 @@
+/**
+ * GET /v2/activity: the keyset-paginated activity feed of one wallet, every parameter rule of
+ * the spec. The cursor carries the seek anchor (block_timestamp, sequence_id), the page size and
+ * the direction; filters are re-sent by the client on every page.
+ */
+import { ACTIVITY_TYPES, DEFAULT_ACTIVITY_LIMIT, type ActivityType } from '../../shared/protocol/analytics';
+import { ok, type Reply } from '../http/reply';
+import type { RequestContext } from '../http/router';
+import type { AnalyticsContext } from './context';
+import { num, str } from './cursor';
+import { invalid } from './errors';
+import { walkFeed, type Anchor, type Direction } from './feedWalk';
+import { readMarketFilter, readUser } from './identifiers';
+import { QueryParams } from './params';
+import { kindMarket, kindSide, kindType, typeCode } from './synthetic/history';
+import { activityWindow } from './window';
+import { pageBody } from './pageBody';
+
+const DEFAULT_TYPES = ACTIVITY_TYPES.filter((t) => t !== 'TIP');
+
+/** `type`: named types only; TIP only when named; deposits/withdrawals per the exclude flag. */
+function readTypes(params: QueryParams): Set<number> {
+  const named = params.list('type')?.map((raw) => {
+    const hit = ACTIVITY_TYPES.find((t) => t === raw.toUpperCase());
+    if (!hit) throw invalid('type', `unknown activity type '${raw}' (known: ${ACTIVITY_TYPES.join(', ')})`);
+    return hit;
+  });
+  const excludeSent = params.has('exclude_deposits_withdrawals');
+  const exclude = params.boolean('exclude_deposits_withdrawals', true);
+  const types = new Set<ActivityType>(named ?? DEFAULT_TYPES);
+  if (exclude) {
+    for (const t of ['DEPOSIT', 'WITHDRAWAL'] as const) {
+      // A type named explicitly wins over the default; an explicit `true` alongside it contradicts it.
+      if (named?.includes(t) && excludeSent) throw invalid('exclude_deposits_withdrawals', `type names ${t} but exclude_deposits_withdrawals=true excludes it`);
+      if (!named?.includes(t)) types.delete(t);
+    }
+  }
+  return new Set([...types].map(typeCode));
+}
+
+export function readSortBy(params: QueryParams): void {
+  const sortBy = params.string('sort_by');
+  if (sortBy !== undefined && sortBy.toUpperCase() !== 'TIMESTAMP') {
+    throw invalid('sort_by', `unsupported sort_by '${sortBy}': only TIMESTAMP is supported`);
+  }
+}
+
+export function activityHandler(ctx: AnalyticsContext) {
+  return (req: RequestContext): Reply => {
+    const params = new QueryParams(req.query);
+    const user = readUser(params, ctx.contracts);
+    const limitParam = params.limit(DEFAULT_ACTIVITY_LIMIT);
+    const types = readTypes(params);
+    const marketSet = ctx.markets.filterSet(readMarketFilter(params));
+    const side = params.oneOf('side', ['BUY', 'SELL'] as const, 'BUY');
+    const sideSent = params.has('side');
+    const window = activityWindow(params, ctx.nowS());
+    readSortBy(params);
+    let direction: Direction = params.oneOf('sort_direction', ['ASC', 'DESC'] as const, 'DESC');
+    let anchor: Anchor | null = null;
+    let limit = limitParam;
+    const cursor = params.string('cursor');
+    if (cursor !== undefined) {
+      const payload = ctx.cursors.decode('activity', cursor);
+      anchor = { ts: num(payload, 't'), seq: num(payload, 's') };
+      limit = num(payload, 'n');
+      // The cursor binds the direction it was issued under; the resumed walk adopts it.
+      direction = str(payload, 'd') === 'ASC' ? 'ASC' : 'DESC';
+    }
+    const sideBit = side === 'SELL' ? 1 : 0;
+    const tradeCode = typeCode('TRADE');
+    const accepts = (kind: number): boolean => {
+      const type = kindType(kind);
+      if (!types.has(type)) return false;
+      if (marketSet && !marketSet.has(kindMarket(kind))) return false;
+      // `side` filters trades (BUY/SELL); rows without a side do not match a side filter.
+      if (sideSent && (type !== tradeCode || kindSide(kind) !== sideBit)) return false;
+      return true;
+    };
+    const feed = ctx.ledger.feed(user);
+    const page = walkFeed(feed, window, direction, anchor, limit, accepts);
+    const last = page.positions.at(-1);
+    const next = page.hasMore && last !== undefined
+      ? ctx.cursors.encode('activity', { t: feed.ts(last), s: last + 1, n: limit, d: direction })
+      : null;
+    return ok(pageBody(page.positions.map((p) => feed.row(p)), next, page.hasMore));
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The analytics service's view of "one world": every wallet's activity feed (synthetic history
+ * plus real fills), and the fills themselves as trade rows. Real fills come from the order-book
+ * service's trade log; they are taken in lazily before each read (the log only says "changed"),
+ * scanning back from its newest end to the first trade already taken in.
+ */
+import { typeCode, packKind, blockAt, SyntheticHistory } from './synthetic/history';
+import { historyWallet, HISTORY_WALLET_LIST } from './synthetic/wallets';
+import type { ActivityRow, TradeRow } from '../../shared/protocol/analytics';
+import type { TradeLog, TradeRecord } from '../trading/tradeLog';
+import { HOUSE_ADDRESS } from '../trading/settlement';
+import { OUTCOME_NAMES, type MarketIndex } from './marketIndex';
+import { WalletFeed } from './walletFeed';
+
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** One funder's side of a real fill, as the activity and trades feeds show it. */
+export interface RealFill {
+  wallet: string;
+  trade: TradeRow;
+  marketIndex: number;
+  /** Builder code the wallet's order carried, if any. */
+  builder: string | null;
+}
+
+export class ActivityLedger {
+  private readonly feeds = new Map<string, WalletFeed>();
+  private readonly seen = new Set<string>();
+  private dirty = true;
+  /** Every real fill in arrival order (the `/v2/trades` market and bare feeds read this). */
+  readonly fills: RealFill[] = [];
+  /** Bumped whenever real fills were taken in (caches of derived views key on it). */
+  version = 0;
+
+  constructor(
+    readonly markets: MarketIndex,
+    private readonly seed: number,
+    /** Last second of the synthetic histories. */
+    readonly historyEndS: number,
+    private readonly log: TradeLog | null,
+  ) {
+    if (log) {
+      const previous = log.onChange;
+      log.onChange = () => {
+        previous();
+        this.dirty = true;
+      };
+    }
+  }
+
+  /** The wallet's feed; a wallet with neither history nor fills gets an empty, unstored one. */
+  feed(address: string): WalletFeed {
+    this.sync();
+    return this.feeds.get(address) ?? this.create(address, false);
+  }
+
+  /** The synthetic wallets plus every wallet that has traded in the sandbox. */
+  wallets(): string[] {
+    this.sync();
+    return [...new Set([...HISTORY_WALLET_LIST.map((w) => w.address), ...this.feeds.keys()])];
+  }
+
+  private create(address: string, store: boolean): WalletFeed {
+    const spec = historyWallet(address);
+    const feed = new WalletFeed(address, spec ? new SyntheticHistory(spec, this.seed, this.historyEndS, this.markets) : null);
+    if (store || spec) this.feeds.set(address, feed);
+    return feed;
+  }
+
+  /** Takes in the trade log's new trades, oldest first. */
+  sync(): void {
+    if (!this.dirty || !this.log) return;
+    this.dirty = false;
+    const all = this.log.all();
+    let first = all.length;
+    while (first > 0 && !this.seen.has(all[first - 1]!.id)) first -= 1;
+    for (let i = first; i < all.length; i += 1) this.ingest(all[i]!);
+    if (first < all.length) this.version += 1;
+  }
+
+  private ingest(trade: TradeRecord): void {
+    this.seen.add(trade.id);
+    const legs: Array<{ wallet: string; side: 'BUY' | 'SELL'; tokenId: string; price: number; size: number; role: 'maker' | 'taker'; builder: string | null; log: number }> = [];
+    if (trade.takerAddress.toLowerCase() !== HOUSE_ADDRESS) {
+      legs.push({ wallet: trade.takerAddress.toLowerCase(), side: trade.side, tokenId: trade.tokenId, price: trade.price, size: trade.size, role: 'taker', builder: trade.takerBuilder ?? null, log: 0 });
+    }
+    trade.makers.forEach((m, i) => {
+      if (m.makerAddress.toLowerCase() === HOUSE_ADDRESS) return;
+      legs.push({ wallet: m.makerAddress.toLowerCase(), side: m.side, tokenId: m.tokenId, price: m.price, size: m.size, role: 'maker', builder: m.builder ?? null, log: i + 1 });
+    });
+    for (const leg of legs) {
+      const token = this.markets.token(leg.tokenId);
+      if (!token) continue;
+      const { market: entry, outcome } = token;
+      const size = leg.size / 100;
+      const price = leg.price / 10_000;
+      const ts = Math.floor(trade.matchTimeMs / 1000);
+      const feed = this.feeds.get(leg.wallet) ?? this.create(leg.wallet, true);
+      const row: Omit<ActivityRow, 'sequence_id'> = {
+        proxy_wallet: leg.wallet, type: 'TRADE', block_timestamp: ts, block_number: blockAt(ts), log_index: leg.log,
+        transaction_hash: trade.transactionHash, condition_id: entry.market.conditionId, market_id: entry.market.id,
+        event_id: entry.event.id, event_slug: entry.event.slug, title: entry.market.question, outcome: OUTCOME_NAMES[outcome],
+        outcome_index: outcome, token_id: leg.tokenId, side: leg.side, size, price, size_usdc: round6(size * price), counterparty: null,
+      };
+      const stored = feed.append(packKind(typeCode('TRADE'), leg.side === 'SELL' ? 1 : 0, outcome, entry.index), row);
+      this.fills.push({
+        wallet: leg.wallet, marketIndex: entry.index, builder: leg.builder,
+        trade: {
+          proxy_wallet: leg.wallet, side: leg.side, role: leg.role, condition_id: entry.market.conditionId, token_id: leg.tokenId,
+          market_id: entry.market.id, event_slug: entry.event.slug, title: entry.market.question, outcome: OUTCOME_NAMES[outcome],
+          outcome_index: outcome, size, price, size_usdc: stored.size_usdc ?? 0, block_timestamp: stored.block_timestamp,
+          sequence_id: stored.sequence_id, transaction_hash: trade.transactionHash,
+        },
+      });
+    }
+  }
+}
