@@ -8,6 +8,12 @@ import { ColorType, createChart, type IChartApi } from 'lightweight-charts';
 export const cssVar = (name: string, fallback: string): string =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Axis labels of USD amounts: "1.62M" rather than "1620251.99" once they are large. */
+export const formatAxisAmount = (value: number): string => (Math.abs(value) >= 10_000 ? compact.format(value) : plain.format(value));
+
 export function createTerminalChart(container: HTMLElement): IChartApi {
   const muted = cssVar('--text-muted', '#8390a0');
   const border = cssVar('--border', '#1f2731');
@@ -23,7 +29,7 @@ export function createTerminalChart(container: HTMLElement): IChartApi {
     grid: { vertLines: { color: border }, horzLines: { color: border } },
     rightPriceScale: { borderColor: border },
     timeScale: { borderColor: border, timeVisible: false, secondsVisible: false },
-    localization: { locale: 'en-US' },
+    localization: { locale: 'en-US', priceFormatter: formatAxisAmount },
   });
 }
 

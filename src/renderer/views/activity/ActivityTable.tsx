@@ -101,7 +101,7 @@ export function ActivityTable({ empty }: { empty: string }) {
                 );
               }
               return (
-                <div key={row.key} role="row" aria-rowindex={item.index + 2} className="vtable-row" style={style} data-testid="activity-row" data-key={row.key} data-type={row.type} data-condition-id={row.conditionId ?? ''}>
+                <div key={row.key} role="row" aria-rowindex={item.index + 2} className="vtable-row" style={style} data-testid="activity-row" data-key={row.key} data-type={row.type} data-condition-id={row.conditionId ?? ''} data-token-id={row.tokenId ?? ''} data-side={row.side ?? ''}>
                   {ACTIVITY_COLUMNS.map((column) => (
                     <span key={column.id} role="cell" className={column.numeric ? 'cell-num num' : undefined}>
                       {column.cell(row)}

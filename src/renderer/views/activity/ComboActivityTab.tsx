@@ -8,14 +8,15 @@ import type { BridgeError } from '../../../shared/result';
 import { api } from '../../bridge/api';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
-import { formatShortDateTime, formatSize, formatUsd } from '../../lib/format';
+import { formatSize, formatUsd } from '../../lib/format';
+import { formatStamp } from './activityColumns';
 import { shortAddress } from '../../lib/address';
 import { epochMs, toNumber } from '../portfolio/money';
 
 const PAGE_ROWS = 100;
 
 const COLUMNS: DataColumn<ComboActivityView>[] = [
-  { id: 'time', header: 'Time', sortValue: (r) => r.timestamp, cell: (r) => <span className="num">{formatShortDateTime(epochMs(r.timestamp))}</span> },
+  { id: 'time', header: 'Time', sortValue: (r) => r.timestamp, cell: (r) => <span className="num">{formatStamp(epochMs(r.timestamp))}</span> },
   { id: 'type', header: 'Type', sortValue: (r) => r.type, cell: (r) => <span className="act-type">{r.type}</span> },
   { id: 'title', header: 'Combo', sortValue: (r) => r.title.toLowerCase(), cell: (r) => <span className="cell-ellipsis" title={r.title}>{r.title}</span> },
   {
@@ -32,7 +33,7 @@ const COLUMNS: DataColumn<ComboActivityView>[] = [
   { id: 'usdc', header: 'USDC', numeric: true, sortValue: (r) => toNumber(r.usdcSize), cell: (r) => (r.usdcSize === null ? '—' : formatUsd(r.usdcSize)) },
   { id: 'tx', header: 'Tx', cell: (r) => <span className="num muted" title={r.transactionHash}>{shortAddress(r.transactionHash)}</span> },
 ];
-const TEMPLATE = '100px 110px minmax(220px, 3fr) minmax(140px, 2fr) 84px 90px 100px';
+const TEMPLATE = '118px 110px minmax(220px, 3fr) minmax(140px, 2fr) 84px 90px 100px';
 const searchText = (r: ComboActivityView) => `${r.type} ${r.title} ${r.legs.map((l) => `${l.title} ${l.outcome}`).join(' ')}`;
 
 interface Pages {

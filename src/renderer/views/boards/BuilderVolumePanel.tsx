@@ -80,7 +80,7 @@ export function BuilderVolumePanel() {
         {volume.phase === 'ready' && rows.length === 0 ? <p className="chart-empty">No builder volume yet.</p> : null}
       </div>
       <div className="bd-volume-table">
-        <DataTable rows={rows} columns={COLUMNS} rowKey={(r) => String(r.start)} searchText={(r) => r.leader} filter="" template={TEMPLATE} label="Builder volume per bucket" testId="volume-table" rowTestId="volume-row" initialSort={[{ id: 'start', desc: true }]} empty={volume.phase === 'ready' ? 'No buckets.' : 'Loading…'} />
+        <DataTable rows={rows} columns={COLUMNS} rowKey={(r) => String(r.start)} searchText={(r) => r.leader} filter="" template={TEMPLATE} label="Builder volume per bucket" testId="volume-table" rowTestId="volume-row" initialSort={[{ id: 'start', desc: true }]} empty={volume.phase === 'error' ? 'Nothing to show until the volume can be read.' : volume.phase === 'ready' ? 'No buckets.' : 'Loading…'} />
       </div>
       <p className="chart-credit">Charts by TradingView Lightweight Charts™</p>
     </section>

@@ -44,7 +44,7 @@ export function BuildersBoard({ filter }: { filter: string }) {
         testId="builders-table"
         rowTestId="builder-row"
         initialSort={[{ id: 'rank', desc: false }]}
-        empty={board.phase === 'loading' || board.phase === 'idle' ? 'Loading…' : 'No builder volume in this period.'}
+        empty={board.phase === 'error' ? 'Nothing to show until the board can be read.' : board.phase === 'ready' ? 'No builder volume in this period.' : 'Loading…'}
       />
       <LoadMore count={board.rows.length} nextCursor={board.nextCursor} loading={board.phase === 'loading'} onMore={() => void load(true)} testId="builders-load-more" />
     </section>

@@ -63,7 +63,7 @@ function buildColumns(onProblem: (text: string | null) => void): DataColumn<Winn
   ];
 }
 
-const TEMPLATE = '34px minmax(220px, 3fr) minmax(60px, 0.7fr) minmax(90px, 1fr) 84px 84px 90px 96px 96px';
+const TEMPLATE = '28px minmax(160px, 3fr) 56px 86px 70px 72px 72px 80px 78px';
 const searchText = (r: WinnerView) => `${r.title} ${r.outcome ?? ''} ${r.userName ?? ''} ${r.wallet} ${r.category}`;
 
 export function WinnersBoard({ filter }: { filter: string }) {
@@ -118,7 +118,7 @@ export function WinnersBoard({ filter }: { filter: string }) {
         testId="winners-table"
         rowTestId="winner-row"
         rowAttributes={(r) => ({ 'data-kind': r.kind })}
-        empty={board.phase === 'loading' || board.phase === 'idle' ? 'Loading…' : 'No winners in this period and category.'}
+        empty={board.phase === 'error' ? 'Nothing to show until the board can be read.' : board.phase === 'ready' ? 'No winners in this period and category.' : 'Loading…'}
       />
       <LoadMore count={board.rows.length} nextCursor={board.nextCursor} loading={board.phase === 'loading'} onMore={() => void load(true)} testId="winners-load-more" />
     </section>

@@ -61,9 +61,12 @@ export function ValueChart({ targetKey }: { targetKey: string }) {
         {count === 0 ? <p className="chart-empty">No value history in this range yet.</p> : null}
         {error && count === null ? <p className="chart-empty">Could not read the value history: {error.message}</p> : null}
       </div>
-      <p className="chart-credit">
-        {history ? <span className="pf-method">{history.method} · </span> : null}Charts by TradingView Lightweight Charts™
-      </p>
+      {history ? (
+        <p className="pf-method" title={history.method} data-testid="portfolio-chart-method">
+          {history.method}
+        </p>
+      ) : null}
+      <p className="chart-credit">Charts by TradingView Lightweight Charts™</p>
     </section>
   );
 }
