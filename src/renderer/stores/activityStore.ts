@@ -124,8 +124,10 @@ export const useActivityStore = create<ActivityState>()((set, get) => {
       const { address, total, windows, inFlight, revision, error } = get();
       // After a failed read nothing more is asked until Retry (no request storm while scrolling).
       if (!address || error) return;
-      // Before the first answer the total is unknown: read the first window to learn it.
-      const wanted = total === null ? [Math.floor(first / WINDOW_ROWS)] : windowsFor(first, last, total);
+      // Before the first answer the total is unknown, and an empty result may have grown since
+      // (a sync ran): read the first window to learn it.
+      const covered = total === null || total === 0 ? [] : windowsFor(first, last, total);
+      const wanted = covered.length > 0 ? covered : [0];
       for (const index of wanted) {
         const held = windows[index];
         const pending = inFlight[index];
