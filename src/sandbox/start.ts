@@ -183,7 +183,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const definitions: ServiceDefinition[] = [
     {
       name: 'analytics',
-      router: analyticsRouter(createAnalyticsContext(world, exchange, trading.desk.trades, options.analytics ?? {}), {
+      router: analyticsRouter(createAnalyticsContext(world, exchange, trading.desk.trades, trading.desk.activity, options.analytics ?? {}), {
         gate, ...(options.edge?.limits ? { limits: options.edge.limits } : {}),
       }),
       errors: traceErrors,

@@ -9,6 +9,7 @@ import { createCore } from '../core/createCore';
 import { registerAppSchemeAsPrivileged, serveRendererFromAppScheme } from './appProtocol';
 import { startIpcTransport } from './ipcTransport';
 import { createDialogSecretPresenter } from './dialogSecretPresenter';
+import { createExportSaveDialog } from './exportSaveDialog';
 import { createMainWindow } from './mainWindow';
 import { denyAllPermissions } from './sessionPolicy';
 import { parseShellArgs } from './shellArgs';
@@ -49,6 +50,7 @@ async function startDesktopApp(): Promise<void> {
   const core = await createCore({
     dataDir: app.getPath('userData'),
     secretPresenter: createDialogSecretPresenter(() => mainWindow),
+    saveDialog: createExportSaveDialog(() => mainWindow),
   });
   // Keys must not stay unlocked on a machine left asleep or behind a locked screen.
   powerMonitor.on('suspend', () => core.handleSystemEvent('suspend'));

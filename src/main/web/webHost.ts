@@ -15,6 +15,7 @@ import { BRIDGE_SOCKET_PATH, MAX_CALL_FRAME_BYTES } from '../../shared/webSocket
 import type { Core } from '../core/coreApi';
 import { refuseForeignHost, refuseForeignOrigin, refuseWrongToken, type Refusal } from './accessGuards';
 import { attachBridgeSocket } from './bridgeSocket';
+import { DOWNLOADS_PREFIX, serveExportDownload } from './exportDownload';
 import { plainTextHeaders } from './securityHeaders';
 import { SIGN_IN_PATH, SignInCodes } from './signInCodes';
 import { serveStatic } from './staticFiles';
@@ -84,6 +85,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       return void response
         .writeHead(303, plainTextHeaders({ location: '/?session=cookie', 'set-cookie': signIn.setCookieHeader(port) }))
         .end('Signed in.');
+    }
+    if (url.pathname.startsWith(DOWNLOADS_PREFIX)) {
+      return serveExportDownload(options.core, url.pathname, request, response, signIn.hasSessionCookie(request.headers.cookie, port));
     }
     // A tab opened with the printed address gets the session cookie too: the one-time pages
     // (another port, same host, so the browser sends it) serve only a browser that holds it.

@@ -1,6 +1,8 @@
 /** Everything an analytics route reads, built once per sandbox by start.ts. */
 import type { Exchange } from '../clob/exchange';
+import type { MarketActivity } from '../trading/marketActivity';
 import type { World } from '../world/types';
+import type { CapacitySlots } from './capacitySlots';
 import type { CursorCodec } from './cursor';
 import type { ActivityLedger } from './ledger';
 import type { MarketIndex } from './marketIndex';
@@ -14,4 +16,8 @@ export interface AnalyticsContext {
   /** Lower-case protocol contract addresses refused as `user`. */
   contracts: ReadonlySet<string>;
   nowS(): number;
+  /** The order-book's per-market price series (the same one `/prices-history` on the order book serves). */
+  prices: MarketActivity | null;
+  /** Heavy queries take one of these slots (capacitySlots.ts). */
+  heavy: CapacitySlots;
 }

@@ -29,6 +29,7 @@ export class ActivityLedger {
   private dirty = true;
   /** Every real fill in arrival order (the `/v2/trades` market and bare feeds read this). */
   readonly fills: RealFill[] = [];
+  private readonly fillBySequence = new Map<string, RealFill>();
   /** Bumped whenever real fills were taken in (caches of derived views key on it). */
   version = 0;
 
@@ -52,6 +53,11 @@ export class ActivityLedger {
   feed(address: string): WalletFeed {
     this.sync();
     return this.feeds.get(address) ?? this.create(address, false);
+  }
+
+  /** The real fill behind a wallet's feed row, if it is one. */
+  fillAt(wallet: string, sequenceId: number): RealFill | undefined {
+    return this.fillBySequence.get(`${wallet}:${sequenceId}`);
   }
 
   /** The synthetic wallets plus every wallet that has traded in the sandbox. */
@@ -103,7 +109,7 @@ export class ActivityLedger {
         outcome_index: outcome, token_id: leg.tokenId, side: leg.side, size, price, size_usdc: round6(size * price), counterparty: null,
       };
       const stored = feed.append(packKind(typeCode('TRADE'), leg.side === 'SELL' ? 1 : 0, outcome, entry.index), row);
-      this.fills.push({
+      const fill: RealFill = {
         wallet: leg.wallet, marketIndex: entry.index, builder: leg.builder,
         trade: {
           proxy_wallet: leg.wallet, side: leg.side, role: leg.role, condition_id: entry.market.conditionId, token_id: leg.tokenId,
@@ -111,7 +117,9 @@ export class ActivityLedger {
           outcome_index: outcome, size, price, size_usdc: stored.size_usdc ?? 0, block_timestamp: stored.block_timestamp,
           sequence_id: stored.sequence_id, transaction_hash: trade.transactionHash,
         },
-      });
+      };
+      this.fills.push(fill);
+      this.fillBySequence.set(`${leg.wallet}:${stored.sequence_id}`, fill);
     }
   }
 }

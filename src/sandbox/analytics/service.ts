@@ -3,10 +3,12 @@
  * Cheap by design: no history is generated here (see synthetic/history.ts).
  */
 import type { Exchange } from '../clob/exchange';
+import type { MarketActivity } from '../trading/marketActivity';
 import type { TradeLog } from '../trading/tradeLog';
 import type { World } from '../world/types';
 import type { AnalyticsContext } from './context';
 import { contractSet, DEFAULT_PROTOCOL_CONTRACTS } from './contracts';
+import { CapacitySlots } from './capacitySlots';
 import { CursorCodec } from './cursor';
 import { ActivityLedger } from './ledger';
 import { MarketIndex } from './marketIndex';
@@ -19,11 +21,22 @@ export interface AnalyticsOptions {
   /** Capacity slots for heavy queries (default 4) and how long one may wait for a slot (default 2000 ms). */
   heavySlots?: number;
   heavyWaitMs?: number;
+  /** Least time a heavy query holds its slot (default 0; tests use it to see the busy 429). */
+  heavyHoldMs?: number;
   /** Clock for the windows, epoch ms (tests). Default Date.now. */
   now?: () => number;
 }
 
-export function createAnalyticsContext(world: World, exchange: Exchange, trades: TradeLog | null, options: AnalyticsOptions = {}): AnalyticsContext {
+export const DEFAULT_HEAVY_SLOTS = 4;
+export const DEFAULT_HEAVY_WAIT_MS = 2_000;
+
+export function createAnalyticsContext(
+  world: World, exchange: Exchange, trades: TradeLog | null, prices: MarketActivity | null, options: AnalyticsOptions = {},
+): AnalyticsContext {
+  const slots = options.heavySlots ?? DEFAULT_HEAVY_SLOTS;
+  const waitMs = options.heavyWaitMs ?? DEFAULT_HEAVY_WAIT_MS;
+  if (!Number.isInteger(slots) || slots < 1 || slots > 1_000) throw new RangeError(`sandbox: analytics.heavySlots must be an integer between 1 and 1000 (got ${slots})`);
+  if (!Number.isInteger(waitMs) || waitMs < 0 || waitMs > 60_000) throw new RangeError(`sandbox: analytics.heavyWaitMs must be an integer between 0 and 60000 (got ${waitMs})`);
   const markets = new MarketIndex(world);
   const now = options.now ?? Date.now;
   return {
@@ -35,5 +48,7 @@ export function createAnalyticsContext(world: World, exchange: Exchange, trades:
     cursors: new CursorCodec(options.cursorKey),
     contracts: contractSet(options.protocolContracts ?? DEFAULT_PROTOCOL_CONTRACTS),
     nowS: () => Math.floor(now() / 1000),
+    prices,
+    heavy: new CapacitySlots(slots, waitMs, options.heavyHoldMs ?? 0),
   };
 }

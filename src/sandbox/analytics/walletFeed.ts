@@ -44,6 +44,19 @@ export class WalletFeed {
     return p < n ? this.synthetic!.row(p, p + 1) : this.appended[p - n]!.row;
   }
 
+  /** Shares and price of a trade row (synthetic rows without building them). */
+  amounts(p: number): { size: number; price: number } {
+    const n = this.syntheticCount;
+    if (p < n) return this.synthetic!.amounts(p);
+    const row = this.appended[p - n]!.row;
+    return { size: row.size ?? 0, price: row.price ?? 0 };
+  }
+
+  /** How many leading positions are synthetic (immutable; derived views cache over them). */
+  get historyLength(): number {
+    return this.syntheticCount;
+  }
+
   /**
    * Appends a real row. Its timestamp is raised to the feed's newest if the clock says earlier
    * (the synthetic history ends at the world's "now", which a wall clock may not have reached),

@@ -238,11 +238,13 @@ export interface TradeRow {
   market_id: string;
   event_slug: string;
   title: string;
-  outcome: string;
+  /** Null when the outcome could not be labeled (`outcome_index` is then 999). */
+  outcome: string | null;
   outcome_index: number;
   size: number;
-  price: number;
-  size_usdc: number;
+  /** Null when unavailable (never 0 for "unknown"). */
+  price: number | null;
+  size_usdc: number | null;
   block_timestamp: number;
   sequence_id: number;
   transaction_hash: string;

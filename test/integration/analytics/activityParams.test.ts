@@ -92,7 +92,7 @@ describe('GET /v2/activity parameters', () => {
 
   it('start omitted or 0 floors to three years back; 1 asks for the full history', async () => {
     const floor = nowS() - 3 * 365 * 86_400;
-    for (const query of [{}, { start: 0 }]) {
+    for (const query of [{}, { start: 0 }] as Array<Record<string, number>>) {
       const asc = await activity({ user: small, sort_direction: 'ASC', limit: 5, ...query });
       expect(asc.body.data[0]!.block_timestamp).toBeGreaterThanOrEqual(floor - 5);
     }
@@ -111,7 +111,7 @@ describe('GET /v2/activity parameters', () => {
   });
 
   it('end omitted or 0 means now plus one day (no row is newer than that)', async () => {
-    for (const query of [{}, { end: 0 }]) {
+    for (const query of [{}, { end: 0 }] as Array<Record<string, number>>) {
       const newest = await activity({ user: small, limit: 1, ...query });
       expect(newest.body.data[0]!.block_timestamp).toBeLessThanOrEqual(nowS() + 86_400);
     }

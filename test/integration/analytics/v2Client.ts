@@ -16,7 +16,7 @@ export interface ErrorBody {
 }
 
 export function v2<T = unknown>(base: string, path: string, query: Record<string, string | number | boolean> = {}): Promise<JsonResponse<T>> {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return get<T>(`${base}/v2/${path}${qs ? `?${qs}` : ''}`);
 }
 

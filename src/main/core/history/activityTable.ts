@@ -30,7 +30,20 @@ export interface ActivityWindow {
   rows: ActivityRowView[];
 }
 
+/**
+ * Sort indexes made on first use. Each ends with `type` so the default filter (no tips) is
+ * answered from the index, without reading the rows it skips over in a deep window.
+ */
+const SORT_INDEXES: Partial<Record<ActivitySortKey, string>> = {
+  title: 'CREATE INDEX IF NOT EXISTS activity_by_title ON activity(wallet, title, ts, seq, type)',
+  size: 'CREATE INDEX IF NOT EXISTS activity_by_size ON activity(wallet, size, ts, seq, type)',
+  price: 'CREATE INDEX IF NOT EXISTS activity_by_price ON activity(wallet, price, ts, seq, type)',
+  usdcSize: 'CREATE INDEX IF NOT EXISTS activity_by_usdc ON activity(wallet, size_usdc, ts, seq, type)',
+};
+
 export class ActivityTable {
+  private readonly sortIndexes = new Set<ActivitySortKey>();
+
   private readonly insert: StatementSync;
   private readonly newest: StatementSync;
   private readonly oldest: StatementSync;
@@ -66,12 +79,20 @@ export class ActivityTable {
 
   /** The filtered total and one sorted window of it, for a virtualized table. */
   window(wallet: string, filter: ActivityFilter, sort: { key: ActivitySortKey; direction: 'asc' | 'desc' }, offset: number, limit: number): ActivityWindow {
+    this.ensureSortIndex(sort.key);
     const { where, params } = filterSql(wallet, filter);
     const total = (this.db.prepare(`SELECT count(*) AS n FROM activity WHERE ${where}`).get(...params) as { n: number }).n;
     const rows = this.db
       .prepare(`SELECT ${ACTIVITY_COLUMNS.join(',')} FROM activity WHERE ${where} ORDER BY ${orderSql(sort.key, sort.direction)} LIMIT ? OFFSET ?`)
       .all(...params, limit, offset) as unknown as StoredActivity[];
     return { total, rows: rows.map(toActivityRowView) };
+  }
+
+  private ensureSortIndex(key: ActivitySortKey): void {
+    const sql = SORT_INDEXES[key];
+    if (!sql || this.sortIndexes.has(key)) return;
+    this.db.exec(sql);
+    this.sortIndexes.add(key);
   }
 
   /** Every filtered row, newest first, one at a time off the statement (memory stays flat). */

@@ -69,6 +69,12 @@ export class SyntheticHistory {
     return packKind(type, (h >>> 28) & 1, (h >>> 29) & 1, market);
   }
 
+  /** Shares and trade price of row i (what position math needs, without building the row). */
+  amounts(i: number): { size: number; price: number } {
+    const h = mix(mix(this.key, i), 0x51ed);
+    return { size: round2(1 + (h % 500_000) / 100), price: (1 + (mix(h, 1) % 99)) / 100 };
+  }
+
   row(i: number, sequenceId: number): ActivityRow {
     const kind = this.kind(i);
     const type = kindType(kind);
@@ -76,7 +82,7 @@ export class SyntheticHistory {
     const ts = this.ts(i);
     const entry = kindMarket(kind) >= 0 ? this.markets.markets[kindMarket(kind)] : undefined;
     const outcomeBit = (kind >>> 5) & 1;
-    const size = round2(1 + (h % 500_000) / 100);
+    const { size, price: tradePrice } = this.amounts(i);
     const unavailable = (h >>> 20) % 61 === 0;
     const unlabeled = entry !== undefined && (h >>> 8) % 97 === 0;
     const base: ActivityRow = {
@@ -87,7 +93,7 @@ export class SyntheticHistory {
       token_id: null, side: null, size, price: null, size_usdc: size, counterparty: null,
     };
     if (type === TRADE || type === REDEEM) {
-      const price = type === REDEEM ? (entry?.market.resolvedOutcome === outcomeBit ? 1 : 0) : (1 + (mix(h, 1) % 99)) / 100;
+      const price = type === REDEEM ? (entry?.market.resolvedOutcome === outcomeBit ? 1 : 0) : tradePrice;
       base.outcome = unlabeled ? null : OUTCOME_NAMES[outcomeBit]!;
       base.outcome_index = unlabeled ? UNLABELED_OUTCOME_INDEX : outcomeBit;
       base.token_id = entry ? entry.market.tokenIds[outcomeBit]! : null;

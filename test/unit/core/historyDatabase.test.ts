@@ -1,0 +1,113 @@
+/**
+ * The history store's file: created 0600 with our application id and the latest schema; a
+ * corrupt, foreign or newer-version file is moved aside (never deleted) with a log line naming
+ * where it went; an older schema is migrated in place with its rows kept.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HISTORY_FILE_NAME, openHistoryDatabase } from '../../../src/main/core/history/historyDatabase';
+import { HISTORY_APPLICATION_ID, LATEST_VERSION, migrate } from '../../../src/main/core/history/migrations';
+import type { Logger } from '../../../src/main/core/log';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'marketdesk-history-'));
+  dirs.push(dir);
+  return dir;
+};
+const recordingLog = () => {
+  const lines: string[] = [];
+  const log: Logger = { info: (m) => lines.push(m), warn: (m) => lines.push(m), error: (m) => lines.push(m) };
+  return { log, lines };
+};
+const pragma = (db: DatabaseSync, name: string) => (db.prepare(`PRAGMA ${name}`).get() as Record<string, number>)[name];
+const FIXED_NOW = () => new Date('2026-11-26T06:00:00.000Z');
+
+describe('history database file', () => {
+  it('a new store is created 0600 with our application id at the latest schema version', () => {
+    const dir = tempDir();
+    const { db, path, movedAside } = openHistoryDatabase(dir, recordingLog().log);
+    expect(movedAside).toBeNull();
+    expect(pragma(db, 'application_id')).toBe(HISTORY_APPLICATION_ID);
+    expect(pragma(db, 'user_version')).toBe(LATEST_VERSION);
+    db.prepare("INSERT INTO sync_state (wallet, feed, complete) VALUES ('0xabc', 'activity', 1)").run();
+    db.close();
+    if (process.platform !== 'win32') {
+      for (const name of readdirSync(dir)) expect({ name, mode: (statSync(join(dir, name)).mode & 0o777).toString(8) }).toEqual({ name, mode: '600' });
+    }
+    // Reopening keeps the data: nothing is migrated twice.
+    const again = openHistoryDatabase(dir, recordingLog().log);
+    expect(again.db.prepare('SELECT count(*) AS n FROM sync_state').get()).toEqual({ n: 1 });
+    expect(again.movedAside).toBeNull();
+    again.db.close();
+    expect(path).toBe(join(dir, HISTORY_FILE_NAME));
+  });
+
+  it('a corrupt file is moved aside with a timestamp and a log line, and a fresh store starts', () => {
+    const dir = tempDir();
+    const garbage = Buffer.from('this is not a database at all '.repeat(200));
+    writeFileSync(join(dir, HISTORY_FILE_NAME), garbage);
+    const { log, lines } = recordingLog();
+    const { db, movedAside } = openHistoryDatabase(dir, log, FIXED_NOW);
+    expect(movedAside).toBe(join(dir, `${HISTORY_FILE_NAME}.unusable-2026-11-26T06-00-00-000Z`));
+    expect(readFileSync(movedAside!)).toEqual(garbage);
+    expect(lines.join('\n')).toMatch(/was not usable because it cannot be read as a database.*moved to .*unusable-2026/);
+    expect(pragma(db, 'user_version')).toBe(LATEST_VERSION);
+    db.close();
+  });
+
+  it('a database of another program is moved aside, not overwritten', () => {
+    const dir = tempDir();
+    const foreign = new DatabaseSync(join(dir, HISTORY_FILE_NAME));
+    foreign.exec("PRAGMA application_id = 1234; CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me');");
+    foreign.close();
+    const { log, lines } = recordingLog();
+    const { db, movedAside } = openHistoryDatabase(dir, log, FIXED_NOW);
+    expect(lines.join('\n')).toContain('it is a database of another program');
+    const kept = new DatabaseSync(movedAside!, { readOnly: true });
+    expect(kept.prepare('SELECT body FROM notes').get()).toEqual({ body: 'keep me' });
+    kept.close();
+    expect(pragma(db, 'application_id')).toBe(HISTORY_APPLICATION_ID);
+    db.close();
+  });
+
+  it('a store written by a newer Marketdesk is moved aside rather than read with the wrong schema', () => {
+    const dir = tempDir();
+    const newer = new DatabaseSync(join(dir, HISTORY_FILE_NAME));
+    newer.exec(`PRAGMA application_id = ${HISTORY_APPLICATION_ID}; CREATE TABLE future (x); PRAGMA user_version = ${LATEST_VERSION + 5};`);
+    newer.close();
+    const { log, lines } = recordingLog();
+    const { db, movedAside } = openHistoryDatabase(dir, log, FIXED_NOW);
+    expect(movedAside).not.toBeNull();
+    expect(existsSync(movedAside!)).toBe(true);
+    expect(lines.join('\n')).toContain(`written by a newer Marketdesk (schema ${LATEST_VERSION + 5}`);
+    db.close();
+  });
+
+  it('a version-1 store is migrated to the latest version with its rows kept', () => {
+    const dir = tempDir();
+    const old = new DatabaseSync(join(dir, HISTORY_FILE_NAME));
+    old.exec(`PRAGMA application_id = ${HISTORY_APPLICATION_ID}`);
+    migrate(old, 0, 1);
+    old.prepare("INSERT INTO activity (wallet, ts, seq, type, tx) VALUES ('0xw', 100, 1, 'TRADE', '0xt')").run();
+    expect(pragma(old, 'user_version')).toBe(1);
+    old.close();
+
+    const { db, movedAside } = openHistoryDatabase(dir, recordingLog().log);
+    expect(movedAside).toBeNull();
+    expect(pragma(db, 'user_version')).toBe(LATEST_VERSION);
+    expect(db.prepare('SELECT wallet, ts, seq FROM activity').all()).toEqual([{ wallet: '0xw', ts: 100, seq: 1 }]);
+    // Version 2's tables exist now.
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE name IN ('portfolio_snapshots','trades') ORDER BY name").all()).toEqual([
+      { name: 'portfolio_snapshots' },
+      { name: 'trades' },
+    ]);
+    db.close();
+  });
+});
