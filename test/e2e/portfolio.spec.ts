@@ -35,8 +35,8 @@ test('a trade placed in Trade appears in Portfolio and in Activity', async ({ pa
     await setUpTrader(page, PASSWORD, 'Trader');
     tokenId = await openTradableMarket(page);
     await fundActive(page, '500');
-    const held = await buyWithFok(page, SHARES);
-    expect(held).toBeGreaterThanOrEqual(SHARES);
+    const bought = await buyWithFok(page, SHARES);
+    expect(bought).toBeGreaterThanOrEqual(SHARES);
   });
 
   await test.step('Portfolio shows the position with its value, P&L and price source', async () => {

@@ -52,8 +52,13 @@ export async function fundActive(page: Page, amount: string): Promise<void> {
   await expect.poll(() => readNumber(panel.getByTestId('balance-usd')), { timeout: 20_000 }).toBeGreaterThanOrEqual(Number(amount) - 0.01);
 }
 
-/** Buys `shares` with one FOK order at an ask level deep enough; returns the shares held after. */
-export async function buyWithFok(page: Page, shares: number): Promise<number> {
+/**
+ * Buys at least `wanted` shares (raised to the market's minimum order size) with one FOK order
+ * at an ask level deep enough; returns the shares bought.
+ */
+export async function buyWithFok(page: Page, wanted: number): Promise<number> {
+  await expect(page.getByTestId('trade-min-size')).toHaveText(/^\d+/);
+  const shares = Math.max(wanted, Math.ceil(numberIn(await page.getByTestId('trade-min-size').innerText())));
   const held = async () => numberIn(((await page.getByTestId('balance-shares').innerText()) || '0').replace('—', '0'));
   const start = await held();
   await expect(async () => {
@@ -65,7 +70,7 @@ export async function buyWithFok(page: Page, shares: number): Promise<number> {
     await expect(result).toHaveAttribute('data-success', 'true');
   }).toPass({ timeout: 90_000 });
   await expect.poll(held, { timeout: 20_000 }).toBeGreaterThanOrEqual(start + shares);
-  return held();
+  return shares;
 }
 
 /** Types an address into a view's lookup box (`portfolio-wallet` / `activity-wallet`). */

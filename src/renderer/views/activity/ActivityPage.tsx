@@ -18,7 +18,6 @@ import { ApprovalsTab } from './ApprovalsTab';
 import { ComboActivityTab } from './ComboActivityTab';
 import { ExportPanel } from './ExportPanel';
 import { SyncStatus } from './SyncStatus';
-import '../../styles/analytics.css';
 
 type Tab = 'history' | 'combos' | 'approvals';
 

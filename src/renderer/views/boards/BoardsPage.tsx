@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { BuildersBoard } from './BuildersBoard';
 import { BuilderVolumePanel } from './BuilderVolumePanel';
 import { WinnersBoard } from './WinnersBoard';
-import '../../styles/analytics.css';
 
 export function BoardsPage() {
   const [filter, setFilter] = useState('');

@@ -72,7 +72,9 @@ export function BuilderVolumePanel() {
       <header className="an-toolbar">
         <span className="pane-title">Builder volume</span>
         <PeriodChoice value={interval} onChange={setInterval} testId="volume-interval" />
-        <span className="muted an-legend">bars: total per bucket · lines: top {series.top.length} builders</span>
+        <span className="muted an-legend" title="Bars: the total of every builder per bucket. Lines: the builders with the most volume over these buckets.">
+          bars: total · lines: top {series.top.length}
+        </span>
       </header>
       {volume.error ? <InlineError what="Could not read builder volume" error={volume.error} onRetry={() => void load()} /> : null}
       <div className="chart-area bd-volume-chart">

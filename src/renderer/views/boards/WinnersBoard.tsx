@@ -8,13 +8,16 @@ import type { BoardPeriod, WinnerView } from '../../../shared/portfolioViews';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
 import { shortAddress } from '../../lib/address';
-import { formatDay, formatUsd } from '../../lib/format';
+import { formatUsd } from '../../lib/format';
 import { useBoardsStore } from '../../stores/boardsStore';
 import { useCatalogTagsStore } from '../../stores/catalogTagsStore';
 import { openMarketInTrade } from '../portfolio/openMarket';
 import { epochMs, formatSignedUsd, pnlTone, toNumber } from '../portfolio/money';
 import { LoadMore, PeriodChoice } from './boardControls';
 import { lookUpWallet } from './lookUpWallet';
+
+/** "2026-11-13": the narrowest date a board column can hold. */
+const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 const SPECIAL_CATEGORIES = [
   { slug: 'overall', label: 'Overall' },
@@ -59,11 +62,11 @@ function buildColumns(onProblem: (text: string | null) => void): DataColumn<Winn
     { id: 'initial', header: 'In', numeric: true, sortValue: (r) => toNumber(r.initialValue), cell: (r) => formatUsd(r.initialValue) },
     { id: 'final', header: 'Out', numeric: true, sortValue: (r) => toNumber(r.finalValue), cell: (r) => formatUsd(r.finalValue) },
     { id: 'pnl', header: 'P&L', numeric: true, sortValue: (r) => toNumber(r.pnl), cell: (r) => <span className={pnlTone(r.pnl)}>{formatSignedUsd(r.pnl)}</span> },
-    { id: 'resolved', header: 'Resolved', sortValue: (r) => r.resolvedAt, cell: (r) => <span className="num">{formatDay(epochMs(r.resolvedAt))}</span> },
+    { id: 'resolved', header: 'Resolved', sortValue: (r) => r.resolvedAt, cell: (r) => <span className="num">{isoDay(epochMs(r.resolvedAt))}</span> },
   ];
 }
 
-const TEMPLATE = '28px minmax(160px, 3fr) 56px 86px 70px 72px 72px 80px 78px';
+const TEMPLATE = '28px minmax(150px, 3fr) 68px 86px 70px 72px 72px 80px 72px';
 const searchText = (r: WinnerView) => `${r.title} ${r.outcome ?? ''} ${r.userName ?? ''} ${r.wallet} ${r.category}`;
 
 export function WinnersBoard({ filter }: { filter: string }) {

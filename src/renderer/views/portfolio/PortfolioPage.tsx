@@ -18,7 +18,6 @@ import { PortfolioSummary } from './PortfolioSummary';
 import { PositionsTable } from './PositionsTable';
 import { ValueChart } from './ValueChart';
 import { WalletBreakdown } from './WalletBreakdown';
-import '../../styles/analytics.css';
 
 const LIVE_REFRESH_MS = 5_000;
 type Tab = 'open' | 'closed';
