@@ -62,16 +62,18 @@ const features = tableFeatures({
 type Features = typeof features;
 
 function toColumnDefs<Row extends RowData>(columns: readonly DataColumn<Row>[]): ColumnDef<Features, Row, unknown>[] {
-  return columns.map((column) => ({
+  return columns.map((column, index) => ({
     id: column.id,
-    accessorFn: (row: Row) => column.sortValue?.(row) ?? null,
+    // Unknown values (null) become undefined, which `sortUndefined: 'last'` keeps at the bottom
+    // in both directions: a sort by value lists what has a value first.
+    accessorFn: (row: Row) => column.sortValue?.(row) ?? undefined,
     enableSorting: column.sortValue !== undefined,
-    enableGlobalFilter: false,
+    // The filter matches the whole row's text: one column carries it, so it runs once per row.
+    enableGlobalFilter: index === 0,
     sortUndefined: 'last' as const,
     sortFn: (a, b, id) => {
-      const x = a.getValue<number | string | null>(id);
-      const y = b.getValue<number | string | null>(id);
-      if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+      const x = a.getValue<number | string>(id);
+      const y = b.getValue<number | string>(id);
       if (typeof x === 'number' && typeof y === 'number') return x - y;
       return String(x).localeCompare(String(y));
     },
@@ -82,7 +84,6 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const { rows, columns, rowKey, searchText, filter, template, label, testId, rowTestId, rowAttributes, onRowClick, rowClickable, empty, initialSort = [], rowHeight = 26 } = props;
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
-  // The filter matches a row's text once per row and filter, not once per column.
   const globalFilterFn = useMemo<FilterFn<Features, Row>>(
     () => (row, _columnId, value: string) => searchText(row.original).toLowerCase().includes(value.toLowerCase()),
     [searchText],

@@ -48,8 +48,8 @@ export function PortfolioPage() {
     <section className="view portfolio" data-testid="view-portfolio" data-phase={phase} aria-label="Portfolio">
       <header className="an-header">
         <WalletPicker choice={choice} onChoose={choose} allowAll testId="portfolio-wallet" />
-        {view ? <PortfolioSummary view={view} /> : null}
       </header>
+      {view ? <PortfolioSummary view={view} /> : null}
       {key === null ? (
         <EmptyState title="No account yet" testId="portfolio-empty">
           <p>

@@ -61,8 +61,8 @@ function buildColumns(showWallet: boolean): DataColumn<PositionView>[] {
   return columns;
 }
 
-const TEMPLATE = 'minmax(220px, 3fr) minmax(60px, 0.8fr) 80px 56px 86px 80px 80px 84px 70px';
-const TEMPLATE_WALLET = 'minmax(200px, 3fr) minmax(60px, 0.8fr) minmax(80px, 1fr) 80px 56px 86px 80px 80px 84px 70px';
+const TEMPLATE = 'minmax(170px, 3fr) minmax(66px, 0.6fr) 70px 52px 84px 72px 72px 78px 64px';
+const TEMPLATE_WALLET = 'minmax(150px, 3fr) minmax(66px, 0.6fr) minmax(70px, 0.8fr) 70px 52px 84px 72px 72px 78px 64px';
 
 const searchText = (p: PositionView) => `${p.title} ${p.outcome} ${p.eventSlug} ${p.wallet.label ?? ''} ${p.wallet.address}`;
 const rowKey = (p: PositionView) => `${p.wallet.address}:${p.tokenId}`;

@@ -53,7 +53,7 @@ export function ValueChart({ targetKey }: { targetKey: string }) {
           ))}
         </div>
         <span className="chart-status muted">
-          {error ? <span className="tape-error" title={error.message}>not updating</span> : count === null ? 'Loading…' : `${count} points`}
+          {error ? <span className="tape-error" title={error.message}>not updating</span> : count === null ? 'Loading…' : `${count} point${count === 1 ? '' : 's'}`}
         </span>
       </header>
       <div className="chart-area">
