@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { HISTORY_WALLETS, lookUp } from './support/analytics';
+import { dismissWelcome, HISTORY_WALLETS, lookUp } from './support/analytics';
 import { hostUrl } from './support/hostAddress';
 import { watchPageProblems } from './support/pageProblems';
 
@@ -65,6 +65,7 @@ test('Activity: sync, filter, sort and export of a filtered history that matches
   test.setTimeout(240_000);
   const { problems } = watchPageProblems(page);
   await page.goto(hostUrl());
+  await dismissWelcome(page);
   await page.getByTestId('nav-activity').click();
   await lookUp(page, 'activity-wallet', WALLET);
 

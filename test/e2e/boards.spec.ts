@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { dismissWelcome } from './support/analytics';
 import { hostUrl } from './support/hostAddress';
 import { watchPageProblems } from './support/pageProblems';
 
@@ -14,6 +15,7 @@ test('Boards: winners by period and category, builders leaderboard, builder volu
   test.setTimeout(120_000);
   const { problems } = watchPageProblems(page);
   await page.goto(hostUrl());
+  await dismissWelcome(page);
   await page.getByTestId('nav-boards').click();
   const winners = page.getByTestId('board-winners');
 

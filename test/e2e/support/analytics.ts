@@ -79,3 +79,10 @@ export async function lookUp(page: Page, pickerTestId: string, address: string):
   await page.getByTestId(`${pickerTestId}-lookup-go`).click();
   await expect(page.getByTestId(`${pickerTestId}-select`)).toHaveValue(`address:${address.toLowerCase()}`);
 }
+
+/** On a host without a vault the welcome banner shows; a view's screenshot is not about it. */
+export async function dismissWelcome(page: Page): Promise<void> {
+  await expect(page.getByTestId('titlebar-lock')).toHaveAttribute('data-state', /^(none|locked|unlocked)$/);
+  if (await page.getByTestId('welcome-banner').isVisible()) await page.getByTestId('welcome-dismiss').click();
+  await expect(page.getByTestId('welcome-banner')).toHaveCount(0);
+}

@@ -8,7 +8,7 @@ import { JobProgressBar } from '../../components/JobProgressBar';
 import { useNow } from '../../hooks/useNow';
 import { formatDay } from '../../lib/format';
 import { useActivityStore } from '../../stores/activityStore';
-import { epochMs, formatAge } from '../portfolio/money';
+import { epochMs, formatAgo } from '../portfolio/money';
 
 export function SyncStatus() {
   const sync = useActivityStore((s) => s.sync);
@@ -29,7 +29,7 @@ export function SyncStatus() {
             {sync.complete ? <span className="tone-bid">complete</span> : <span className="tone-warn">partial</span>}
             {sync.oldestTs !== null && sync.newestTs !== null ? ` · ${formatDay(epochMs(sync.oldestTs))} – ${formatDay(epochMs(sync.newestTs))}` : ''} ·{' '}
             <span className="muted" data-testid="activity-last-synced">
-              {sync.lastSyncedAt === null ? 'never synced' : `synced ${formatAge(now - sync.lastSyncedAt)} ago`}
+              {sync.lastSyncedAt === null ? 'never synced' : `synced ${formatAgo(now - sync.lastSyncedAt)}`}
             </span>
           </>
         )}

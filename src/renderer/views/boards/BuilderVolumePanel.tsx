@@ -8,6 +8,7 @@ import type { BuilderVolumeBucketView } from '../../../shared/portfolioViews';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
 import { cssVar, useTerminalChart } from '../../components/terminalChart';
+import { shortAddress } from '../../lib/address';
 import { formatDay, formatUsd } from '../../lib/format';
 import { useBoardsStore } from '../../stores/boardsStore';
 import { epochMs } from '../portfolio/money';
@@ -15,6 +16,8 @@ import { PeriodChoice } from './boardControls';
 import { toVolumeSeries } from './volumeSeries';
 
 const LINE_COLOURS = ['#e0b341', '#26c281', '#c678dd', '#f2495c'];
+const lineColour = (index: number): string => LINE_COLOURS[index % LINE_COLOURS.length] ?? cssVar('--accent', '#4d9bff');
+const builderName = (name: string): string => (/^0x[0-9a-f]{12,}$/i.test(name) ? shortAddress(name) : name);
 
 interface BucketRow {
   start: number;
@@ -27,7 +30,7 @@ const COLUMNS: DataColumn<BucketRow>[] = [
   { id: 'start', header: 'Bucket', sortValue: (r) => r.start, cell: (r) => <span className="num">{formatDay(epochMs(r.start))}</span> },
   { id: 'total', header: 'Volume', numeric: true, sortValue: (r) => r.total, cell: (r) => formatUsd(r.total) },
   { id: 'builders', header: 'Builders', numeric: true, sortValue: (r) => r.builders, cell: (r) => r.builders },
-  { id: 'leader', header: 'Leader', sortValue: (r) => r.leader, cell: (r) => <span className="cell-ellipsis">{r.leader}</span> },
+  { id: 'leader', header: 'Leader', sortValue: (r) => r.leader, cell: (r) => <span className="cell-ellipsis" title={r.leader}>{builderName(r.leader)}</span> },
 ];
 const TEMPLATE = '100px 110px 64px minmax(90px, 1fr)';
 
@@ -56,10 +59,11 @@ export function BuilderVolumePanel() {
     if (!chart) return;
     for (const old of seriesRef.current) chart.removeSeries(old);
     const format = { type: 'volume' as const };
-    const total = chart.addSeries(HistogramSeries, { color: 'rgba(77, 155, 255, 0.45)', priceFormat: format, title: 'total' });
+    const total = chart.addSeries(HistogramSeries, { color: 'rgba(77, 155, 255, 0.45)', priceFormat: format });
     total.setData(series.totals.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
     const lines = series.top.map((line, index) => {
-      const s = chart.addSeries(LineSeries, { color: LINE_COLOURS[index % LINE_COLOURS.length] ?? cssVar('--accent', '#4d9bff'), lineWidth: 2, priceFormat: format, title: line.builder });
+      // Named in the legend above the chart, not on the scale (long builder names would crowd it).
+      const s = chart.addSeries(LineSeries, { color: lineColour(index), lineWidth: 2, priceFormat: format, lastValueVisible: false, priceLineVisible: false });
       s.setData(line.points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
       return s;
     });
@@ -72,10 +76,15 @@ export function BuilderVolumePanel() {
       <header className="an-toolbar">
         <span className="pane-title">Builder volume</span>
         <PeriodChoice value={interval} onChange={setInterval} testId="volume-interval" />
-        <span className="muted an-legend" title="Bars: the total of every builder per bucket. Lines: the builders with the most volume over these buckets.">
-          bars: total · lines: top {series.top.length}
-        </span>
       </header>
+      <p className="bd-legend" title="Bars: the total of every builder per bucket. Lines: the builders with the most volume over these buckets.">
+        <span className="bd-swatch bd-swatch-total" /> total
+        {series.top.map((line, index) => (
+          <span key={line.builder} className="bd-legend-item" title={line.builder}>
+            <span className="bd-swatch" style={{ background: lineColour(index) }} /> {builderName(line.builder)}
+          </span>
+        ))}
+      </p>
       {volume.error ? <InlineError what="Could not read builder volume" error={volume.error} onRetry={() => void load()} /> : null}
       <div className="chart-area bd-volume-chart">
         <div className="chart-canvas" ref={containerRef} data-testid="volume-chart-canvas" />

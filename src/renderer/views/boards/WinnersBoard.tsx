@@ -59,14 +59,23 @@ function buildColumns(onProblem: (text: string | null) => void): DataColumn<Winn
       ),
     },
     { id: 'category', header: 'Category', sortValue: (r) => r.category, cell: (r) => <span className="muted">{r.category}</span> },
-    { id: 'initial', header: 'In', numeric: true, sortValue: (r) => toNumber(r.initialValue), cell: (r) => formatUsd(r.initialValue) },
-    { id: 'final', header: 'Out', numeric: true, sortValue: (r) => toNumber(r.finalValue), cell: (r) => formatUsd(r.finalValue) },
-    { id: 'pnl', header: 'P&L', numeric: true, sortValue: (r) => toNumber(r.pnl), cell: (r) => <span className={pnlTone(r.pnl)}>{formatSignedUsd(r.pnl)}</span> },
+    { id: 'initial', header: 'Stake', numeric: true, sortValue: (r) => toNumber(r.initialValue), cell: (r) => formatUsd(r.initialValue) },
+    {
+      id: 'pnl',
+      header: 'P&L',
+      numeric: true,
+      sortValue: (r) => toNumber(r.pnl),
+      cell: (r) => (
+        <span className={pnlTone(r.pnl)} title={`${formatUsd(r.initialValue)} in → ${formatUsd(r.finalValue)} out`}>
+          {formatSignedUsd(r.pnl)}
+        </span>
+      ),
+    },
     { id: 'resolved', header: 'Resolved', sortValue: (r) => r.resolvedAt, cell: (r) => <span className="num">{isoDay(epochMs(r.resolvedAt))}</span> },
   ];
 }
 
-const TEMPLATE = '28px minmax(150px, 3fr) 68px 86px 70px 72px 72px 80px 72px';
+const TEMPLATE = '28px minmax(200px, 3fr) 68px 86px 72px 76px 90px 72px';
 const searchText = (r: WinnerView) => `${r.title} ${r.outcome ?? ''} ${r.userName ?? ''} ${r.wallet} ${r.category}`;
 
 export function WinnersBoard({ filter }: { filter: string }) {

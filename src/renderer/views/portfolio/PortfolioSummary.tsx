@@ -6,7 +6,7 @@
 import type { PortfolioView } from '../../../shared/portfolioViews';
 import { useNow } from '../../hooks/useNow';
 import { formatClock, formatUsd } from '../../lib/format';
-import { formatAge, formatSignedPercent, formatSignedUsd, pnlTone } from './money';
+import { formatAgo, formatSignedPercent, formatSignedUsd, pnlTone } from './money';
 
 function Stat({ label, value, tone, testId }: { label: string; value: string; tone?: string; testId: string }) {
   return (
@@ -40,7 +40,7 @@ export function PortfolioSummary({ view }: { view: PortfolioView }) {
         </span>
         {view.stale ? (
           <span className="pf-stale" role="status" data-testid="portfolio-stale" title={view.stale.reason}>
-            Last synced copy, {formatAge(now - view.asOf)} old — {view.stale.reason}
+            Last synced copy, read {formatAgo(now - view.asOf)} — {view.stale.reason}
           </span>
         ) : (
           <span className="muted" data-testid="portfolio-as-of">

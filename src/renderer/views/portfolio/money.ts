@@ -47,6 +47,12 @@ export function formatAge(ms: number): string {
   return `${Math.round(hours / 24)} d`;
 }
 
+/** "just now" or "5 min ago". */
+export const formatAgo = (ms: number): string => {
+  const age = formatAge(ms);
+  return age === 'just now' ? age : `${age} ago`;
+};
+
 /**
  * The view types carry moments as unix seconds (block timestamps) or ms (read times); a value
  * under 10^11 is seconds (that is the year 5138 in ms), so both show right.
