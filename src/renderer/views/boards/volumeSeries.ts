@@ -20,7 +20,7 @@ export interface VolumeSeries {
 const seconds = (time: number) => (time > 1e11 ? Math.floor(time / 1000) : time);
 
 export function toVolumeSeries(buckets: readonly BuilderVolumeBucketView[]): VolumeSeries {
-  const sorted = [...buckets].sort((a, b) => a.bucketStart - b.bucketStart);
+  const sorted = [...buckets].sort((a, b) => seconds(a.bucketStart) - seconds(b.bucketStart));
   const byBuilder = new Map<string, number>();
   for (const bucket of sorted) for (const row of bucket.rows) byBuilder.set(row.builder, (byBuilder.get(row.builder) ?? 0) + (Number(row.volume) || 0));
   const topNames = [...byBuilder].sort((a, b) => b[1] - a[1]).slice(0, TOP_BUILDERS).map(([name]) => name);
