@@ -48,6 +48,11 @@ export const BARE_PAGE_HTML = `<!doctype html>
 </style></head>
 <body><div id="scroller"></div>
 <script>
+  window.renderEmptyHeight = (height) => {
+    const inner = document.createElement('div');
+    inner.style.height = height + 'px';
+    document.getElementById('scroller').appendChild(inner);
+  };
   window.renderPlainRows = (count) => {
     const scroller = document.getElementById('scroller');
     const types = ['TRADE', 'SPLIT', 'MERGE', 'REDEEM', 'CONVERSION', 'REWARD', 'DEPOSIT', 'WITHDRAWAL'];

@@ -24,6 +24,7 @@ const COLUMN_DEFS: ColumnDef<typeof features, ActivityRowView, unknown>[] = ACTI
 }));
 
 export function ActivityTable({ empty }: { empty: string }) {
+  const known = useActivityStore((s) => s.total !== null);
   const total = useActivityStore((s) => s.total ?? 0);
   const windows = useActivityStore((s) => s.windows);
   const sort = useActivityStore((s) => s.sort);
@@ -65,7 +66,7 @@ export function ActivityTable({ empty }: { empty: string }) {
   const minWidth = templateMinWidth(ACTIVITY_TEMPLATE);
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   return (
-    <div className="vtable act-table" role="table" aria-label="Activity history" aria-rowcount={total + 1} data-testid="activity-table" data-count={total}>
+    <div className="vtable act-table" role="table" aria-label="Activity history" aria-rowcount={total + 1} data-testid="activity-table" data-count={total} data-loading={!known}>
       <div className="vtable-head" role="row" style={{ ...gridStyle, minWidth }}>
         {headers.map((header) => {
           const column = ACTIVITY_COLUMNS.find((c) => c.id === header.column.id);
