@@ -8,6 +8,12 @@
 export interface ScrollRun {
   /** Interval between consecutive animation frames, ms. */
   frames: number[];
+  /**
+   * Main-thread work each scroll caused, ms: from the scroll event (a capturing listener on the
+   * window, first to run) through the page's own scroll handlers (the virtualizer renders React
+   * synchronously in its handler) to a forced style and layout. Paint and raster not included.
+   */
+  work: number[];
   /** Frames in which a row still loading ("…") was on screen. */
   loadingFrames: number;
 }
@@ -23,7 +29,19 @@ export const SCROLL_SCRIPT = `async (selector, frameCount) => {
   let seed = 7;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   const frames = [];
+  const work = [];
   let loadingFrames = 0;
+  let began = null;
+  const onScrollStart = (event) => { if (event.target === scroller) began = performance.now(); };
+  const onScrollEnd = () => {
+    if (began === null) return;
+    document.body.getBoundingClientRect(); // style and layout now, inside the measurement
+    work.push(performance.now() - began);
+    began = null;
+  };
+  window.addEventListener('scroll', onScrollStart, true);
+  // Added after the page's own listeners on the scroller, so it runs after them.
+  scroller.addEventListener('scroll', onScrollEnd);
   let last = await new Promise((resolve) => requestAnimationFrame(resolve));
   for (let i = 0; i < frameCount; i += 1) {
     const max = scroller.scrollHeight - scroller.clientHeight;
@@ -33,7 +51,9 @@ export const SCROLL_SCRIPT = `async (selector, frameCount) => {
     last = now;
     if (scroller.querySelector('[aria-busy="true"]')) loadingFrames += 1;
   }
-  return { frames, loadingFrames };
+  window.removeEventListener('scroll', onScrollStart, true);
+  scroller.removeEventListener('scroll', onScrollEnd);
+  return { frames, work, loadingFrames };
 }`;
 
 /** The baseline page; `window.renderPlainRows(n)` renders n rows as plain DOM (no virtualization). */

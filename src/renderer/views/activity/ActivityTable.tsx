@@ -4,7 +4,7 @@
  * memory. Sorting is the store's (it sorts all rows, not the loaded ones): TanStack Table owns
  * the sort state in manual mode, the header clicks go to the store.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import type { ActivityRowView } from '../../../shared/portfolioViews';
@@ -13,9 +13,12 @@ import { templateMinWidth } from '../../components/VirtualTable';
 import { useActivityStore } from '../../stores/activityStore';
 import { rowAt } from '../../stores/activityWindows';
 import { ACTIVITY_COLUMNS, ACTIVITY_ROW_HEIGHT, ACTIVITY_TEMPLATE } from './activityColumns';
+import { ActivityRow, PendingRow } from './ActivityRow';
 
 const features = tableFeatures({ rowSortingFeature });
 const NO_ROWS: ActivityRowView[] = [];
+const MIN_WIDTH = templateMinWidth(ACTIVITY_TEMPLATE);
+const GRID_STYLE = { gridTemplateColumns: ACTIVITY_TEMPLATE, minWidth: MIN_WIDTH };
 const COLUMN_DEFS: ColumnDef<typeof features, ActivityRowView, unknown>[] = ACTIVITY_COLUMNS.map((column) => ({
   id: column.id,
   accessorFn: () => null,
@@ -23,13 +26,10 @@ const COLUMN_DEFS: ColumnDef<typeof features, ActivityRowView, unknown>[] = ACTI
   sortDescFirst: column.numeric === true || column.id === 'timestamp',
 }));
 
-export function ActivityTable({ empty }: { empty: string }) {
-  const known = useActivityStore((s) => s.total !== null);
-  const total = useActivityStore((s) => s.total ?? 0);
-  const windows = useActivityStore((s) => s.windows);
+/** The sortable header: its own component, so a scroll (which re-renders the body) leaves it be. */
+const ActivityHeader = memo(function ActivityHeader() {
   const sort = useActivityStore((s) => s.sort);
   const setSort = useActivityStore((s) => s.setSort);
-  const ensureRows = useActivityStore((s) => s.ensureRows);
   const sorting = useMemo<SortingState>(() => [{ id: sort.key, desc: sort.direction === 'desc' }], [sort]);
 
   const table = useTable(
@@ -49,8 +49,38 @@ export function ActivityTable({ empty }: { empty: string }) {
     (state) => ({ sorting: state.sorting }),
   );
 
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  return (
+    <div className="vtable-head" role="row" style={GRID_STYLE}>
+      {headers.map((header) => {
+        const column = ACTIVITY_COLUMNS.find((c) => c.id === header.column.id);
+        const sorted = header.column.getIsSorted();
+        const toggle = header.column.getToggleSortingHandler();
+        return (
+          <span key={header.id} role="columnheader" className={column?.numeric ? 'cell-num' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+            {toggle ? (
+              <button type="button" className="sort-button" onClick={toggle} data-testid={`activity-sort-${header.column.id}`}>
+                {column?.header}
+                <SortGlyph direction={sorted || null} />
+              </button>
+            ) : (
+              column?.header
+            )}
+          </span>
+        );
+      })}
+    </div>
+  );
+});
+
+export function ActivityTable({ empty }: { empty: string }) {
+  const known = useActivityStore((s) => s.total !== null);
+  const total = useActivityStore((s) => s.total ?? 0);
+  const windows = useActivityStore((s) => s.windows);
+  const ensureRows = useActivityStore((s) => s.ensureRows);
+  const sort = useActivityStore((s) => s.sort);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ACTIVITY_ROW_HEIGHT, overscan: 20 });
+  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ACTIVITY_ROW_HEIGHT, overscan: 10 });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
@@ -62,54 +92,17 @@ export function ActivityTable({ empty }: { empty: string }) {
     scrollRef.current?.scrollTo({ top: 0 });
   }, [sort]);
 
-  const gridStyle = { gridTemplateColumns: ACTIVITY_TEMPLATE };
-  const minWidth = templateMinWidth(ACTIVITY_TEMPLATE);
-  const headers = table.getHeaderGroups()[0]?.headers ?? [];
   return (
     <div className="vtable act-table" role="table" aria-label="Activity history" aria-rowcount={total + 1} data-testid="activity-table" data-count={total} data-loading={!known}>
-      <div className="vtable-head" role="row" style={{ ...gridStyle, minWidth }}>
-        {headers.map((header) => {
-          const column = ACTIVITY_COLUMNS.find((c) => c.id === header.column.id);
-          const sorted = header.column.getIsSorted();
-          const toggle = header.column.getToggleSortingHandler();
-          return (
-            <span key={header.id} role="columnheader" className={column?.numeric ? 'cell-num' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-              {toggle ? (
-                <button type="button" className="sort-button" onClick={toggle} data-testid={`activity-sort-${header.column.id}`}>
-                  {column?.header}
-                  <SortGlyph direction={sorted || null} />
-                </button>
-              ) : (
-                column?.header
-              )}
-            </span>
-          );
-        })}
-      </div>
-      <div className="vtable-body" ref={scrollRef} style={{ minWidth }} data-testid="activity-scroll">
+      <ActivityHeader />
+      <div className="vtable-body" ref={scrollRef} style={{ minWidth: MIN_WIDTH }} data-testid="activity-scroll">
         {total === 0 ? (
           <div className="vtable-empty">{empty}</div>
         ) : (
           <div className="vtable-inner" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const row = rowAt(windows, item.index);
-              const style = { ...gridStyle, height: ACTIVITY_ROW_HEIGHT, transform: `translateY(${item.start}px)` };
-              if (!row) {
-                return (
-                  <div key={`pending-${item.index}`} role="row" aria-rowindex={item.index + 2} className="vtable-row act-row-pending" style={style} aria-busy="true">
-                    <span className="muted">…</span>
-                  </div>
-                );
-              }
-              return (
-                <div key={row.key} role="row" aria-rowindex={item.index + 2} className="vtable-row" style={style} data-testid="activity-row" data-key={row.key} data-type={row.type} data-condition-id={row.conditionId ?? ''} data-token-id={row.tokenId ?? ''} data-side={row.side ?? ''}>
-                  {ACTIVITY_COLUMNS.map((column) => (
-                    <span key={column.id} role="cell" className={column.numeric ? 'cell-num num' : undefined}>
-                      {column.cell(row)}
-                    </span>
-                  ))}
-                </div>
-              );
+              return row ? <ActivityRow key={row.key} row={row} index={item.index} start={item.start} /> : <PendingRow key={`pending-${item.index}`} index={item.index} start={item.start} />;
             })}
           </div>
         )}
