@@ -162,11 +162,11 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
       if (stopped) return;
       stopped = true;
       trading.stop();
-      portfolio.stop();
       session.stop();
       status.stop();
       books.stop();
       try {
+        await portfolio.stop();
         await network.stop();
       } finally {
         releaseLock();

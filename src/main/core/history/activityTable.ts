@@ -31,18 +31,30 @@ export interface ActivityWindow {
 }
 
 /**
- * Sort indexes made on first use. Each ends with `type` so the default filter (no tips) is
- * answered from the index, without reading the rows it skips over in a deep window.
+ * Filter and sort indexes made on first use (migrations.ts says why). Each sort index ends with
+ * `type` so the default filter (no tips) is answered from the index, without reading the rows a
+ * deep window skips over.
  */
-const SORT_INDEXES: Partial<Record<ActivitySortKey, string>> = {
+const LAZY_INDEXES = {
+  condition: 'CREATE INDEX IF NOT EXISTS activity_by_condition ON activity(wallet, condition_id, ts, seq)',
+  event: 'CREATE INDEX IF NOT EXISTS activity_by_event ON activity(wallet, event_slug, ts, seq)',
   title: 'CREATE INDEX IF NOT EXISTS activity_by_title ON activity(wallet, title, ts, seq, type)',
   size: 'CREATE INDEX IF NOT EXISTS activity_by_size ON activity(wallet, size, ts, seq, type)',
   price: 'CREATE INDEX IF NOT EXISTS activity_by_price ON activity(wallet, price, ts, seq, type)',
   usdcSize: 'CREATE INDEX IF NOT EXISTS activity_by_usdc ON activity(wallet, size_usdc, ts, seq, type)',
-};
+} as const;
+type LazyIndex = keyof typeof LAZY_INDEXES;
+
+function indexesFor(filter: ActivityFilter, sort?: ActivitySortKey): LazyIndex[] {
+  const wanted: LazyIndex[] = [];
+  if (filter.conditionIds && filter.conditionIds.length > 0) wanted.push('condition');
+  if (filter.eventSlug) wanted.push('event');
+  if (sort && sort !== 'timestamp' && sort !== 'type') wanted.push(sort);
+  return wanted;
+}
 
 export class ActivityTable {
-  private readonly sortIndexes = new Set<ActivitySortKey>();
+  private readonly madeIndexes = new Set<LazyIndex>();
 
   private readonly insert: StatementSync;
   private readonly newest: StatementSync;
@@ -79,7 +91,7 @@ export class ActivityTable {
 
   /** The filtered total and one sorted window of it, for a virtualized table. */
   window(wallet: string, filter: ActivityFilter, sort: { key: ActivitySortKey; direction: 'asc' | 'desc' }, offset: number, limit: number): ActivityWindow {
-    this.ensureSortIndex(sort.key);
+    this.ensureIndexes(indexesFor(filter, sort.key));
     const { where, params } = filterSql(wallet, filter);
     const total = (this.db.prepare(`SELECT count(*) AS n FROM activity WHERE ${where}`).get(...params) as { n: number }).n;
     const rows = this.db
@@ -88,15 +100,17 @@ export class ActivityTable {
     return { total, rows: rows.map(toActivityRowView) };
   }
 
-  private ensureSortIndex(key: ActivitySortKey): void {
-    const sql = SORT_INDEXES[key];
-    if (!sql || this.sortIndexes.has(key)) return;
-    this.db.exec(sql);
-    this.sortIndexes.add(key);
+  private ensureIndexes(indexes: readonly LazyIndex[]): void {
+    for (const index of indexes) {
+      if (this.madeIndexes.has(index)) continue;
+      this.db.exec(LAZY_INDEXES[index]);
+      this.madeIndexes.add(index);
+    }
   }
 
   /** Every filtered row, newest first, one at a time off the statement (memory stays flat). */
   *stream(wallet: string, filter: ActivityFilter): Generator<StoredActivity> {
+    this.ensureIndexes(indexesFor(filter));
     const { where, params } = filterSql(wallet, filter);
     const statement = this.db.prepare(`SELECT ${ACTIVITY_COLUMNS.join(',')} FROM activity WHERE ${where} ORDER BY ts DESC, seq DESC`);
     yield* statement.iterate(...params) as IterableIterator<StoredActivity>;
@@ -122,6 +136,7 @@ export class ActivityTable {
   }
 
   countMatching(wallet: string, filter: ActivityFilter): number {
+    this.ensureIndexes(indexesFor(filter));
     const { where, params } = filterSql(wallet, filter);
     return (this.db.prepare(`SELECT count(*) AS n FROM activity WHERE ${where}`).get(...params) as { n: number }).n;
   }

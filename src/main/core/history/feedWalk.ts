@@ -1,12 +1,12 @@
 /**
- * One resumable walk of a keyset feed (newest first) into the store. Pages are stored in groups
- * (about a second of walking, or 5,000 rows): the group's rows and the cursor of the page after
- * it go in ONE transaction, so the saved cursor always points just past the stored rows. Resumed
- * after a failure, a cancel or a restart, the walk neither skips nor repeats a row; at worst it
- * fetches again the pages of a group that a crash kept from being stored. (One transaction per
- * page would write the same index pages over and over: grouping makes a big walk ~2x faster.)
- * A head walk (the rows above the newest known one) stops at the first row at or below its
- * `stop` key and keeps none of those.
+ * One resumable walk of a keyset feed (newest first) into the store. Each page's rows and the
+ * cursor of the page after it are written together (HistoryStore.write: one savepoint inside the
+ * store's write batch, committed about once a second), so the stored cursor always points just
+ * past the stored rows. Resumed after a failure, a cancel or a restart, the walk neither skips
+ * nor repeats a row; at worst it fetches again the pages of the batch a crash kept from being
+ * committed. The next page is requested as soon as its cursor is known, before this page is
+ * stored, so the store's work overlaps the service's. A head walk (the rows above the newest known one) stops
+ * at the first row at or below its `stop` key and keeps none of those.
  */
 import { CoreError } from '../coreError';
 import type { FeedKey } from './activityTable';
@@ -34,13 +34,9 @@ export interface WalkReport {
   lastTs: number | null;
 }
 
-export interface WalkTuning {
-  groupRows?: number;
-  groupMs?: number;
-  now?: () => number;
-}
-
 export const atOrBelow = (key: FeedKey, stop: FeedKey) => key.ts < stop.ts || (key.ts === stop.ts && key.seq <= stop.seq);
+
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Guards against a service that never ends a walk (a cursor loop): far above any real history. */
 const MAX_PAGES = 100_000;
@@ -52,32 +48,21 @@ export async function walkFeed<R>(
   walk: SavedWalk,
   signal: AbortSignal,
   onPage: (report: WalkReport, walk: SavedWalk) => void,
-  tuning: WalkTuning = {},
 ): Promise<WalkReport> {
-  const now = tuning.now ?? Date.now;
-  const groupRows = tuning.groupRows ?? 5_000;
-  const groupMs = tuning.groupMs ?? 1_000;
   const report: WalkReport = { rows: 0, added: 0, pages: 0, lastTs: null };
   let current = walk;
-  let pending: R[] = [];
-  let storedAt = now();
-  const store_ = (ended: boolean) => {
-    const rows = pending;
-    pending = [];
-    storedAt = now();
-    report.added += store.transaction(() => {
-      const inserted = source.insert(wallet, rows);
-      if (ended) store.walks.endWalk(wallet, source.feed, current.purpose);
-      else store.walks.saveWalk(wallet, source.feed, current);
-      return inserted;
-    });
+  const request = (cursor: string | null) => {
+    const pending = source.fetch(cursor, signal);
+    // Awaited on the next turn; a walk that fails first must not leave it unhandled.
+    pending.catch(() => undefined);
+    return pending;
   };
-
+  let ahead = request(current.cursor);
   try {
     for (;;) {
       if (signal.aborted) throw new CoreError('cancelled', `The sync was cancelled after ${report.rows} rows; it resumes from there next time.`);
       if (report.pages >= MAX_PAGES) throw new CoreError('bad_response', `The ${source.feed} walk did not end after ${MAX_PAGES} pages; stopped there.`);
-      const page = await source.fetch(current.cursor, signal);
+      const page = await ahead;
       let rows = page.rows;
       let next = page.next;
       if (current.stop) {
@@ -88,25 +73,35 @@ export async function walkFeed<R>(
           next = null;
         }
       }
+      if (next !== null) {
+        ahead = request(next);
+        // Let the request reach the socket before this page's synchronous store work starts.
+        await yieldToIo();
+        await yieldToIo();
+      }
       const first = rows[0];
       if (current.topTs === null && first) current = { ...current, topTs: source.keyOf(first).ts };
       current = { ...current, cursor: next };
-      for (const row of rows) pending.push(row);
+      const ended = next === null;
+      report.added += store.write(() => {
+        const inserted = source.insert(wallet, rows);
+        if (ended) store.walks.endWalk(wallet, source.feed, current.purpose);
+        else store.walks.saveWalk(wallet, source.feed, current);
+        return inserted;
+      });
       report.pages += 1;
       report.rows += rows.length;
       const last = rows[rows.length - 1];
       if (last) report.lastTs = source.keyOf(last).ts;
-      if (next === null) {
-        store_(true);
-        onPage(report, current);
+      onPage(report, current);
+      if (ended) {
+        store.flush();
         return report;
       }
-      if (pending.length >= groupRows || now() - storedAt >= groupMs) store_(false);
-      onPage(report, current);
     }
   } catch (error) {
-    // What was fetched before the failure or cancel is good: keep it with its cursor.
-    if (pending.length > 0) store_(false);
+    // What was stored before the failure or cancel is good: make it durable with its cursor.
+    store.flush();
     throw error;
   }
 }

@@ -12,6 +12,9 @@ import { SnapshotTable } from './snapshotTable';
 import { TradesTable } from './tradesTable';
 import { WalkTable } from './walkTable';
 
+/** How long a write batch stays open before it commits. */
+const BATCH_MS = 1_000;
+
 export const walletKey = (address: string) => address.toLowerCase();
 
 export class HistoryStore {
@@ -20,6 +23,8 @@ export class HistoryStore {
   readonly walks: WalkTable;
   readonly snapshots: SnapshotTable;
   private closed = false;
+  private batchOpen = false;
+  private batchTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: DatabaseSync,
@@ -36,22 +41,52 @@ export class HistoryStore {
     return new HistoryStore(db, path);
   }
 
-  /** Runs `work` as one transaction: all of it is stored, or none. */
-  transaction<T>(work: () => T): T {
-    this.db.exec('BEGIN IMMEDIATE');
+  /**
+   * Runs `work` inside the store's write batch (opened if none is), all of it or none of it
+   * (a savepoint). The batch commits BATCH_MS after it opened, or at `flush()`. A walk writes each
+   * page (rows and cursor together) as it arrives, so the store's work overlaps the service's
+   * next page, and a commit per page, which would write the same index pages again and again,
+   * is avoided. A crash loses at most the last batch: its rows together with their cursors.
+   */
+  write<T>(work: () => T): T {
+    if (!this.batchOpen) {
+      this.db.exec('BEGIN IMMEDIATE');
+      this.batchOpen = true;
+      this.batchTimer = setTimeout(() => this.flush(), BATCH_MS);
+      this.batchTimer.unref?.();
+    }
+    this.db.exec('SAVEPOINT work');
     try {
       const result = work();
-      this.db.exec('COMMIT');
+      this.db.exec('RELEASE work');
       return result;
     } catch (error) {
-      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      this.db.exec('ROLLBACK TO work');
+      this.db.exec('RELEASE work');
       throw error;
     }
+  }
+
+  /** Commits the open write batch, if any. */
+  flush(): void {
+    if (this.batchTimer) clearTimeout(this.batchTimer);
+    this.batchTimer = null;
+    if (!this.batchOpen) return;
+    this.batchOpen = false;
+    this.db.exec('COMMIT');
+  }
+
+  /** Runs `work` and commits it at once (with anything batched before it). */
+  transaction<T>(work: () => T): T {
+    const result = this.write(work);
+    this.flush();
+    return result;
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.flush();
     this.db.close();
   }
 }

@@ -54,6 +54,11 @@ export class HistorySync {
     };
   }
 
+  /** Resolves once no sync runs (each ended, cancelled or failed): the store can then close cleanly. */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.running.values()].map((run) => run.done));
+  }
+
   /** Syncs the wallet (or joins the sync already running for it). `full` re-walks the whole history. */
   sync(address: string, options: { jobId?: string; full?: boolean } = {}): Promise<HistorySyncState> {
     const wallet = walletKey(address);
@@ -91,10 +96,12 @@ export class HistorySync {
 
     const newest = store.activity.newestKey(wallet);
     const head = store.walks.walk(wallet, 'activity', 'head');
+    const state = store.walks.state(wallet, 'activity');
     if (head) await run(head);
     else if (newest) await run(this.begin(wallet, 'head', { stop: newest, floorTs: newest.ts }));
+    // Complete but empty: the wallet had no history at the last sync; all it has now is new.
+    else if (state.complete) await run(this.begin(wallet, 'head', { stop: null, floorTs: null }));
 
-    const state = store.walks.state(wallet, 'activity');
     const backfill = store.walks.walk(wallet, 'activity', 'backfill');
     if (backfill || !state.complete || full) {
       const walk = backfill ?? this.begin(wallet, 'backfill', { stop: null, floorTs: await oldestActivityTs(client, wallet, context.signal) });
@@ -102,7 +109,8 @@ export class HistorySync {
     }
     store.walks.markSynced(wallet, 'activity', this.now(), true);
     if (this.options.syncTrades ?? true) await this.syncTrades(wallet, context, run);
-    const result = this.state(wallet);
+    // The job ends with this answer: it no longer runs.
+    const result = { ...this.state(wallet), runningJobId: null };
     this.options.onChanged(result);
     return result;
   }
@@ -116,6 +124,7 @@ export class HistorySync {
       const newest = store.trades.newestKey(wallet);
       if (head) await run(head, source);
       else if (newest) await run(this.begin(wallet, 'head', { stop: newest, floorTs: newest.ts }, 'trades'), source);
+      else if (store.walks.state(wallet, 'trades').complete) await run(this.begin(wallet, 'head', { stop: null, floorTs: null }, 'trades'), source);
       const backfill = store.walks.walk(wallet, 'trades', 'backfill');
       if (backfill || !store.walks.state(wallet, 'trades').complete) {
         await run(backfill ?? this.begin(wallet, 'backfill', { stop: null, floorTs: null }, 'trades'), source);

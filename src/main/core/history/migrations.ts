@@ -21,12 +21,11 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; about: string; sql: st
       );
       -- The feed's own order and the key of a row (sequence ids are unique within a wallet's feed).
       CREATE UNIQUE INDEX activity_key ON activity(wallet, ts, seq);
-      -- One index per filter of the Activity view, each led by the wallet. The sort indexes
-      -- (title, size, price, USD) are made on a sort's first use (activityTable.ts): every index
-      -- slows the walks' inserts, and most users never sort by most columns.
+      -- The type filter is always on (tips are opt-in). The other filter and sort indexes
+      -- (market, event, title, size, price, USD) are made on their first use (activityTable.ts):
+      -- each index lands its entries all over its B-tree and slows a walk's inserts by about
+      -- half again, and most users never filter or sort by most columns.
       CREATE INDEX activity_by_type ON activity(wallet, type, ts, seq);
-      CREATE INDEX activity_by_condition ON activity(wallet, condition_id, ts, seq);
-      CREATE INDEX activity_by_event ON activity(wallet, event_slug, ts, seq);
       CREATE TABLE sync_state (
         wallet TEXT NOT NULL, feed TEXT NOT NULL, complete INTEGER NOT NULL DEFAULT 0, last_synced_at INTEGER,
         PRIMARY KEY (wallet, feed)

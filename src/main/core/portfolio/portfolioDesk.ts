@@ -85,8 +85,13 @@ export class PortfolioDesk {
     });
   }
 
-  stop(): void {
+  /**
+   * After the jobs were cancelled: lets the walks store what they had fetched with its cursor
+   * (bounded wait), then closes the store, so the next start resumes exactly there.
+   */
+  async stop(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
+    await Promise.race([this.sync.idle(), new Promise((resolve) => setTimeout(resolve, 3_000).unref?.())]);
     this.downloads.close();
     this.store.close();
   }
