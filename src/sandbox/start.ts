@@ -25,6 +25,8 @@ import { EdgeGate } from './edge/edgeGate';
 import { listenService, type RunningService, type ServiceDefinition } from './http/jsonServer';
 import { analyticsRouter } from './services/analyticsRoutes';
 import { createAnalyticsContext, type AnalyticsOptions } from './analytics/service';
+import { CursorCodec } from './analytics/cursor';
+import { cursorKeySection } from './analytics/cursorKeyState';
 import { ADMIN_PREFIX, addEdgeAdminRoutes } from './services/edgeAdminRoutes';
 import { perpsAccountsSection } from './perps/perpsAccountsState';
 import { createPerpsState } from './perps/perpsState';
@@ -163,11 +165,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.signerBuckets ? { signerBuckets: options.signerBuckets } : {}),
   });
   const perpsState = createPerpsState(world, { chainId });
+  const cursors = new CursorCodec(options.analytics?.cursorKey);
   let state: SandboxStateStore | null = null;
   try {
     if (options.stateFile !== undefined) {
       state = await SandboxStateStore.open(resolve(options.stateFile), [
         apiKeySection(apiKeys), builderKeySection(builderKeys), perpsAccountsSection(perpsState), tradingSection(trading.desk, seed),
+        // A key given in the options wins and is not written to the file.
+        ...(options.analytics?.cursorKey ? [] : [cursorKeySection(cursors)]),
       ]);
     }
   } catch (error) {
@@ -183,7 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const definitions: ServiceDefinition[] = [
     {
       name: 'analytics',
-      router: analyticsRouter(createAnalyticsContext(world, exchange, trading.desk.trades, trading.desk.activity, options.analytics ?? {}), {
+      router: analyticsRouter(createAnalyticsContext(world, exchange, trading.desk.trades, trading.desk.activity, options.analytics ?? {}, cursors), {
         gate, ...(options.edge?.limits ? { limits: options.edge.limits } : {}),
       }),
       errors: traceErrors,

@@ -25,18 +25,26 @@ function readComboIds(params: QueryParams): Set<string> | null {
   return ids;
 }
 
-export function combosHandler(ctx: AnalyticsContext) {
-  const histories = new Map<string, ComboHistory>();
-  const historyOf = (user: string): ComboHistory | null => {
+/** The synthetic wallets' combo histories, made on first use (shared with combo positions). */
+export class ComboHistories {
+  private readonly histories = new Map<string, ComboHistory>();
+
+  constructor(private readonly ctx: AnalyticsContext) {}
+
+  of(user: string): ComboHistory | null {
     const spec = historyWallet(user);
     if (!spec) return null;
-    let history = histories.get(user);
+    let history = this.histories.get(user);
     if (!history) {
-      history = new ComboHistory(spec, ctx.world.seed, ctx.ledger.historyEndS, ctx.markets);
-      histories.set(user, history);
+      history = new ComboHistory(spec, this.ctx.world.seed, this.ctx.ledger.historyEndS, this.ctx.markets);
+      this.histories.set(user, history);
     }
     return history;
-  };
+  }
+}
+
+export function combosHandler(ctx: AnalyticsContext, histories: ComboHistories) {
+  const historyOf = (user: string) => histories.of(user);
   return (req: RequestContext): Reply => {
     const params = new QueryParams(req.query);
     const user = readUser(params, ctx.contracts);

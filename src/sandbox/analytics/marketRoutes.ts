@@ -54,17 +54,21 @@ export function marketHandlers(ctx: AnalyticsContext, book: HoldingsBook) {
     const params = new QueryParams(req.query);
     const token = readTokenId(params, false);
     const filter = readMarketFilter(params);
-    const named = token ? `t:${token}` : filter.conditions ? `c:${filter.conditions.join(',')}` : filter.eventIds ? `e:${filter.eventIds.join(',')}` : '';
-    if (named === '' && !params.has('cursor')) throw invalid('token_id', 'token_id or condition is required');
-    const page = readOffsetCursor(ctx, 'holders', params, { market: { value: named, sent: named !== '' } }, params.limit(100));
-    const pinned = page.cohort.market!;
-    const ids = pinned.slice(2).split(',');
+    if (!token && !filter.conditions && !filter.eventIds && !params.has('cursor')) throw invalid('token_id', 'token_id or condition is required');
+    // The cursor pins whichever of token_id / condition / event_id named the holders.
+    const page = readOffsetCursor(ctx, 'holders', params, {
+      token_id: { value: token ?? '', sent: token !== undefined },
+      condition: { value: filter.conditions?.join(',') ?? '', sent: filter.conditions !== undefined },
+      event_id: { value: filter.eventIds?.join(',') ?? '', sent: filter.eventIds !== undefined },
+    }, params.limit(100));
+    const { token_id: pinnedToken, condition, event_id: eventId } = page.cohort;
     const keys = new Set<number>();
-    if (pinned.startsWith('t:')) {
-      const t = ctx.markets.token(pinned.slice(2));
+    if (pinnedToken) {
+      const t = ctx.markets.token(pinnedToken);
       if (t) keys.add(t.market.index * 2 + t.outcome);
     } else {
-      for (const m of ctx.markets.filterSet(pinned.startsWith('c:') ? { conditions: ids } : { eventIds: ids }) ?? []) keys.add(m * 2).add(m * 2 + 1);
+      const markets = ctx.markets.filterSet(condition ? { conditions: condition.split(',') } : { eventIds: (eventId ?? '').split(',') });
+      for (const m of markets ?? []) keys.add(m * 2).add(m * 2 + 1);
     }
     return ok(offsetPage(ctx, 'holders', page, holdersOf(keys)));
   };

@@ -16,7 +16,10 @@ import { MarketIndex } from './marketIndex';
 export interface AnalyticsOptions {
   /** Addresses refused as `user` (default: the chain-137 profile's contracts, contracts.ts). */
   protocolContracts?: readonly string[];
-  /** HMAC key for cursors (default: 32 random bytes per process, so cursors die with the process). */
+  /**
+   * HMAC key for cursors. Default: 32 random bytes, kept in the state file when the sandbox has
+   * one (cursors then survive restarts), else per process (cursors die with the process).
+   */
   cursorKey?: Uint8Array;
   /** Capacity slots for heavy queries (default 4) and how long one may wait for a slot (default 2000 ms). */
   heavySlots?: number;
@@ -32,6 +35,7 @@ export const DEFAULT_HEAVY_WAIT_MS = 2_000;
 
 export function createAnalyticsContext(
   world: World, exchange: Exchange, trades: TradeLog | null, prices: MarketActivity | null, options: AnalyticsOptions = {},
+  cursors: CursorCodec = new CursorCodec(options.cursorKey),
 ): AnalyticsContext {
   const slots = options.heavySlots ?? DEFAULT_HEAVY_SLOTS;
   const waitMs = options.heavyWaitMs ?? DEFAULT_HEAVY_WAIT_MS;
@@ -45,7 +49,7 @@ export function createAnalyticsContext(
     markets,
     // The synthetic histories end an hour before the world's "now".
     ledger: new ActivityLedger(markets, world.seed, Math.floor(world.epochMs / 1000) - 3_600, trades),
-    cursors: new CursorCodec(options.cursorKey),
+    cursors,
     contracts: contractSet(options.protocolContracts ?? DEFAULT_PROTOCOL_CONTRACTS),
     nowS: () => Math.floor(now() / 1000),
     prices,

@@ -6,11 +6,13 @@
  * newest end (a walk in progress in either direction never sees a row move).
  */
 import type { ActivityRow } from '../../shared/protocol/analytics';
+import type { ByteWriter } from './byteWriter';
 import type { SyntheticHistory } from './synthetic/history';
 
 export interface AppendedRow {
   kind: number;
   row: ActivityRow;
+  json: Buffer;
 }
 
 export class WalletFeed {
@@ -44,6 +46,13 @@ export class WalletFeed {
     return p < n ? this.synthetic!.row(p, p + 1) : this.appended[p - n]!.row;
   }
 
+  /** Writes `JSON.stringify(this.row(p))` as bytes, without building the object for synthetic rows. */
+  writeRowJson(p: number, out: ByteWriter): void {
+    const n = this.syntheticCount;
+    if (p < n) this.synthetic!.writeRowJson(p, p + 1, out);
+    else out.bytes(this.appended[p - n]!.json);
+  }
+
   /** Shares and price of a trade row (synthetic rows without building them). */
   amounts(p: number): { size: number; price: number } {
     const n = this.syntheticCount;
@@ -65,7 +74,7 @@ export class WalletFeed {
   append(kind: number, row: Omit<ActivityRow, 'sequence_id'>): ActivityRow {
     const last = this.count > 0 ? this.ts(this.count - 1) : 0;
     const full: ActivityRow = { ...row, block_timestamp: Math.max(row.block_timestamp, last), sequence_id: this.count + 1 };
-    this.appended.push({ kind, row: full });
+    this.appended.push({ kind, row: full, json: Buffer.from(JSON.stringify(full)) });
     return full;
   }
 

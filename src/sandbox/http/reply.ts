@@ -5,6 +5,11 @@ export interface Reply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * The body already serialized as JSON text; when set, `body` is not serialized again. For
+   * large pages whose rows are produced as text (the analytics activity feed).
+   */
+  raw?: string | Uint8Array;
 }
 
 export const reply = (status: number, body: unknown, headers?: Record<string, string>): Reply =>
@@ -14,7 +19,7 @@ export const ok = (body: unknown): Reply => ({ status: 200, body });
 
 export function send(res: ServerResponse, answer: Reply): void {
   if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(answer.body ?? null);
+  const text = answer.raw ?? JSON.stringify(answer.body ?? null);
   res.writeHead(answer.status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),

@@ -9,7 +9,8 @@ import type { Handler, RequestContext, Router } from '../http/router';
 import { activityHandler } from '../analytics/activityRoute';
 import { approvalsHandler } from '../analytics/approvalsRoute';
 import { builderHandlers } from '../analytics/buildersRoutes';
-import { combosHandler } from '../analytics/combosRoute';
+import { comboPositionsHandler } from '../analytics/comboPositionsRoute';
+import { ComboHistories, combosHandler } from '../analytics/combosRoute';
 import type { AnalyticsContext } from '../analytics/context';
 import { GatedAnalyticsRouter, type GateConfig } from '../analytics/gatedRouter';
 import { leaderboardHandler } from '../analytics/leaderboardRoute';
@@ -24,15 +25,21 @@ export function analyticsRouter(ctx: AnalyticsContext, gate: GateConfig | null =
   const markets = marketHandlers(ctx, positions.book);
   const builders = builderHandlers(ctx);
   const trades = tradesHandler(ctx);
+  const combos = new ComboHistories(ctx);
+  const health = () => ok({ data: { status: 'ok' } });
   return new GatedAnalyticsRouter(gate)
-    .on('GET', '/v2/health', () => ok({ data: { status: 'ok' } }))
+    .on('GET', '/v2/health', health)
+    // The edge's health-check window (100 per 10 s) names `/ok`.
+    .on('GET', '/ok', health)
+    .on('GET', '/v2/ok', health)
     .on('GET', '/v2/activity', activityHandler(ctx))
-    .on('GET', '/v2/activity/combos', combosHandler(ctx))
+    .on('GET', '/v2/activity/combos', combosHandler(ctx, combos))
     .on('GET', '/v2/approvals', approvalsHandler(ctx))
     // A wallet's trades are a keyset seek like activity; the market and bare feeds merge wallets.
     .on('GET', '/v2/trades', (req) => (req.query.has('user') ? trades(req) : heavy(trades)(req)))
     .on('GET', '/v2/positions', heavy(positions.open))
     .on('GET', '/v2/closed-positions', heavy(positions.closed))
+    .on('GET', '/v2/positions/combos', heavy(comboPositionsHandler(ctx, combos)))
     .on('GET', '/v2/biggest-winners', heavy(winnersHandler(ctx)))
     .on('GET', '/v2/builders/leaderboard', heavy(builders.leaderboard))
     .on('GET', '/v2/builders/volume', heavy(builders.volume))

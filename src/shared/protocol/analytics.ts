@@ -125,6 +125,22 @@ export interface ComboActivityRow {
   size_usdc: number | null;
 }
 
+/** `/v2/positions/combos` (our payload): one combo position of a wallet, from its lifecycle rows. */
+export interface ComboPositionRow {
+  proxy_wallet: string;
+  combo_condition_id: string;
+  /** The leg titles joined with ` / `. */
+  title: string;
+  legs: ComboLeg[];
+  status: 'open' | 'closed' | 'redeemed';
+  /** Net shares (opened + added - reduced); null when a step's size is unavailable. */
+  size: number | null;
+  /** USD paid in over the combo's life; null when a step's amount is unavailable. */
+  cost_usdc: number | null;
+  opened_at: number;
+  updated_at: number;
+}
+
 /** One row of `/v2/approvals`: one (token, operator) pair of the served catalog. */
 export interface ApprovalRow {
   token: string;

@@ -4,7 +4,7 @@
  * sandbox user who buys on the order book sees the position here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClosedPositionRow, PositionRow } from '../../../src/shared/protocol/analytics';
+import type { ClosedPositionRow, ComboActivityRow, ComboPositionRow, PositionRow } from '../../../src/shared/protocol/analytics';
 import { SANDBOX_HISTORY_WALLETS, startSandbox, type RunningSandbox } from '../../../src/sandbox/start';
 import { bookTop, faucet, KEYS, liveMarket, Trader } from '../sandbox/tradingClient';
 import { expectError, v2, walk, type Page } from './v2Client';
@@ -96,5 +96,27 @@ describe('GET /v2/closed-positions', () => {
       expect(row.avg_price).toBeGreaterThan(0);
     }
     expectError(await v2(base, 'closed-positions', { user: medium, offset: 5 }), 400, 'invalid_request', 'offset');
+  });
+});
+
+describe('GET /v2/positions/combos', () => {
+  it('folds each combo\'s lifecycle rows into one position with its status, size and legs', async () => {
+    const { rows } = await walk<ComboPositionRow>(base, 'positions/combos', { user: medium, limit: 100 });
+    expect(rows).toHaveLength(SANDBOX_HISTORY_WALLETS.medium.comboRows / 4);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['open', 'closed', 'redeemed']));
+    const one = rows.find((r) => r.status === 'open' && r.size !== null)!;
+    const steps = (await walk<ComboActivityRow>(base, 'activity/combos', { user: medium, condition: one.combo_condition_id })).rows;
+    const net = steps.reduce((s, r) => s + (r.type === 'COMBO_REDUCE' ? -r.size! : r.size!), 0);
+    expect(one.size).toBeCloseTo(Math.max(0, net), 2);
+    expect(one.title).toBe(one.legs.map((l) => l.title).join(' / '));
+  });
+
+  it('filters by status, and the cursor pins it', async () => {
+    const open = await v2<Page<ComboPositionRow>>(base, 'positions/combos', { user: medium, status: 'open', limit: 2 });
+    expect(open.body.data.every((r) => r.status === 'open')).toBe(true);
+    const cursor = open.body.pagination.next_cursor!;
+    expect((await v2<Page<ComboPositionRow>>(base, 'positions/combos', { cursor })).body.data.every((r) => r.status === 'open')).toBe(true);
+    expectError(await v2(base, 'positions/combos', { cursor, status: 'closed' }), 400, 'invalid_request', 'status');
+    expectError(await v2(base, 'positions/combos', { user: medium, status: 'pending' }), 400, 'invalid_request', 'status');
   });
 });

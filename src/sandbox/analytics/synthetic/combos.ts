@@ -1,6 +1,7 @@
 /**
  * A synthetic wallet's combo (combinatorial position) history: combo k is rows 4k..4k+3 —
- * open, add, reduce, then close (or redeem when every leg resolved). Like the activity history,
+ * open, add, reduce, then close (or redeem when every leg resolved; one in five of the others
+ * stays open with a second add). Like the activity history,
  * row j is a pure function of (seed, wallet, j) with (block_number, log_index) increasing in j.
  */
 import type { ComboActivityRow, ComboLeg } from '../../../shared/protocol/analytics';
@@ -59,6 +60,16 @@ export class ComboHistory {
     return (h >>> 4) % 3 === 0 && this.markets.resolved.length >= 2 + (h % 3);
   }
 
+  /** One combo in five that does not redeem is still open (its fourth step adds instead of closing). */
+  staysOpen(k: number): boolean {
+    return !this.redeems(k) && (mix(this.key, k) >>> 8) % 5 === 0;
+  }
+
+  /** Number of combos (the last may have fewer than four rows). */
+  get combos(): number {
+    return Math.ceil(this.count / 4);
+  }
+
   row(j: number): ComboActivityRow {
     const k = j >>> 2;
     const step = j & 3;
@@ -66,7 +77,7 @@ export class ComboHistory {
     const h = mix(mix(this.key, j), 0xbee);
     const size = Math.round((5 + (h % 200_000) / 100) * 100) / 100;
     const price = (1 + (mix(h, 3) % 60)) / 100;
-    const type = step < 3 ? STEPS[step]! : this.redeems(k) ? 'COMBO_REDEEM' : 'COMBO_CLOSE';
+    const type = step < 3 ? STEPS[step]! : this.redeems(k) ? 'COMBO_REDEEM' : this.staysOpen(k) ? 'COMBO_ADD' : 'COMBO_CLOSE';
     const { block, log } = this.anchor(j);
     const unavailable = h % 47 === 0;
     return {

@@ -11,7 +11,9 @@ import { ACTIVITY_TYPES, UNLABELED_OUTCOME_INDEX, type ActivityRow, type Activit
 import type { MarketIndex } from '../marketIndex';
 import { OUTCOME_NAMES } from '../marketIndex';
 import { THREE_YEARS_S } from '../window';
+import { ByteWriter } from '../byteWriter';
 import { hashString, hexFrom, mix } from './mix';
+import { KEYS, put, putAmount, putAscii, putInt, SIDE_BYTES } from './rowBytes';
 import { HISTORY_WALLET_LIST, type HistoryWalletSpec } from './wallets';
 
 /** Per-mille weights, in ACTIVITY_TYPES order (TRADE … TIP). */
@@ -38,6 +40,8 @@ export class SyntheticHistory {
   private readonly key: number;
   private readonly startS: number;
   private readonly spanS: number;
+  /** The other synthetic wallets (tip counterparties). */
+  private readonly others: readonly HistoryWalletSpec[];
 
   constructor(
     readonly wallet: HistoryWalletSpec,
@@ -47,6 +51,7 @@ export class SyntheticHistory {
     private readonly markets: MarketIndex,
   ) {
     this.count = wallet.rows;
+    this.others = HISTORY_WALLET_LIST.filter((w) => w.address !== wallet.address);
     this.key = mix(seed >>> 0, hashString(wallet.address));
     this.spanS = THREE_YEARS_S - 3_600;
     this.startS = endS - this.spanS;
@@ -75,40 +80,138 @@ export class SyntheticHistory {
     return { size: round2(1 + (h % 500_000) / 100), price: (1 + (mix(h, 1) % 99)) / 100 };
   }
 
-  row(i: number, sequenceId: number): ActivityRow {
+  /** Every value of row i, computed once for both the object and the JSON text. */
+  private parts(i: number): RowParts {
     const kind = this.kind(i);
     const type = kindType(kind);
     const h = mix(mix(this.key, i), 0x51ed);
-    const ts = this.ts(i);
-    const entry = kindMarket(kind) >= 0 ? this.markets.markets[kindMarket(kind)] : undefined;
+    const market = kindMarket(kind);
+    const entry = market >= 0 ? this.markets.markets[market] : undefined;
     const outcomeBit = (kind >>> 5) & 1;
     const { size, price: tradePrice } = this.amounts(i);
     const unavailable = (h >>> 20) % 61 === 0;
-    const unlabeled = entry !== undefined && (h >>> 8) % 97 === 0;
-    const base: ActivityRow = {
-      proxy_wallet: this.wallet.address, type: ACTIVITY_TYPES[type] as ActivityType, block_timestamp: ts, sequence_id: sequenceId,
-      block_number: blockAt(ts), log_index: (i & 1) + (h % 7) * 2, transaction_hash: `0x${hexFrom(this.key, i >>> 1, 32)}`,
-      condition_id: entry?.market.conditionId ?? null, market_id: entry?.market.id ?? null, event_id: entry?.event.id ?? null,
-      event_slug: entry?.event.slug ?? null, title: entry?.market.question ?? null, outcome: null, outcome_index: null,
-      token_id: null, side: null, size, price: null, size_usdc: size, counterparty: null,
+    const parts: RowParts = {
+      type, ts: this.ts(i), log: (i & 1) + (h % 7) * 2, market, outcomeMode: 0,
+      side: null, size, price: null, sizeUsdc: unavailable ? null : size, counterparty: null,
     };
     if (type === TRADE || type === REDEEM) {
       const price = type === REDEEM ? (entry?.market.resolvedOutcome === outcomeBit ? 1 : 0) : tradePrice;
-      base.outcome = unlabeled ? null : OUTCOME_NAMES[outcomeBit]!;
-      base.outcome_index = unlabeled ? UNLABELED_OUTCOME_INDEX : outcomeBit;
-      base.token_id = entry ? entry.market.tokenIds[outcomeBit]! : null;
-      base.side = type === TRADE ? (kindSide(kind) ? 'SELL' : 'BUY') : null;
-      base.price = unavailable ? null : price;
-      base.size_usdc = unavailable ? null : round2(size * price);
+      const unlabeled = entry !== undefined && (h >>> 8) % 97 === 0;
+      parts.outcomeMode = (unlabeled ? 3 : 1) + outcomeBit;
+      parts.side = type === TRADE ? (kindSide(kind) ? 'SELL' : 'BUY') : null;
+      parts.price = unavailable ? null : price;
+      parts.sizeUsdc = unavailable ? null : round2(size * price);
     } else if (type === TIP) {
-      base.side = kindSide(kind) ? 'OUT' : 'IN';
-      base.size = round2(size / 50);
-      base.size_usdc = base.size;
-      const others = HISTORY_WALLET_LIST.filter((w) => w.address !== this.wallet.address);
-      base.counterparty = h % 3 === 0 ? `0x${hexFrom(h, 0x71b, 20)}` : others[h % others.length]!.address;
-    } else if (unavailable) {
-      base.size_usdc = null;
+      parts.side = kindSide(kind) ? 'OUT' : 'IN';
+      parts.size = round2(size / 50);
+      parts.sizeUsdc = parts.size;
+      parts.counterparty = h % 3 === 0 ? `0x${hexFrom(h, 0x71b, 20)}` : this.others[h % this.others.length]!.address;
     }
-    return base;
+    return parts;
   }
+
+  row(i: number, sequenceId: number): ActivityRow {
+    const p = this.parts(i);
+    const entry = p.market >= 0 ? this.markets.markets[p.market] : undefined;
+    const labeled = p.outcomeMode === 1 || p.outcomeMode === 2;
+    const outcome = p.outcomeMode === 0 ? null : (p.outcomeMode - 1) & 1;
+    return {
+      proxy_wallet: this.wallet.address, type: ACTIVITY_TYPES[p.type] as ActivityType, block_timestamp: p.ts, sequence_id: sequenceId,
+      block_number: blockAt(p.ts), log_index: p.log, transaction_hash: `0x${hexFrom(this.key, i >>> 1, 32)}`,
+      condition_id: entry?.market.conditionId ?? null, market_id: entry?.market.id ?? null, event_id: entry?.event.id ?? null,
+      event_slug: entry?.event.slug ?? null, title: entry?.market.question ?? null,
+      outcome: labeled ? OUTCOME_NAMES[outcome!]! : null,
+      outcome_index: outcome === null ? null : labeled ? outcome : UNLABELED_OUTCOME_INDEX,
+      token_id: entry && outcome !== null ? entry.market.tokenIds[outcome as 0 | 1] : null,
+      side: p.side, size: p.size, price: p.price, size_usdc: p.sizeUsdc, counterparty: p.counterparty,
+    };
+  }
+
+  /**
+   * Writes `JSON.stringify(this.row(i, sequenceId))` as UTF-8 bytes straight into `out`, with the
+   * wallet/type prefix and each market's escaped fields prepared once: the page path of
+   * `/v2/activity` (a unit test holds the bytes equal to the object's JSON).
+   */
+  writeRowJson(i: number, sequenceId: number, out: ByteWriter): void {
+    const p = this.parts(i);
+    const prefix = this.prefix(p.type);
+    const fragment = this.marketFragment(p.market, p.outcomeMode);
+    const tx = this.txHex(i >>> 1);
+    // Everything but the two prepared pieces is under 400 bytes: one reservation per row.
+    out.room(prefix.length + fragment.length + 400);
+    const buf = out.buffer;
+    let pos = put(buf, out.pos, prefix);
+    pos = putInt(buf, pos, p.ts);
+    pos = putInt(buf, put(buf, pos, KEYS.sequence), sequenceId);
+    pos = putInt(buf, put(buf, pos, KEYS.block), blockAt(p.ts));
+    pos = putInt(buf, put(buf, pos, KEYS.log), p.log);
+    pos = put(buf, put(buf, put(buf, pos, KEYS.tx), tx), KEYS.txEnd);
+    pos = put(buf, pos, fragment);
+    pos = put(buf, pos, SIDE_BYTES[p.side ?? 'null']!);
+    // Every amount has at most two decimals: written from its cents, as JSON would print it.
+    pos = putAmount(buf, pos, p.size);
+    pos = putAmount(buf, put(buf, pos, KEYS.price), p.price);
+    pos = putAmount(buf, put(buf, pos, KEYS.sizeUsdc), p.sizeUsdc);
+    pos = p.counterparty === null ? put(buf, pos, KEYS.noCounterparty) : put(buf, putAscii(buf, put(buf, pos, KEYS.counterparty), p.counterparty), KEYS.close);
+    out.pos = pos;
+  }
+
+  /** The two rows of a block share a transaction: its hex is written once and reused. */
+  private readonly tx: { pair: number; hex: ByteWriter; bytes: Uint8Array } = { pair: -1, hex: new ByteWriter(64), bytes: new Uint8Array(0) };
+
+  private txHex(pair: number): Uint8Array {
+    if (this.tx.pair !== pair) {
+      // Eight words, each hashing the one before: the same bytes as hexFrom(key, pair, 32).
+      const hex = this.tx.hex;
+      hex.pos = 0;
+      let word = mix(this.key, pair);
+      hex.hexWord(word);
+      for (let w = 1; w < 8; w += 1) hex.hexWord((word = mix(word, w)));
+      this.tx.pair = pair;
+      this.tx.bytes = hex.view();
+    }
+    return this.tx.bytes;
+  }
+
+  private readonly prefixes: Buffer[] = [];
+
+  private prefix(type: number): Buffer {
+    return (this.prefixes[type] ??= Buffer.from(`{"proxy_wallet":"${this.wallet.address}","type":"${ACTIVITY_TYPES[type]!}","block_timestamp":`));
+  }
+
+  private readonly fragments = new Map<number, Buffer>();
+
+  /** condition_id … token_id of a market and outcome mode, JSON-escaped, cached. */
+  private marketFragment(market: number, outcomeMode: number): Buffer {
+    const key = (market + 1) * 8 + outcomeMode;
+    let text = this.fragments.get(key);
+    if (text === undefined) {
+      const entry = market >= 0 ? this.markets.markets[market] : undefined;
+      const labeled = outcomeMode === 1 || outcomeMode === 2;
+      const outcome = outcomeMode === 0 ? null : (outcomeMode - 1) & 1;
+      const fields = {
+        condition_id: entry?.market.conditionId ?? null, market_id: entry?.market.id ?? null, event_id: entry?.event.id ?? null,
+        event_slug: entry?.event.slug ?? null, title: entry?.market.question ?? null, outcome: labeled ? OUTCOME_NAMES[outcome!]! : null,
+        outcome_index: outcome === null ? null : labeled ? outcome : UNLABELED_OUTCOME_INDEX,
+        token_id: entry && outcome !== null ? entry.market.tokenIds[outcome as 0 | 1] : null,
+      } satisfies Partial<ActivityRow>;
+      text = Buffer.from(JSON.stringify(fields).slice(1, -1));
+      this.fragments.set(key, text);
+    }
+    return text;
+  }
+}
+
+/** The values of one synthetic row. outcomeMode: 0 none, 1/2 Yes/No, 3/4 unlabeled Yes/No token. */
+interface RowParts {
+  type: number;
+  ts: number;
+  log: number;
+  market: number;
+  outcomeMode: number;
+  side: ActivityRow['side'];
+  size: number;
+  price: number | null;
+  sizeUsdc: number | null;
+  counterparty: string | null;
 }

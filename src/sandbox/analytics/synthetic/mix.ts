@@ -17,13 +17,15 @@ export function hashString(text: string): number {
   return h;
 }
 
-/** `bytes` bytes of lower-case hex drawn from (key, salt). */
+const HEX_BYTE = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** `bytes` bytes of lower-case hex drawn from (key, salt); byte i is byte i % 4 of word i / 4. */
 export function hexFrom(key: number, salt: number, bytes: number): string {
   let out = '';
   let h = mix(key, salt);
-  for (let i = 0; out.length < bytes * 2; i += 1) {
-    out += h.toString(16).padStart(8, '0');
-    h = mix(h, i + 1);
+  for (let i = 0; i < bytes; i += 1) {
+    if (i > 0 && (i & 3) === 0) h = mix(h, i >>> 2);
+    out += HEX_BYTE[(h >>> ((i & 3) * 8)) & 255]!;
   }
-  return out.slice(0, bytes * 2);
+  return out;
 }
