@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { watchPageProblems } from './support/pageProblems';
-import { buyWithFok, fundActive, HISTORY_WALLETS, lookUp, openTradableMarket, setUpTrader } from './support/analytics';
+import { addWatchOnlyAccount, buyWithFok, fundActive, HISTORY_WALLETS, lookUp, openTradableMarket, setUpTrader } from './support/analytics';
 import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
 
 const SHOT = fileURLToPath(new URL('../../docs/screenshots/portfolio.png', import.meta.url));
@@ -70,6 +70,23 @@ test('a trade placed in Trade appears in Portfolio and in Activity', async ({ pa
     const fill = page.locator(`[data-testid="activity-row"][data-type="TRADE"][data-token-id="${tokenId}"]`);
     await expect(fill.first()).toBeVisible({ timeout: 30_000 });
     await expect(fill.first()).toHaveAttribute('data-side', 'BUY');
+  });
+
+  await test.step('All accounts sums the trader and a watch-only account, wallet by wallet', async () => {
+    await addWatchOnlyAccount(page, 'Watched', HISTORY_WALLETS.small);
+    await page.getByTestId('nav-portfolio').click();
+    const single = await page.getByTestId('portfolio-count').innerText();
+    await page.getByTestId('portfolio-wallet-select').selectOption('all');
+    await expect(page.getByTestId('portfolio-wallets')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('portfolio-wallet-row')).toHaveCount(2);
+    await expect(page.getByTestId('portfolio-wallets')).toContainText('WATCH');
+    await expect(page.getByTestId('portfolio-summary')).toContainText('2 wallets (1 watch-only)');
+    await expect.poll(async () => Number(await page.getByTestId('portfolio-count').innerText())).toBeGreaterThan(Number(single));
+    // The trader's own position is among them: the filter finds rows by wallet label too.
+    await page.getByTestId('portfolio-filter').fill('Trader');
+    await expect(page.locator(`[data-testid="position-row"][data-token-id="${tokenId}"]`)).toHaveCount(1);
+    await page.getByTestId('portfolio-filter').fill('');
+    await page.getByTestId('portfolio-wallet-select').selectOption('active');
   });
 
   await test.step('any address looks up read-only', async () => {

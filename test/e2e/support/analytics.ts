@@ -86,3 +86,15 @@ export async function dismissWelcome(page: Page): Promise<void> {
   if (await page.getByTestId('welcome-banner').isVisible()) await page.getByTestId('welcome-dismiss').click();
   await expect(page.getByTestId('welcome-banner')).toHaveCount(0);
 }
+
+/** Adds a watch-only account (no key: its public data only) in Accounts. */
+export async function addWatchOnlyAccount(page: Page, label: string, address: string): Promise<void> {
+  await page.getByTestId('nav-accounts').click();
+  const before = await page.getByTestId('account-row').count();
+  if (await page.getByTestId('add-account-panel').isHidden()) await page.getByTestId('add-account').click();
+  await page.getByTestId('add-tab-watch').click();
+  await page.getByTestId('watch-address-input').fill(address);
+  await page.getByTestId('account-label-input').fill(label);
+  await page.getByTestId('add-account-submit').click();
+  await expect(page.getByTestId('account-row')).toHaveCount(before + 1, { timeout: 20_000 });
+}
