@@ -69,11 +69,13 @@ export function PortfolioPage() {
                 </button>
               </div>
               <input className="input an-filter" placeholder="Filter by market, outcome, wallet" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="portfolio-filter" />
-              <span className="muted an-legend">
-                {redeemable > 0 ? <span className="badge badge-redeem">REDEEM</span> : null}
-                {redeemable > 0 ? ` ${redeemable} redeemable · ` : ''}
-                <span className="price-source price-source-book">live</span> {live} from the order book
-              </span>
+              {view ? (
+                <span className="muted an-legend">
+                  {redeemable > 0 ? <span className="badge badge-redeem">REDEEM</span> : null}
+                  {redeemable > 0 ? ` ${redeemable} redeemable · ` : ''}
+                  <span className="price-source price-source-book">live</span> {live} priced from the order book
+                </span>
+              ) : null}
             </div>
             {error ? <InlineError what={view ? 'Could not refresh the portfolio (showing the last read)' : 'Could not read the portfolio'} error={error} onRetry={() => void load()} /> : null}
             {openProblem ? <p className="an-note" role="alert" data-testid="portfolio-open-problem">{openProblem}</p> : null}
