@@ -107,6 +107,13 @@ describe('history walks into the store', () => {
       const last = progress.filter((p) => p.jobId === 'large-sync').at(-1)!;
       expect(last).toMatchObject({ done: true, error: null });
       expect(last.rows).toBeGreaterThanOrEqual(rows);
+      // Progress came page by page with an ETA (from the timestamps covered) that shrank to zero.
+      const during = progress.filter((p) => p.jobId === 'large-sync' && !p.done);
+      expect(during.length).toBeGreaterThan(200);
+      const etas = during.map((p) => p.etaMs).filter((eta): eta is number => eta !== null);
+      expect(etas.length).toBeGreaterThan(200);
+      expect(etas.at(-1)!).toBeLessThan(etas[10]!);
+      expect(during.every((p) => p.budgetWaitMs >= 0)).toBe(true);
       console.log(`synced ${rows} rows in ${seconds.toFixed(1)} s (${Math.round(rows / seconds)} rows/s, activity and trades)`);
     } finally {
       await core.stop();

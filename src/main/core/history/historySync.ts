@@ -39,13 +39,14 @@ export class HistorySync {
     this.now = options.now ?? Date.now;
   }
 
-  state(address: string): HistorySyncState {
+  /** Where the wallet's history stands; `knownRows` spares a count of the rows when the caller has it. */
+  state(address: string, knownRows?: number): HistorySyncState {
     const wallet = walletKey(address);
     const { store } = this.options;
     const { complete, lastSyncedAt } = store.walks.state(wallet, 'activity');
     return {
       wallet,
-      rows: store.activity.rowCount(wallet),
+      rows: knownRows ?? store.activity.rowCount(wallet),
       complete,
       newestTs: store.activity.newestKey(wallet)?.ts ?? null,
       oldestTs: store.activity.oldestKey(wallet)?.ts ?? null,
@@ -76,22 +77,28 @@ export class HistorySync {
     const { store, client } = this.options;
     const source = activitySource(client, store, wallet, this.options.pageSize);
     const totals = { rows: 0, pages: 0 };
+    // Counted once: during the walk the count is this plus the rows each page added (a count of a
+    // quarter-million rows every second would slow the walk).
+    const rowsBefore = store.activity.rowCount(wallet);
+    let activityAdded = 0;
     let lastEvent = 0;
-    const onPage = (report: WalkReport, walk: SavedWalk, base: { rows: number; pages: number }) => {
+    const onPage = (report: WalkReport, walk: SavedWalk, base: { rows: number; pages: number; feed: string }) => {
       const fraction = walk.topTs !== null && walk.floorTs !== null && report.lastTs !== null && walk.topTs > walk.floorTs
         ? Math.min(1, (walk.topTs - report.lastTs) / (walk.topTs - walk.floorTs))
         : undefined;
       context.progress(base.rows + report.rows, base.pages + report.pages, undefined, fraction);
-      if (report.added > 0 && this.now() - lastEvent >= CHANGE_EVENT_EVERY_MS) {
+      const isActivity = base.feed === 'activity';
+      if (isActivity && report.added > 0 && this.now() - lastEvent >= CHANGE_EVENT_EVERY_MS) {
         lastEvent = this.now();
-        this.options.onChanged(this.state(wallet));
+        this.options.onChanged(this.state(wallet, rowsBefore + activityAdded + report.added));
       }
     };
     const run = async (walk: SavedWalk, feedSource: FeedSource<unknown> = source as FeedSource<unknown>) => {
-      const base = { ...totals };
+      const base = { ...totals, feed: feedSource.feed };
       const report = await walkFeed(store, feedSource, wallet, walk, context.signal, (r, w) => onPage(r, w, base));
       totals.rows += report.rows;
       totals.pages += report.pages;
+      if (feedSource.feed === 'activity') activityAdded += report.added;
     };
 
     const newest = store.activity.newestKey(wallet);
