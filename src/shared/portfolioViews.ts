@@ -26,6 +26,11 @@ export interface PositionView {
   tokenId: string;
   marketId: string;
   eventSlug: string;
+  /**
+   * The catalog event id (the service's `event_id`), so a click can open the market in Trade.
+   * Optional: added by the renderer helper; without it the renderer finds the event by title.
+   */
+  eventId?: string;
   title: string;
   outcome: string;
   /** 999 when the outcome could not be labeled. */

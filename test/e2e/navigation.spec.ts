@@ -9,15 +9,15 @@ import { hostUrl } from './support/hostAddress';
 import { watchPageProblems } from './support/pageProblems';
 
 const PLACEHOLDERS = [
-  ['portfolio', 'Portfolio'],
-  ['activity', 'Activity'],
   ['transfers', 'Transfers'],
   ['referrals', 'Referrals'],
-  ['boards', 'Boards'],
 ] as const;
 
 const BUILT = [
   ['trade', 'Trade'],
+  ['portfolio', 'Portfolio'],
+  ['activity', 'Activity'],
+  ['boards', 'Boards'],
   ['accounts', 'Accounts'],
   ['settings', 'Settings'],
 ] as const;
@@ -52,7 +52,7 @@ test('every view other than Markets renders its honest empty state', async ({ pa
   await expect(page.getByTestId('status-network')).toHaveText('Sandbox');
 });
 
-test('Trade, Accounts and Settings open as real views, not placeholders', async ({ page }) => {
+test('Trade, Portfolio, Activity, Boards, Accounts and Settings open as real views, not placeholders', async ({ page }) => {
   for (const [id, label] of BUILT) {
     await page.getByTestId(`nav-${id}`).click();
     const view = page.getByTestId(`view-${id}`);

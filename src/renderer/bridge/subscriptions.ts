@@ -17,6 +17,7 @@ import { useAccountTradesStore } from '../stores/accountTradesStore';
 import { useBalanceStore } from '../stores/balanceStore';
 import { useFillsStore } from '../stores/fillsStore';
 import { useJobsStore } from '../stores/jobsStore';
+import { useActivityStore } from '../stores/activityStore';
 import { useOpenOrdersStore } from '../stores/openOrdersStore';
 import { currentTradingBlock } from '../stores/tradingAccess';
 import { useTradingStateStore } from '../stores/tradingStateStore';
@@ -98,6 +99,8 @@ function recoverAfterReconnect(): void {
   if (useEventListStore.getState().phase === 'error') void useEventListStore.getState().reload();
   if (useCatalogTagsStore.getState().phase === 'error') void useCatalogTagsStore.getState().load();
   if (useEventDetailStore.getState().phase === 'error') void useEventDetailStore.getState().retry();
+  // The history store may have gained rows while we were away (a sync ran on): read again.
+  void useActivityStore.getState().loadSyncState();
 }
 
 export function wireBridgeSubscriptions(): Unsubscribe {
@@ -114,6 +117,7 @@ export function wireBridgeSubscriptions(): Unsubscribe {
       reloadTradesAfterFill();
     }),
     api.events.onJobProgressed((progress) => useJobsStore.getState().receive(progress)),
+    api.events.onHistoryChanged((state) => useActivityStore.getState().receiveHistoryChanged(state)),
     followTradingAccount(),
   ];
 

@@ -38,13 +38,11 @@ export const VIEWS: Record<ViewId, ViewInfo> = {
     label: 'Portfolio',
    
     summary: 'Positions, value and profit and loss across your accounts.',
-    comingWith: 'Arrives with accounts and positions.',
   },
   activity: {
     label: 'Activity',
    
-    summary: 'Trades, fills and on-chain activity per account, resumable and exportable.',
-    comingWith: 'Arrives with activity history.',
+    summary: 'The full history of a wallet from the local store: filter, sync, export; combos and approvals.',
   },
   transfers: {
     label: 'Transfers',
@@ -61,8 +59,7 @@ export const VIEWS: Record<ViewId, ViewInfo> = {
   boards: {
     label: 'Boards',
    
-    summary: 'Leaderboards and market statistics from the analytics service.',
-    comingWith: 'Arrives with analytics boards.',
+    summary: 'Biggest winners, the builders leaderboard and builder volume from the analytics service.',
   },
   accounts: {
     label: 'Accounts',

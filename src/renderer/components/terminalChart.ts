@@ -1,0 +1,51 @@
+/**
+ * A lightweight-charts chart in the terminal's colours, as the Trade view's price chart is made
+ * (attribution logo off: it injects a <style> the CSP blocks; the credit is given in text).
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+import { ColorType, createChart, type IChartApi } from 'lightweight-charts';
+
+export const cssVar = (name: string, fallback: string): string =>
+  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** Axis labels of USD amounts: "1.62M" rather than "1620251.99" once they are large. */
+export const formatAxisAmount = (value: number): string => (Math.abs(value) >= 10_000 ? compact.format(value) : plain.format(value));
+
+export function createTerminalChart(container: HTMLElement): IChartApi {
+  const muted = cssVar('--text-muted', '#8390a0');
+  const border = cssVar('--border', '#1f2731');
+  return createChart(container, {
+    autoSize: true,
+    layout: {
+      background: { type: ColorType.Solid, color: cssVar('--bg-pane', '#0f131a') },
+      textColor: muted,
+      fontSize: 11,
+      fontFamily: cssVar('--font-mono', 'monospace'),
+      attributionLogo: false,
+    },
+    grid: { vertLines: { color: border }, horzLines: { color: border } },
+    rightPriceScale: { borderColor: border },
+    timeScale: { borderColor: border, timeVisible: false, secondsVisible: false },
+    localization: { locale: 'en-US', priceFormatter: formatAxisAmount },
+  });
+}
+
+/** Creates the chart once per mount in the returned container ref; removes it on unmount. */
+export function useTerminalChart(): { containerRef: RefObject<HTMLDivElement | null>; chartRef: RefObject<IChartApi | null> } {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+    const chart = createTerminalChart(container);
+    chartRef.current = chart;
+    return () => {
+      chart.remove();
+      chartRef.current = null;
+    };
+  }, []);
+  return { containerRef, chartRef };
+}

@@ -1,0 +1,112 @@
+/**
+ * The history table: as many rows as the filter matches in the local store (a quarter-million
+ * is fine), of which only the ones on screen are in the DOM and only windows around them are in
+ * memory. Sorting is the store's (it sorts all rows, not the loaded ones): TanStack Table owns
+ * the sort state in manual mode, the header clicks go to the store.
+ */
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import type { ActivityRowView } from '../../../shared/portfolioViews';
+import { SortGlyph } from '../../components/SortGlyph';
+import { templateMinWidth } from '../../components/VirtualTable';
+import { useActivityStore } from '../../stores/activityStore';
+import { rowAt } from '../../stores/activityWindows';
+import { ACTIVITY_COLUMNS, ACTIVITY_ROW_HEIGHT, ACTIVITY_TEMPLATE } from './activityColumns';
+import { ActivityRow, PendingRow } from './ActivityRow';
+
+const features = tableFeatures({ rowSortingFeature });
+const NO_ROWS: ActivityRowView[] = [];
+const MIN_WIDTH = templateMinWidth(ACTIVITY_TEMPLATE);
+const GRID_STYLE = { gridTemplateColumns: ACTIVITY_TEMPLATE, minWidth: MIN_WIDTH };
+const COLUMN_DEFS: ColumnDef<typeof features, ActivityRowView, unknown>[] = ACTIVITY_COLUMNS.map((column) => ({
+  id: column.id,
+  accessorFn: () => null,
+  enableSorting: column.sortKey !== undefined,
+  sortDescFirst: column.numeric === true || column.id === 'timestamp',
+}));
+
+/** The sortable header: its own component, so a scroll (which re-renders the body) leaves it be. */
+const ActivityHeader = memo(function ActivityHeader() {
+  const sort = useActivityStore((s) => s.sort);
+  const setSort = useActivityStore((s) => s.setSort);
+  const sorting = useMemo<SortingState>(() => [{ id: sort.key, desc: sort.direction === 'desc' }], [sort]);
+
+  const table = useTable(
+    {
+      features,
+      columns: COLUMN_DEFS,
+      data: NO_ROWS,
+      manualSorting: true,
+      enableSortingRemoval: false,
+      state: { sorting },
+      onSortingChange: (updater) => {
+        const next = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+        const key = ACTIVITY_COLUMNS.find((c) => c.id === next?.id)?.sortKey;
+        if (next && key) setSort({ key, direction: next.desc ? 'desc' : 'asc' });
+      },
+    },
+    (state) => ({ sorting: state.sorting }),
+  );
+
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  return (
+    <div className="vtable-head" role="row" style={GRID_STYLE}>
+      {headers.map((header) => {
+        const column = ACTIVITY_COLUMNS.find((c) => c.id === header.column.id);
+        const sorted = header.column.getIsSorted();
+        const toggle = header.column.getToggleSortingHandler();
+        return (
+          <span key={header.id} role="columnheader" className={column?.numeric ? 'cell-num' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+            {toggle ? (
+              <button type="button" className="sort-button" onClick={toggle} data-testid={`activity-sort-${header.column.id}`}>
+                {column?.header}
+                <SortGlyph direction={sorted || null} />
+              </button>
+            ) : (
+              column?.header
+            )}
+          </span>
+        );
+      })}
+    </div>
+  );
+});
+
+export function ActivityTable({ empty }: { empty: string }) {
+  const known = useActivityStore((s) => s.total !== null);
+  const total = useActivityStore((s) => s.total ?? 0);
+  const windows = useActivityStore((s) => s.windows);
+  const ensureRows = useActivityStore((s) => s.ensureRows);
+  const sort = useActivityStore((s) => s.sort);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ACTIVITY_ROW_HEIGHT, overscan: 10 });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  useEffect(() => {
+    ensureRows(first, Math.max(first, last));
+  }, [first, last, ensureRows, total]);
+  // A new query starts at the top.
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [sort]);
+
+  return (
+    <div className="vtable act-table" role="table" aria-label="Activity history" aria-rowcount={total + 1} data-testid="activity-table" data-count={total} data-loading={!known}>
+      <ActivityHeader />
+      <div className="vtable-body" ref={scrollRef} style={{ minWidth: MIN_WIDTH }} data-testid="activity-scroll">
+        {total === 0 ? (
+          <div className="vtable-empty">{empty}</div>
+        ) : (
+          <div className="vtable-inner" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rowAt(windows, item.index);
+              return row ? <ActivityRow key={row.key} row={row} index={item.index} start={item.start} /> : <PendingRow key={`pending-${item.index}`} index={item.index} start={item.start} />;
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

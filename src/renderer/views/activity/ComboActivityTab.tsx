@@ -1,0 +1,91 @@
+/**
+ * The wallet's combo activity, straight from the service (not the local store), a page at a
+ * time by the service's cursor ("Load more"). A new wallet starts over.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { ComboActivityView } from '../../../shared/portfolioViews';
+import type { BridgeError } from '../../../shared/result';
+import { api } from '../../bridge/api';
+import { DataTable, type DataColumn } from '../../components/DataTable';
+import { InlineError } from '../../components/InlineError';
+import { formatSize, formatUsd } from '../../lib/format';
+import { formatStamp } from './activityColumns';
+import { shortAddress } from '../../lib/address';
+import { epochMs, toNumber } from '../portfolio/money';
+
+const PAGE_ROWS = 100;
+
+const COLUMNS: DataColumn<ComboActivityView>[] = [
+  { id: 'time', header: 'Time', sortValue: (r) => r.timestamp, cell: (r) => <span className="num">{formatStamp(epochMs(r.timestamp))}</span> },
+  { id: 'type', header: 'Type', sortValue: (r) => r.type, cell: (r) => <span className="act-type">{r.type}</span> },
+  { id: 'title', header: 'Combo', sortValue: (r) => r.title.toLowerCase(), cell: (r) => <span className="cell-ellipsis" title={r.title}>{r.title}</span> },
+  {
+    id: 'legs',
+    header: 'Legs',
+    sortValue: (r) => r.legs.length,
+    cell: (r) => (
+      <span className="cell-ellipsis" title={r.legs.map((l) => `${l.title}: ${l.outcome}`).join('\n')}>
+        {r.legs.length} · {r.legs.map((l) => l.outcome).join(' / ')}
+      </span>
+    ),
+  },
+  { id: 'size', header: 'Size', numeric: true, sortValue: (r) => toNumber(r.size), cell: (r) => (r.size === null ? '—' : formatSize(r.size)) },
+  { id: 'usdc', header: 'USDC', numeric: true, sortValue: (r) => toNumber(r.usdcSize), cell: (r) => (r.usdcSize === null ? '—' : formatUsd(r.usdcSize)) },
+  { id: 'tx', header: 'Tx', cell: (r) => <span className="num muted" title={r.transactionHash}>{shortAddress(r.transactionHash)}</span> },
+];
+const TEMPLATE = '118px 110px minmax(220px, 3fr) minmax(140px, 2fr) 84px 90px 100px';
+const searchText = (r: ComboActivityView) => `${r.type} ${r.title} ${r.legs.map((l) => `${l.title} ${l.outcome}`).join(' ')}`;
+
+interface Pages {
+  address: string;
+  rows: ComboActivityView[];
+  nextCursor: string | null;
+  loading: boolean;
+  error: BridgeError | null;
+}
+
+export function ComboActivityTab({ address, filter }: { address: string; filter: string }) {
+  const [pages, setPages] = useState<Pages>({ address, rows: [], nextCursor: null, loading: true, error: null });
+  const load = useCallback(
+    async (cursor: string | undefined) => {
+      setPages((p) => ({ ...(p.address === address ? p : { address, rows: [], nextCursor: null }), loading: true, error: null }));
+      const result = await api.listComboActivity({ address, cursor, limit: PAGE_ROWS });
+      setPages((p) => {
+        if (p.address !== address) return p;
+        if (!result.ok) return { ...p, loading: false, error: result.error };
+        return { address, rows: cursor ? [...p.rows, ...result.value.rows] : result.value.rows, nextCursor: result.value.nextCursor, loading: false, error: null };
+      });
+    },
+    [address],
+  );
+  useEffect(() => {
+    void load(undefined);
+  }, [load]);
+  const current = pages.address === address ? pages : null;
+
+  return (
+    <div className="act-tab" data-testid="activity-combos">
+      {current?.error ? <InlineError what="Could not read combo activity" error={current.error} onRetry={() => void load(current.nextCursor ?? undefined)} /> : null}
+      <DataTable
+        rows={current?.rows ?? []}
+        columns={COLUMNS}
+        rowKey={(r) => r.key}
+        searchText={searchText}
+        filter={filter}
+        template={TEMPLATE}
+        label="Combo activity"
+        testId="combo-table"
+        rowTestId="combo-row"
+        empty={current?.loading ? 'Loading combo activity…' : 'No combo activity for this wallet.'}
+      />
+      <footer className="an-more">
+        <span className="muted">{current?.rows.length ?? 0} loaded{current?.nextCursor ? '' : current && !current.loading ? ' · all of it' : ''}</span>
+        {current?.nextCursor ? (
+          <button type="button" className="button button-small" disabled={current.loading} onClick={() => void load(current.nextCursor ?? undefined)} data-testid="combo-load-more">
+            {current.loading ? 'Loading…' : 'Load more'}
+          </button>
+        ) : null}
+      </footer>
+    </div>
+  );
+}
