@@ -151,6 +151,20 @@ describe('no secret crosses the bridge', () => {
     await step('setSandboxExchangeMode', { mode: 'normal' });
     await step('setSandboxAddressRestriction', { restriction: 'closed-only' });
     await step('setSandboxAddressRestriction', { restriction: 'none' });
+    // Portfolio, history and boards, for the account that just traded.
+    const address = accounts.accounts.find((a) => a.id === first!.id)!.address;
+    await step('getPortfolio', { target: { kind: 'account', accountId: first!.id } });
+    await step('getPortfolio', { target: { kind: 'all' } });
+    await step('getPortfolioHistory', { target: { kind: 'address', address } });
+    await step('syncActivityHistory', { address });
+    await step('getHistorySyncState', { address });
+    await step('queryActivity', { address, filter: { text: KEY } });
+    await step('exportActivity', { address, format: 'csv' });
+    await step('listComboActivity', { address });
+    await step('listApprovals', { address });
+    await step('listBiggestWinners', {});
+    await step('listBuildersLeaderboard', { period: 'week' });
+    await step('getBuilderVolume', { interval: 'month', buckets: 3 });
     await step('revealAccountPrivateKey', { accountId: first!.id, password: PASSWORD });
     await step('revealAccountPrivateKey', { accountId: first!.id, password: `${PASSWORD}!` });
     await step('lockVault', {});
