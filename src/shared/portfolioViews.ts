@@ -26,11 +26,8 @@ export interface PositionView {
   tokenId: string;
   marketId: string;
   eventSlug: string;
-  /**
-   * The catalog event id (the service's `event_id`), so a click can open the market in Trade.
-   * Optional: added by the renderer helper; without it the renderer finds the event by title.
-   */
-  eventId?: string;
+  /** The catalog event id (the service's `event_id`), so a click opens the market in Trade. */
+  eventId: string;
   title: string;
   outcome: string;
   /** 999 when the outcome could not be labeled. */
@@ -196,6 +193,8 @@ export interface WinnerView {
   conditionId: string;
   /** Null for combo rows: they have no event to link to. */
   eventSlug: string | null;
+  /** The catalog event id; null for combo rows (the service's `event_id` 0). */
+  eventId: string | null;
   title: string;
   outcome: string | null;
   category: string;

@@ -37,6 +37,7 @@ export const toWinnerView = (row: BiggestWinnerRow): WinnerView => ({
   userName: row.user_name,
   conditionId: row.condition_id,
   eventSlug: row.kind === 'combo' || row.event_slug === '' ? null : row.event_slug,
+  eventId: row.kind === 'combo' || row.event_id === 0 ? null : String(row.event_id),
   title: row.title,
   outcome: row.outcome,
   category: row.category,

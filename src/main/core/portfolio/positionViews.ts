@@ -20,6 +20,7 @@ export function toPositionView(wallet: WalletRef, row: PositionRow, midpoint: nu
     conditionId: row.condition_id,
     tokenId: row.token_id,
     marketId: row.market_id,
+    eventId: row.event_id,
     eventSlug: row.event_slug,
     title: row.title,
     outcome: row.outcome,

@@ -35,7 +35,7 @@ function TitleCell({ row, onProblem }: { row: WinnerView; onProblem: (text: stri
     );
   }
   const slug = row.eventSlug;
-  const open = () => void openMarketInTrade({ conditionId: row.conditionId, eventSlug: slug, title: row.title, outcome: row.outcome }).then(onProblem);
+  const open = () => void openMarketInTrade({ conditionId: row.conditionId, eventSlug: slug, ...(row.eventId ? { eventId: row.eventId } : {}), title: row.title, outcome: row.outcome }).then(onProblem);
   return (
     <button type="button" className="link-button cell-ellipsis" title={`${row.title} — open in Trade`} onClick={open} data-testid="winner-title" data-kind="single">
       {row.title}

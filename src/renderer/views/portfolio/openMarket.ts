@@ -1,8 +1,8 @@
 /**
  * A click on a position (or a board row) opens its market in Trade, as "Trade" on a book in Markets does. The
  * Trade view needs catalog facts a position does not carry (every outcome, tick, minimum size),
- * so the market is read from the catalog: by the row's event id when the core gives it,
- * else by searching the catalog for the event slug and the market title.
+ * so the market is read from the catalog by the row's event id; a row whose event the catalog
+ * does not hold under that id (a board row of another deployment) is searched by slug and title.
  */
 import type { EventDetail } from '../../../shared/viewModels';
 import { api } from '../../bridge/api';
