@@ -9,6 +9,7 @@ import type { EdgeWindow } from '../../../src/shared/protocol/edgeLimits';
 /** A real loopback server whose routes misbehave in the ways the client must survive. */
 let server: Server;
 let base = '';
+const resets = new Map<string, number>();
 const received: Array<{ method: string; url: string; body: string; contentType: string | undefined }> = [];
 
 beforeAll(async () => {
@@ -33,6 +34,16 @@ beforeAll(async () => {
           return json(400, { error: 'limit exceeds the cap', code: 'invalid_parameter', retryable: false, trace_id: 'tr-9', parameter: 'limit' }, { 'x-trace-id': 'tr-9' });
         case '/busy':
           return json(503, { error: 'Trading is currently disabled. Check the service site for updates' });
+        case '/reset': {
+          // Drops the connection without an answer, as a server does to a keep-alive socket it
+          // closed while idle: the first `times` requests of each key, then answers.
+          const url = new URL(request.url ?? '/', 'http://x');
+          const key = url.searchParams.get('k') ?? '';
+          const seen = (resets.get(key) ?? 0) + 1;
+          resets.set(key, seen);
+          if (seen <= Number(url.searchParams.get('times') ?? 1)) return request.socket.destroy();
+          return json(200, { attempt: seen });
+        }
         case '/slow':
           return setTimeout(() => json(200, {}), 2_000);
         default:
@@ -132,6 +143,19 @@ describe('HttpClient over real loopback HTTP', () => {
     const pending = http.requestJson({ service: 'clob', method: 'GET', path: '/slow', signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
+  });
+
+  it('sends a GET once more after a connection reset, through the budget again; never anything else', async () => {
+    const { http, budget } = client();
+    await expect(http.requestJson({ service: 'analytics', method: 'GET', path: '/reset', query: { k: 'get' } })).resolves.toEqual({ attempt: 2 });
+    expect(resets.get('get')).toBe(2);
+    expect(budget.usage().scopes).toEqual([{ scope: 'test:echo', label: 'Echo', used: 2, limit: 900 }]);
+    // Once more only: a connection reset twice is the answer.
+    await expect(http.requestJson({ service: 'analytics', method: 'GET', path: '/reset', query: { k: 'twice', times: 5 } })).rejects.toMatchObject({ code: 'network' });
+    expect(resets.get('twice')).toBe(2);
+    // A POST may have been acted on; it is never sent twice by the client.
+    await expect(http.requestJson({ service: 'clob', method: 'POST', path: '/reset', query: { k: 'post' }, bodyText: '{}' })).rejects.toMatchObject({ code: 'network' });
+    expect(resets.get('post')).toBe(1);
   });
 
   it('says the service could not be reached when nothing listens', async () => {

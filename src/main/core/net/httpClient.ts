@@ -59,6 +59,18 @@ export class HttpClient {
     const { service, method, path } = request;
     const call = `${method} ${path}`;
     const windows = [...this.options.windowsFor(service, method, path), ...(request.extraWindows ?? [])];
+    try {
+      return await this.sendWithinBudget<T>(request, windows, call);
+    } catch (error) {
+      // A keep-alive connection the server closed while it sat idle fails the next request sent on
+      // it with a reset, before the server read a byte of it. A GET changes nothing, so it is sent
+      // once more (on a fresh connection, through the budget again); anything else is not resent.
+      if (method !== 'GET' || !isConnectionReset(error)) throw error;
+      return await this.sendWithinBudget<T>(request, windows, call);
+    }
+  }
+
+  private async sendWithinBudget<T>(request: HttpRequest, windows: EdgeWindow[], call: string): Promise<T> {
     const ticket = await this.options.budget.acquire(windows, request.signal);
     try {
       return await this.send<T>(request, call);
@@ -143,6 +155,12 @@ export class HttpClient {
   private report(service: ServiceName, ok: boolean, transportFailure: boolean): void {
     this.options.onOutcome?.({ service, ok, transportFailure });
   }
+}
+
+function isConnectionReset(error: unknown): boolean {
+  if (!(error instanceof CoreError) || error.code !== 'network') return false;
+  const cause = (error.cause as { cause?: { code?: string } } | undefined)?.cause;
+  return cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET';
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; value: undefined } {
