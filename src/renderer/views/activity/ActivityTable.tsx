@@ -73,7 +73,11 @@ const ActivityHeader = memo(function ActivityHeader() {
   );
 });
 
-export function ActivityTable({ empty }: { empty: string }) {
+/**
+ * Memoized: the page above re-renders for its own reasons (sync facts, tabs) and the table, which
+ * reads its rows from the store itself, has nothing to redo then.
+ */
+export const ActivityTable = memo(function ActivityTable({ empty }: { empty: string }) {
   const known = useActivityStore((s) => s.total !== null);
   const total = useActivityStore((s) => s.total ?? 0);
   const windows = useActivityStore((s) => s.windows);
@@ -109,4 +113,4 @@ export function ActivityTable({ empty }: { empty: string }) {
       </div>
     </div>
   );
-}
+});
