@@ -55,6 +55,17 @@ interface ActivityState {
   clearExport: () => void;
 }
 
+/** Same facts as the held sync state: keep the held object, so views reading it do not re-render. */
+const sameSync = (a: HistorySyncState | null, b: HistorySyncState): boolean =>
+  a !== null &&
+  a.wallet === b.wallet &&
+  a.rows === b.rows &&
+  a.complete === b.complete &&
+  a.newestTs === b.newestTs &&
+  a.oldestTs === b.oldestTs &&
+  a.lastSyncedAt === b.lastSyncedAt &&
+  a.runningJobId === b.runningJobId;
+
 const keyOf = (address: string | null, filter: ActivityFilter, sort: ActivitySort): string => JSON.stringify([address, filter, sort]);
 const DEFAULT_SORT: ActivitySort = { key: 'timestamp', direction: 'desc' };
 
@@ -85,7 +96,9 @@ export const useActivityStore = create<ActivityState>()((set, get) => {
       if (!result.ok) return { inFlight, error: result.error };
       const { total, rows, sync } = result.value;
       const windows = evictFar({ ...s.windows, [index]: { rows, revision } }, index);
-      return { inFlight, total, windows, sync, error: null };
+      // Every answer carries the sync state; while scrolling it is the same facts each time, and
+      // a new object would re-render the whole page (header, filters, table) once per window.
+      return { inFlight, total, windows, sync: sameSync(s.sync, sync) ? s.sync : sync, error: null };
     });
     // The total may have grown or shrunk: the range on screen may now need other windows.
     get().ensureRows(...lastRange);

@@ -1,16 +1,28 @@
-/** The Activity table's columns: what each shows and which store sort key it sorts by. */
-import type { ReactNode } from 'react';
+/**
+ * The Activity table's columns: what each shows and which store sort key it sorts by. A cell is
+ * one element holding plain text (its class gives the font and tone), not a cell wrapping a
+ * styled span: the table adds rows on every scrolled frame, and half the elements per row is
+ * half the DOM to create, style and lay out for each.
+ */
 import type { ActivityRowView, ActivitySortKey } from '../../../shared/portfolioViews';
 import { shortAddress } from '../../lib/address';
 import { formatPrice, formatSize, formatUsd } from '../../lib/format';
 import { epochMs } from '../portfolio/money';
+
+export interface ActivityCell {
+  text: string;
+  /** Font and tone (e.g. "num", "tone-bid", "muted"). */
+  className?: string;
+  /** The whole value, for a cell that may be cut short. */
+  title?: string;
+}
 
 export interface ActivityColumn {
   id: string;
   header: string;
   sortKey?: ActivitySortKey;
   numeric?: boolean;
-  cell: (row: ActivityRowView) => ReactNode;
+  cell: (row: ActivityRowView) => ActivityCell;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -23,15 +35,19 @@ export function formatStamp(ms: number): string {
 const sideTone = (side: ActivityRowView['side']) => (side === 'BUY' || side === 'IN' ? 'tone-bid' : side === 'SELL' || side === 'OUT' ? 'tone-ask' : 'muted');
 
 export const ACTIVITY_COLUMNS: readonly ActivityColumn[] = [
-  { id: 'timestamp', header: 'Time', sortKey: 'timestamp', cell: (r) => <span className="num">{formatStamp(epochMs(r.timestamp))}</span> },
-  { id: 'type', header: 'Type', sortKey: 'type', cell: (r) => <span className={`act-type act-type-${r.type.toLowerCase()}`}>{r.type}</span> },
-  { id: 'side', header: 'Side', cell: (r) => <span className={sideTone(r.side)}>{r.side ?? '—'}</span> },
-  { id: 'title', header: 'Market', sortKey: 'title', cell: (r) => <span className="cell-ellipsis" title={r.title ?? undefined}>{r.title ?? <span className="muted">—</span>}</span> },
-  { id: 'outcome', header: 'Outcome', cell: (r) => <span className="cell-ellipsis">{r.outcomeIndex === 999 ? <span className="muted">unlabeled</span> : (r.outcome ?? '—')}</span> },
-  { id: 'size', header: 'Size', sortKey: 'size', numeric: true, cell: (r) => (r.size === null ? '—' : formatSize(r.size)) },
-  { id: 'price', header: 'Price', sortKey: 'price', numeric: true, cell: (r) => formatPrice(r.price, '0.001') },
-  { id: 'usdcSize', header: 'USDC', sortKey: 'usdcSize', numeric: true, cell: (r) => (r.usdcSize === null ? '—' : formatUsd(r.usdcSize)) },
-  { id: 'tx', header: 'Tx', cell: (r) => <span className="num muted" title={r.transactionHash}>{r.counterparty ? shortAddress(r.counterparty) : shortAddress(r.transactionHash)}</span> },
+  { id: 'timestamp', header: 'Time', sortKey: 'timestamp', cell: (r) => ({ text: formatStamp(epochMs(r.timestamp)), className: 'num' }) },
+  { id: 'type', header: 'Type', sortKey: 'type', cell: (r) => ({ text: r.type, className: `act-type act-type-${r.type.toLowerCase()}` }) },
+  { id: 'side', header: 'Side', cell: (r) => ({ text: r.side ?? '—', className: sideTone(r.side) }) },
+  { id: 'title', header: 'Market', sortKey: 'title', cell: (r) => (r.title === null ? { text: '—', className: 'muted' } : { text: r.title, title: r.title }) },
+  { id: 'outcome', header: 'Outcome', cell: (r) => (r.outcomeIndex === 999 ? { text: 'unlabeled', className: 'muted' } : { text: r.outcome ?? '—' }) },
+  { id: 'size', header: 'Size', sortKey: 'size', numeric: true, cell: (r) => ({ text: r.size === null ? '—' : formatSize(r.size) }) },
+  { id: 'price', header: 'Price', sortKey: 'price', numeric: true, cell: (r) => ({ text: formatPrice(r.price, '0.001') }) },
+  { id: 'usdcSize', header: 'USDC', sortKey: 'usdcSize', numeric: true, cell: (r) => ({ text: r.usdcSize === null ? '—' : formatUsd(r.usdcSize) }) },
+  {
+    id: 'tx',
+    header: 'Tx',
+    cell: (r) => ({ text: r.counterparty ? shortAddress(r.counterparty) : shortAddress(r.transactionHash), className: 'num muted', title: r.transactionHash }),
+  },
 ];
 
 export const ACTIVITY_TEMPLATE = '118px 92px 40px minmax(240px, 4fr) minmax(60px, 0.8fr) 84px 60px 90px 104px';
