@@ -121,4 +121,36 @@ describe('activity queries on a quarter-million rows', () => {
     const expected = rows.filter((r) => r.type === 'REDEEM').reverse().map((r) => `${r.block_timestamp}:${r.sequence_id}`);
     expect(streamed).toEqual(expected);
   });
+
+  it('the title sort agrees with plain code, rows without a title first when ascending, in both directions', () => {
+    const keyOf = (r: ActivityRow) => `${r.block_timestamp}:${r.sequence_id}`;
+    const byTitle = (a: ActivityRow, b: ActivityRow) =>
+      (a.title === b.title ? 0 : a.title === null ? -1 : b.title === null ? 1 : a.title < b.title ? -1 : 1) ||
+      a.block_timestamp - b.block_timestamp ||
+      a.sequence_id - b.sequence_id;
+    const ascending = rows.filter((r) => r.type !== 'TIP').sort(byTitle);
+    const descending = [...ascending].reverse();
+    for (const offset of [0, 40_000, ascending.length - 30]) {
+      const up = store.activity.window(wallet, {}, { key: 'title', direction: 'asc' }, offset, 50);
+      expect(up.rows.map((r) => r.key)).toEqual(ascending.slice(offset, offset + 50).map(keyOf));
+      const down = store.activity.window(wallet, {}, { key: 'title', direction: 'desc' }, offset, 50);
+      expect(down.rows.map((r) => r.key)).toEqual(descending.slice(offset, offset + 50).map(keyOf));
+    }
+  });
+
+  it('a write that fails leaves no wallet or market id behind: the next write stores its rows whole', () => {
+    const other = '0x2222222222222222222222222222222222222222';
+    const fresh = syntheticActivity(60, 7).map((r) => ({ ...r, proxy_wallet: other, title: r.title && `Fresh ${r.title}` }));
+    expect(() =>
+      store.transaction(() => {
+        store.activity.insertRows(other, fresh);
+        throw new Error('cut off');
+      }),
+    ).toThrow('cut off');
+    expect(store.activity.rowCount(other)).toBe(0);
+    expect(store.transaction(() => store.activity.insertRows(other, fresh))).toBe(60);
+    const shown = store.activity.window(other, { types: ['TRADE', 'SPLIT', 'MERGE', 'REDEEM'] }, { key: 'timestamp', direction: 'asc' }, 0, 60);
+    const expected = fresh.filter((r) => r.condition_id !== null);
+    expect(shown.rows.map((r) => [r.title, r.conditionId, r.tokenId, r.outcome])).toEqual(expected.map((r) => [r.title, r.condition_id, r.token_id, r.outcome]));
+  });
 });
