@@ -90,6 +90,19 @@ describe('history database file', () => {
     db.close();
   });
 
+  it('a store of the earlier, unreleased layout (no wallets table) is moved aside, not read with the wrong schema', () => {
+    const dir = tempDir();
+    const early = new DatabaseSync(join(dir, HISTORY_FILE_NAME));
+    early.exec(`PRAGMA application_id = ${HISTORY_APPLICATION_ID}; CREATE TABLE activity (wallet TEXT, ts INTEGER); PRAGMA user_version = 2;`);
+    early.close();
+    const { log, lines } = recordingLog();
+    const { db, movedAside } = openHistoryDatabase(dir, log, FIXED_NOW);
+    expect(movedAside).not.toBeNull();
+    expect(lines.join('\n')).toContain('layout of an unreleased development build');
+    expect(pragma(db, 'user_version')).toBe(LATEST_VERSION);
+    db.close();
+  });
+
   it('a version-1 store is migrated to the latest version with its rows kept', () => {
     const dir = tempDir();
     const old = new DatabaseSync(join(dir, HISTORY_FILE_NAME));
