@@ -19,9 +19,13 @@ const orNull = <T>(value: T | undefined): T | null => (value === undefined ? nul
 /** Null and '' must not meet in a key: null is written as a character no field holds. */
 const keyPart = (value: string | number | null) => (value === null ? '\u0000' : String(value));
 
+const sameFields = (a: MarketFields, b: MarketFields) => a.every((field, i) => field === b[i]);
+
 export class ActivityRefs {
   private wallets: Map<string, number> | null = null;
   private markets: Map<string, number> | null = null;
+  /** The last market fields seen per token id, checked field by field: no long key is built per row. */
+  private byToken = new Map<string, { id: number; fields: MarketFields }>();
   private readonly insertWallet: StatementSync;
   private readonly insertMarket: StatementSync;
 
@@ -34,6 +38,7 @@ export class ActivityRefs {
   forget(): void {
     this.wallets = null;
     this.markets = null;
+    this.byToken = new Map();
   }
 
   /** The wallet's id; with `create` false, null for a wallet the store has never held. */
@@ -56,6 +61,15 @@ export class ActivityRefs {
       row.condition_id ? row.condition_id.toLowerCase() : null, orNull(row.market_id), orNull(row.event_id), orNull(row.event_slug),
       orNull(row.title), orNull(row.outcome), orNull(row.outcome_index), orNull(row.token_id),
     ];
+    const token = fields[7];
+    const seen = token === null ? undefined : this.byToken.get(token);
+    if (seen && sameFields(seen.fields, fields)) return seen.id;
+    const id = this.marketIdByKey(fields);
+    if (token !== null && id !== null) this.byToken.set(token, { id, fields });
+    return id;
+  }
+
+  private marketIdByKey(fields: MarketFields): number | null {
     if (fields.every((field) => field === null)) return null;
     this.markets ??= this.loadMarkets();
     const key = fields.map(keyPart).join('\u0001');
