@@ -69,8 +69,8 @@ export function orderSql(key: ActivitySortKey, direction: 'asc' | 'desc'): strin
 }
 
 /**
- * The row ids (`r`) of one sorted window, `LIMIT ? OFFSET ?` last; `params` are the filter's,
- * repeated for each arm. The rows themselves are read after, by id: a deep window then steps over
+ * The row keys (`ts`, `seq`) of one sorted window, `LIMIT ? OFFSET ?` last; `params` are the filter's,
+ * repeated for each arm. The rows themselves are read after, by key: a deep window then steps over
  * index keys, never whole rows joined with their market. The title lives in `markets`, so its
  * order is the rows without a market (no title) merged with the markets in title order
  * (markets_by_title), each market's rows read off activity_by_market: SQLite merges the two arms
@@ -79,13 +79,13 @@ export function orderSql(key: ActivitySortKey, direction: 'asc' | 'desc'): strin
 export function windowKeysSql(filter: FilterSql, key: ActivitySortKey, direction: 'asc' | 'desc'): FilterSql {
   const { where, params } = filter;
   if (key !== 'title') {
-    return { where: `SELECT a.rowid AS r FROM activity a WHERE ${where} ORDER BY ${orderSql(key, direction)} LIMIT ? OFFSET ?`, params };
+    return { where: `SELECT a.ts AS ts, a.seq AS seq FROM activity a WHERE ${where} ORDER BY ${orderSql(key, direction)} LIMIT ? OFFSET ?`, params };
   }
   const dir = direction === 'asc' ? 'ASC' : 'DESC';
   return {
     where:
-      `SELECT a.rowid AS r, NULL AS title, a.ts AS ts, a.seq AS seq FROM activity a WHERE a.market_ref IS NULL AND ${where} ` +
-      `UNION ALL SELECT a.rowid, m.title, a.ts, a.seq FROM markets m CROSS JOIN activity a WHERE a.market_ref = m.id AND ${where} ` +
+      `SELECT NULL AS title, a.ts AS ts, a.seq AS seq FROM activity a WHERE a.market_ref IS NULL AND ${where} ` +
+      `UNION ALL SELECT m.title, a.ts, a.seq FROM markets m CROSS JOIN activity a WHERE a.market_ref = m.id AND ${where} ` +
       `ORDER BY title ${dir}, ts ${dir}, seq ${dir} LIMIT ? OFFSET ?`,
     params: [...params, ...params],
   };

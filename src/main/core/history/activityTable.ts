@@ -110,8 +110,12 @@ export class ActivityTable {
     const total = (this.db.prepare(`SELECT count(*) AS n FROM activity a WHERE ${where}`).get(...params) as { n: number }).n;
     const keys = windowKeysSql(filterClause, sort.key, sort.direction);
     const rows = this.db
-      .prepare(`SELECT ${ACTIVITY_SELECT} FROM ${ACTIVITY_FROM} WHERE a.rowid IN (SELECT r FROM (${keys.where})) ORDER BY ${orderSql(sort.key, sort.direction)}`)
-      .all(...keys.params, limit, offset) as unknown as StoredActivity[];
+      // The window's keys first, then each row by its primary key (CROSS JOIN keeps that order of lookup).
+      .prepare(
+        `SELECT ${ACTIVITY_SELECT} FROM (${keys.where}) k CROSS JOIN activity a ON a.wallet_id = ? AND a.ts = k.ts AND a.seq = k.seq ` +
+          `LEFT JOIN markets m ON m.id = a.market_ref ORDER BY ${orderSql(sort.key, sort.direction)}`,
+      )
+      .all(...keys.params, limit, offset, params[0]!) as unknown as StoredActivity[];
     return { total, rows: rows.map((row) => toActivityRowView({ ...row, wallet })) };
   }
 

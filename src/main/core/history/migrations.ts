@@ -29,10 +29,11 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; about: string; sql: st
       CREATE TABLE activity (
         wallet_id INTEGER NOT NULL, ts INTEGER NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL,
         block_number INTEGER, log_index INTEGER, tx TEXT NOT NULL, market_ref INTEGER,
-        side TEXT, size REAL, price REAL, size_usdc REAL, counterparty TEXT
-      );
-      -- The feed's own order and the key of a row (sequence ids are unique within a wallet's feed).
-      CREATE UNIQUE INDEX activity_key ON activity(wallet_id, ts, seq);
+        side TEXT, size REAL, price REAL, size_usdc REAL, counterparty TEXT,
+        -- The feed's own order and the key of a row (sequence ids are unique within a wallet's
+        -- feed). The table is that key's B-tree (no rowid): one B-tree fewer per insert.
+        PRIMARY KEY (wallet_id, ts, seq)
+      ) WITHOUT ROWID;
       -- The type filter is always on (tips are opt-in). The other filter and sort indexes
       -- (market, size, price, USD) are made on their first use (activityTable.ts): each index
       -- lands its entries all over its B-tree and slows a walk's inserts by about half again,
