@@ -87,7 +87,9 @@ async function serviceKeysAscending(address: string): Promise<string[]> {
 function storedKeysDescending(dataDir: string, address: string): string[] {
   const db = new DatabaseSync(join(dataDir, HISTORY_FILE_NAME), { readOnly: true });
   try {
-    const rows = db.prepare('SELECT ts, seq FROM activity WHERE wallet = ? ORDER BY ts DESC, seq DESC').all(address.toLowerCase()) as Array<{ ts: number; seq: number }>;
+    const rows = db
+      .prepare('SELECT ts, seq FROM activity WHERE wallet_id = (SELECT id FROM wallets WHERE address = ?) ORDER BY ts DESC, seq DESC')
+     .all(address.toLowerCase()) as Array<{ ts: number; seq: number }>;
     return rows.map((r) => `${r.ts}:${r.seq}`);
   } finally {
     db.close();

@@ -90,19 +90,33 @@ describe('history database file', () => {
     db.close();
   });
 
+  it('a store of the earlier, unreleased layout (no wallets table) is moved aside, not read with the wrong schema', () => {
+    const dir = tempDir();
+    const early = new DatabaseSync(join(dir, HISTORY_FILE_NAME));
+    early.exec(`PRAGMA application_id = ${HISTORY_APPLICATION_ID}; CREATE TABLE activity (wallet TEXT, ts INTEGER); PRAGMA user_version = 2;`);
+    early.close();
+    const { log, lines } = recordingLog();
+    const { db, movedAside } = openHistoryDatabase(dir, log, FIXED_NOW);
+    expect(movedAside).not.toBeNull();
+    expect(lines.join('\n')).toContain('layout of an unreleased development build');
+    expect(pragma(db, 'user_version')).toBe(LATEST_VERSION);
+    db.close();
+  });
+
   it('a version-1 store is migrated to the latest version with its rows kept', () => {
     const dir = tempDir();
     const old = new DatabaseSync(join(dir, HISTORY_FILE_NAME));
     old.exec(`PRAGMA application_id = ${HISTORY_APPLICATION_ID}`);
     migrate(old, 0, 1);
-    old.prepare("INSERT INTO activity (wallet, ts, seq, type, tx) VALUES ('0xw', 100, 1, 'TRADE', '0xt')").run();
+    old.prepare("INSERT INTO wallets (id, address) VALUES (1, '0xw')").run();
+    old.prepare("INSERT INTO activity (wallet_id, ts, seq, type, tx) VALUES (1, 100, 1, 'TRADE', '0xt')").run();
     expect(pragma(old, 'user_version')).toBe(1);
     old.close();
 
     const { db, movedAside } = openHistoryDatabase(dir, recordingLog().log);
     expect(movedAside).toBeNull();
     expect(pragma(db, 'user_version')).toBe(LATEST_VERSION);
-    expect(db.prepare('SELECT wallet, ts, seq FROM activity').all()).toEqual([{ wallet: '0xw', ts: 100, seq: 1 }]);
+    expect(db.prepare('SELECT w.address AS wallet, ts, seq FROM activity a JOIN wallets w ON w.id = a.wallet_id').all()).toEqual([{ wallet: '0xw', ts: 100, seq: 1 }]);
     // Version 2's tables exist now.
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE name IN ('portfolio_snapshots','trades') ORDER BY name").all()).toEqual([
       { name: 'portfolio_snapshots' },

@@ -2,11 +2,20 @@
 import type { ActivityRow, ActivityType } from '../../../shared/protocol/analytics';
 import type { ActivityRowView } from '../../../shared/portfolioViews';
 
-/** Column order of INSERTs and SELECTs alike. */
-export const ACTIVITY_COLUMNS = [
-  'wallet', 'ts', 'seq', 'type', 'block_number', 'log_index', 'tx', 'condition_id', 'market_id', 'event_id', 'event_slug',
-  'title', 'outcome', 'outcome_index', 'token_id', 'side', 'size', 'price', 'size_usdc', 'counterparty',
+/** Columns of an activity row as stored (the market fields are in `markets`: activityRefs.ts). */
+export const ACTIVITY_INSERT_COLUMNS = [
+  'wallet_id', 'ts', 'seq', 'type', 'block_number', 'log_index', 'tx', 'market_ref', 'side', 'size', 'price', 'size_usdc', 'counterparty',
 ] as const;
+
+/**
+ * What a read selects, as `StoredActivity` (the wallet is added by the reader, which knows it):
+ * over `activity a LEFT JOIN markets m ON m.id = a.market_ref`.
+ */
+export const ACTIVITY_SELECT = [
+  'a.ts', 'a.seq', 'a.type', 'a.block_number', 'a.log_index', 'a.tx', 'm.condition_id', 'm.market_id', 'm.event_id', 'm.event_slug',
+  'm.title', 'm.outcome', 'm.outcome_index', 'm.token_id', 'a.side', 'a.size', 'a.price', 'a.size_usdc', 'a.counterparty',
+].join(', ');
+export const ACTIVITY_FROM = 'activity a LEFT JOIN markets m ON m.id = a.market_ref';
 
 export interface StoredActivity {
   wallet: string;
@@ -33,13 +42,11 @@ export interface StoredActivity {
 
 const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
 
-/** The values of one wire row in column order; the wallet is the store's lower-case key. */
-export function activityValues(wallet: string, row: ActivityRow): Array<string | number | null> {
+/** The values of one wire row in `ACTIVITY_INSERT_COLUMNS` order, given its wallet's and market's ids. */
+export function activityValues(walletId: number, marketRef: number | null, row: ActivityRow): Array<string | number | null> {
   return [
-    wallet, row.block_timestamp, row.sequence_id, row.type, orNull(row.block_number), orNull(row.log_index), row.transaction_hash,
-    row.condition_id ? row.condition_id.toLowerCase() : null, orNull(row.market_id), orNull(row.event_id), orNull(row.event_slug), orNull(row.title), orNull(row.outcome),
-    orNull(row.outcome_index), orNull(row.token_id), orNull(row.side), orNull(row.size), orNull(row.price), orNull(row.size_usdc),
-    orNull(row.counterparty),
+    walletId, row.block_timestamp, row.sequence_id, row.type, orNull(row.block_number), orNull(row.log_index), row.transaction_hash,
+    marketRef, orNull(row.side), orNull(row.size), orNull(row.price), orNull(row.size_usdc), orNull(row.counterparty),
   ];
 }
 

@@ -7,8 +7,9 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ActivityRow } from '../../../shared/protocol/analytics';
 import type { ActivityFilter, ActivityRowView, ActivitySortKey } from '../../../shared/portfolioViews';
-import { ACTIVITY_COLUMNS, activityValues, toActivityRowView, type StoredActivity } from './activityRows';
-import { filterSql, orderSql } from './activityFilterSql';
+import { ActivityRefs } from './activityRefs';
+import { ACTIVITY_FROM, ACTIVITY_INSERT_COLUMNS, ACTIVITY_SELECT, activityValues, toActivityRowView, type StoredActivity } from './activityRows';
+import { filterSql, orderSql, windowKeysSql, type FilterSql } from './activityFilterSql';
 
 export interface FeedKey {
   ts: number;
@@ -41,67 +42,84 @@ export interface ActivityWindow {
  * deep window skips over.
  */
 const LAZY_INDEXES = {
-  condition: 'CREATE INDEX IF NOT EXISTS activity_by_condition ON activity(wallet, condition_id, ts, seq)',
-  event: 'CREATE INDEX IF NOT EXISTS activity_by_event ON activity(wallet, event_slug, ts, seq)',
-  title: 'CREATE INDEX IF NOT EXISTS activity_by_title ON activity(wallet, title, ts, seq, type)',
-  size: 'CREATE INDEX IF NOT EXISTS activity_by_size ON activity(wallet, size, ts, seq, type)',
-  price: 'CREATE INDEX IF NOT EXISTS activity_by_price ON activity(wallet, price, ts, seq, type)',
-  usdcSize: 'CREATE INDEX IF NOT EXISTS activity_by_usdc ON activity(wallet, size_usdc, ts, seq, type)',
+  // Market filters (condition, event, text) and the title sort go through the row's market reference.
+  market: 'CREATE INDEX IF NOT EXISTS activity_by_market ON activity(wallet_id, market_ref, ts, seq, type)',
+  size: 'CREATE INDEX IF NOT EXISTS activity_by_size ON activity(wallet_id, size, ts, seq, type)',
+  price: 'CREATE INDEX IF NOT EXISTS activity_by_price ON activity(wallet_id, price, ts, seq, type)',
+  usdcSize: 'CREATE INDEX IF NOT EXISTS activity_by_usdc ON activity(wallet_id, size_usdc, ts, seq, type)',
 } as const;
 type LazyIndex = keyof typeof LAZY_INDEXES;
 
 function indexesFor(filter: ActivityFilter, sort?: ActivitySortKey): LazyIndex[] {
   const wanted: LazyIndex[] = [];
-  if (filter.conditionIds && filter.conditionIds.length > 0) wanted.push('condition');
-  if (filter.eventSlug) wanted.push('event');
-  if (sort && sort !== 'timestamp' && sort !== 'type') wanted.push(sort);
+  const byMarket = (filter.conditionIds && filter.conditionIds.length > 0) || filter.eventSlug || (filter.text && filter.text.trim() !== '') || sort === 'title';
+  if (byMarket) wanted.push('market');
+  if (sort === 'size' || sort === 'price' || sort === 'usdcSize') wanted.push(sort);
   return wanted;
 }
 
 export class ActivityTable {
   private readonly madeIndexes = new Set<LazyIndex>();
 
+  private readonly refs: ActivityRefs;
   private readonly insert: StatementSync;
   private readonly newest: StatementSync;
   private readonly oldest: StatementSync;
   private readonly count: StatementSync;
 
   constructor(private readonly db: DatabaseSync) {
+    this.refs = new ActivityRefs(db);
     this.insert = db.prepare(
-      `INSERT OR IGNORE INTO activity (${ACTIVITY_COLUMNS.join(',')}) VALUES (${ACTIVITY_COLUMNS.map(() => '?').join(',')})`,
+      `INSERT OR IGNORE INTO activity (${ACTIVITY_INSERT_COLUMNS.join(',')}) VALUES (${ACTIVITY_INSERT_COLUMNS.map(() => '?').join(',')})`,
     );
-    this.newest = db.prepare('SELECT ts, seq FROM activity WHERE wallet = ? ORDER BY ts DESC, seq DESC LIMIT 1');
-    this.oldest = db.prepare('SELECT ts, seq FROM activity WHERE wallet = ? ORDER BY ts ASC, seq ASC LIMIT 1');
-    this.count = db.prepare('SELECT count(*) AS n FROM activity WHERE wallet = ?');
+    this.newest = db.prepare('SELECT ts, seq FROM activity WHERE wallet_id = ? ORDER BY ts DESC, seq DESC LIMIT 1');
+    this.oldest = db.prepare('SELECT ts, seq FROM activity WHERE wallet_id = ? ORDER BY ts ASC, seq ASC LIMIT 1');
+    this.count = db.prepare('SELECT count(*) AS n FROM activity WHERE wallet_id = ?');
   }
 
   /** Inserts rows (inside the caller's transaction); returns how many were new. */
   insertRows(wallet: string, rows: readonly ActivityRow[]): number {
+    const walletId = this.refs.walletId(wallet, true);
     let added = 0;
-    for (const row of rows) added += Number(this.insert.run(...activityValues(wallet, row)).changes);
+    for (const row of rows) added += Number(this.insert.run(...activityValues(walletId, this.refs.marketId(row), row)).changes);
     return added;
   }
 
+  /** After a rollback: ids remembered for rows it may have removed are read again. */
+  rolledBack(): void {
+    this.refs.forget();
+  }
+
+  /** The wallet's id, or -1 (matching no row) for a wallet the store has never held. */
+  private walletId(wallet: string): number {
+    return this.refs.walletId(wallet, false) ?? -1;
+  }
+
   newestKey(wallet: string): FeedKey | null {
-    return (this.newest.get(wallet) as FeedKey | undefined) ?? null;
+    return (this.newest.get(this.walletId(wallet)) as FeedKey | undefined) ?? null;
   }
 
   oldestKey(wallet: string): FeedKey | null {
-    return (this.oldest.get(wallet) as FeedKey | undefined) ?? null;
+    return (this.oldest.get(this.walletId(wallet)) as FeedKey | undefined) ?? null;
   }
 
   rowCount(wallet: string): number {
-    return (this.count.get(wallet) as { n: number }).n;
+    return (this.count.get(this.walletId(wallet)) as { n: number }).n;
   }
 
   /** The filtered total and one sorted window of it, for a virtualized table. */
   window(wallet: string, filter: ActivityFilter, sort: WindowSort, offset: number, limit: number): ActivityWindow {
-    const { where, params } = this.windowQuery(wallet, filter, sort);
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM activity WHERE ${where}`).get(...params) as { n: number }).n;
+    const { filterClause, keys } = this.windowQuery(wallet, filter, sort);
+    const { where, params } = filterClause;
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM activity a WHERE ${where}`).get(...params) as { n: number }).n;
     const rows = this.db
-      .prepare(`SELECT ${ACTIVITY_COLUMNS.join(',')} FROM activity WHERE ${where} ORDER BY ${orderSql(sort.key, sort.direction)} LIMIT ? OFFSET ?`)
-      .all(...params, limit, offset) as unknown as StoredActivity[];
-    return { total, rows: rows.map(toActivityRowView) };
+      // The window's keys first, then each row by its primary key (CROSS JOIN keeps that order of lookup).
+      .prepare(
+        `SELECT ${ACTIVITY_SELECT} FROM (${keys.where}) k CROSS JOIN activity a ON a.wallet_id = ? AND a.ts = k.ts AND a.seq = k.seq ` +
+          `LEFT JOIN markets m ON m.id = a.market_ref ORDER BY ${orderSql(sort.key, sort.direction)}`,
+      )
+      .all(...keys.params, limit, offset, params[0]!) as unknown as StoredActivity[];
+    return { total, rows: rows.map((row) => toActivityRowView({ ...row, wallet })) };
   }
 
   /**
@@ -110,16 +128,16 @@ export class ActivityTable {
    * wallet's whole history, without timing anything.
    */
   windowPlan(wallet: string, filter: ActivityFilter, sort: WindowSort): string[] {
-    const { where, params } = this.windowQuery(wallet, filter, sort);
-    const steps = this.db
-      .prepare(`EXPLAIN QUERY PLAN SELECT ${ACTIVITY_COLUMNS.join(',')} FROM activity WHERE ${where} ORDER BY ${orderSql(sort.key, sort.direction)} LIMIT ? OFFSET ?`)
-      .all(...params, 200, 0) as Array<{ detail: string }>;
+    const { keys } = this.windowQuery(wallet, filter, sort);
+    const steps = this.db.prepare(`EXPLAIN QUERY PLAN ${keys.where}`).all(...keys.params, 200, 0) as Array<{ detail: string }>;
     return steps.map((step) => step.detail);
   }
 
-  private windowQuery(wallet: string, filter: ActivityFilter, sort: WindowSort): { where: string; params: Array<string | number> } {
+  /** The filter's clause and the query of a window's keys, with the indexes they need made. */
+  private windowQuery(wallet: string, filter: ActivityFilter, sort: WindowSort): { filterClause: FilterSql; keys: FilterSql } {
     this.ensureIndexes(indexesFor(filter, sort.key));
-    return filterSql(wallet, filter);
+    const filterClause = filterSql(this.walletId(wallet), filter);
+    return { filterClause, keys: windowKeysSql(filterClause, sort.key, sort.direction) };
   }
 
   private ensureIndexes(indexes: readonly LazyIndex[]): void {
@@ -133,25 +151,31 @@ export class ActivityTable {
   /** Every filtered row, newest first, one at a time off the statement (memory stays flat). */
   *stream(wallet: string, filter: ActivityFilter): Generator<StoredActivity> {
     this.ensureIndexes(indexesFor(filter));
-    const { where, params } = filterSql(wallet, filter);
-    const statement = this.db.prepare(`SELECT ${ACTIVITY_COLUMNS.join(',')} FROM activity WHERE ${where} ORDER BY ts DESC, seq DESC`);
-    yield* statement.iterate(...params) as IterableIterator<StoredActivity>;
+    const { where, params } = filterSql(this.walletId(wallet), filter);
+    const statement = this.db.prepare(`SELECT ${ACTIVITY_SELECT} FROM ${ACTIVITY_FROM} WHERE ${where} ORDER BY a.ts DESC, a.seq DESC`);
+    for (const row of statement.iterate(...params) as IterableIterator<StoredActivity>) {
+      row.wallet = wallet;
+      yield row;
+    }
   }
 
   /** The rows that move holdings, oldest first (for the value-over-time series). */
   *holdingChanges(wallet: string, untilTs: number): Generator<HoldingChange> {
     const statement = this.db.prepare(
-      `SELECT ts, type, condition_id, token_id, side, size, price FROM activity
-       WHERE wallet = ? AND ts <= ? AND type IN ('TRADE','SPLIT','MERGE','REDEEM') ORDER BY ts ASC, seq ASC`,
+      `SELECT a.ts, a.type, m.condition_id, m.token_id, a.side, a.size, a.price FROM ${ACTIVITY_FROM}
+       WHERE a.wallet_id = ? AND a.ts <= ? AND a.type IN ('TRADE','SPLIT','MERGE','REDEEM') ORDER BY a.ts ASC, a.seq ASC`,
     );
-    yield* statement.iterate(wallet, untilTs) as IterableIterator<HoldingChange>;
+    yield* statement.iterate(this.walletId(wallet), untilTs) as IterableIterator<HoldingChange>;
   }
 
   /** Outcome tokens of each market the wallet touched, to apply a split or merge given per market. */
   tokensByCondition(wallet: string): Map<string, string[]> {
     const rows = this.db
-      .prepare('SELECT DISTINCT condition_id, token_id FROM activity WHERE wallet = ? AND condition_id IS NOT NULL AND token_id IS NOT NULL')
-      .all(wallet) as Array<{ condition_id: string; token_id: string }>;
+      .prepare(
+        `SELECT DISTINCT condition_id, token_id FROM markets WHERE id IN (SELECT market_ref FROM activity WHERE wallet_id = ?)
+         AND condition_id IS NOT NULL AND token_id IS NOT NULL`,
+      )
+      .all(this.walletId(wallet)) as Array<{ condition_id: string; token_id: string }>;
     const map = new Map<string, string[]>();
     for (const row of rows) map.set(row.condition_id, [...(map.get(row.condition_id) ?? []), row.token_id]);
     return map;
@@ -159,7 +183,7 @@ export class ActivityTable {
 
   countMatching(wallet: string, filter: ActivityFilter): number {
     this.ensureIndexes(indexesFor(filter));
-    const { where, params } = filterSql(wallet, filter);
-    return (this.db.prepare(`SELECT count(*) AS n FROM activity WHERE ${where}`).get(...params) as { n: number }).n;
+    const { where, params } = filterSql(this.walletId(wallet), filter);
+    return (this.db.prepare(`SELECT count(*) AS n FROM activity a WHERE ${where}`).get(...params) as { n: number }).n;
   }
 }

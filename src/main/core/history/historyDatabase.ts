@@ -31,6 +31,10 @@ function inspect(db: DatabaseSync): Verdict {
     if (appId === 0 && version === 0 && tables === 0) return { ok: true, version: 0 };
     if (appId !== HISTORY_APPLICATION_ID) return { ok: false, why: 'it is a database of another program' };
     if (version > LATEST_VERSION) return { ok: false, why: `it was written by a newer Marketdesk (schema ${version}, this one knows ${LATEST_VERSION})` };
+    // Steps 1-2 were rewritten before any release (migrations.ts): a development build's file of
+    // the earlier layout has no `wallets` table, and is moved aside like any file we cannot use.
+    const normalised = (db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name = 'wallets'").get() as { n: number }).n;
+    if (version >= 1 && normalised === 0) return { ok: false, why: 'it has the layout of an unreleased development build' };
     return { ok: true, version };
   } catch (error) {
     return { ok: false, why: `it cannot be read as a database (${(error as Error).message})` };

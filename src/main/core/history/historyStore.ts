@@ -63,6 +63,8 @@ export class HistoryStore {
     } catch (error) {
       this.db.exec('ROLLBACK TO work');
       this.db.exec('RELEASE work');
+      // Wallet and market ids inserted inside the savepoint are gone with it.
+      this.activity.rolledBack();
       throw error;
     }
   }

@@ -1,7 +1,8 @@
 /**
  * The history store's schema, as numbered steps. `PRAGMA user_version` records the last step a
  * file has had; opening runs the missing ones in one transaction each, in order. A step is never
- * edited once released: a change is a new step.
+ * edited once released: a change is a new step. (Steps 1 and 2 have not been released yet; step 1
+ * was rewritten in place to normalise the activity rows.)
  */
 import type { DatabaseSync } from 'node:sqlite';
 
@@ -13,19 +14,31 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; about: string; sql: st
     version: 1,
     about: 'activity rows, sync state and resumable walks',
     sql: `
-      CREATE TABLE activity (
-        wallet TEXT NOT NULL, ts INTEGER NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL,
-        block_number INTEGER, log_index INTEGER, tx TEXT NOT NULL,
-        condition_id TEXT, market_id TEXT, event_id TEXT, event_slug TEXT, title TEXT, outcome TEXT,
-        outcome_index INTEGER, token_id TEXT, side TEXT, size REAL, price REAL, size_usdc REAL, counterparty TEXT
+      -- Normalised (docs/decisions.md, "history store"): binding a row's long texts was most of a
+      -- walk's insert cost, and they repeat. A wallet is an integer here; the fields of an outcome
+      -- token (market, event, title, outcome) are stored once in \`markets\` and referred to.
+      CREATE TABLE wallets (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE);
+      CREATE TABLE markets (
+        id INTEGER PRIMARY KEY, condition_id TEXT, market_id TEXT, event_id TEXT, event_slug TEXT, title TEXT,
+        outcome TEXT, outcome_index INTEGER, token_id TEXT
       );
-      -- The feed's own order and the key of a row (sequence ids are unique within a wallet's feed).
-      CREATE UNIQUE INDEX activity_key ON activity(wallet, ts, seq);
+      -- Small tables (one row per outcome token): the filters and the title sort start here.
+      CREATE INDEX markets_by_condition ON markets(condition_id);
+      CREATE INDEX markets_by_event ON markets(event_slug);
+      CREATE INDEX markets_by_title ON markets(title);
+      CREATE TABLE activity (
+        wallet_id INTEGER NOT NULL, ts INTEGER NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL,
+        block_number INTEGER, log_index INTEGER, tx TEXT NOT NULL, market_ref INTEGER,
+        side TEXT, size REAL, price REAL, size_usdc REAL, counterparty TEXT,
+        -- The feed's own order and the key of a row (sequence ids are unique within a wallet's
+        -- feed). The table is that key's B-tree (no rowid): one B-tree fewer per insert.
+        PRIMARY KEY (wallet_id, ts, seq)
+      ) WITHOUT ROWID;
       -- The type filter is always on (tips are opt-in). The other filter and sort indexes
-      -- (market, event, title, size, price, USD) are made on their first use (activityTable.ts):
-      -- each index lands its entries all over its B-tree and slows a walk's inserts by about
-      -- half again, and most users never filter or sort by most columns.
-      CREATE INDEX activity_by_type ON activity(wallet, type, ts, seq);
+      -- (market, size, price, USD) are made on their first use (activityTable.ts): each index
+      -- lands its entries all over its B-tree and slows a walk's inserts by about half again,
+      -- and most users never filter or sort by most columns.
+      CREATE INDEX activity_by_type ON activity(wallet_id, type, ts, seq);
       CREATE TABLE sync_state (
         wallet TEXT NOT NULL, feed TEXT NOT NULL, complete INTEGER NOT NULL DEFAULT 0, last_synced_at INTEGER,
         PRIMARY KEY (wallet, feed)
