@@ -19,7 +19,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { templateMinWidth } from './VirtualTable';
-import { SortGlyph } from './SortGlyph';
+import { SortableHeaderCell } from './SortableHeaderCell';
 
 export interface DataColumn<Row> {
   id: string;
@@ -115,25 +115,16 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
       <div className="vtable-head" role="row" style={{ ...gridStyle, minWidth }}>
         {headers.map((header) => {
           const column = byId.get(header.column.id);
-          const sorted = header.column.getIsSorted();
-          const toggle = header.column.getToggleSortingHandler();
           return (
-            <span
+            <SortableHeaderCell
               key={header.id}
-              role="columnheader"
-              className={column?.numeric ? 'cell-num' : undefined}
+              label={column?.header}
               title={column?.title}
-              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-            >
-              {toggle ? (
-                <button type="button" className="sort-button" onClick={toggle} data-testid={`${testId}-sort-${header.column.id}`}>
-                  {column?.header}
-                  <SortGlyph direction={sorted || null} />
-                </button>
-              ) : (
-                column?.header
-              )}
-            </span>
+              numeric={column?.numeric}
+              sorted={header.column.getIsSorted()}
+              toggle={header.column.getToggleSortingHandler()}
+              testId={`${testId}-sort-${header.column.id}`}
+            />
           );
         })}
       </div>

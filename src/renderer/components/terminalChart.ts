@@ -14,7 +14,15 @@ const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 /** Axis labels of USD amounts: "1.62M" rather than "1620251.99" once they are large. */
 export const formatAxisAmount = (value: number): string => (Math.abs(value) >= 10_000 ? compact.format(value) : plain.format(value));
 
-export function createTerminalChart(container: HTMLElement): IChartApi {
+export interface TerminalChartOptions {
+  /** Times of day on the time axis (intraday data); dates only otherwise. */
+  timeVisible?: boolean;
+  /** Axis labels; null keeps the library's own (the price chart formats by the market's tick). */
+  priceFormatter?: ((value: number) => string) | null;
+}
+
+export function createTerminalChart(container: HTMLElement, options: TerminalChartOptions = {}): IChartApi {
+  const priceFormatter = options.priceFormatter === undefined ? formatAxisAmount : options.priceFormatter;
   const muted = cssVar('--text-muted', '#8390a0');
   const border = cssVar('--border', '#1f2731');
   return createChart(container, {
@@ -28,8 +36,8 @@ export function createTerminalChart(container: HTMLElement): IChartApi {
     },
     grid: { vertLines: { color: border }, horzLines: { color: border } },
     rightPriceScale: { borderColor: border },
-    timeScale: { borderColor: border, timeVisible: false, secondsVisible: false },
-    localization: { locale: 'en-US', priceFormatter: formatAxisAmount },
+    timeScale: { borderColor: border, timeVisible: options.timeVisible ?? false, secondsVisible: false },
+    localization: { locale: 'en-US', ...(priceFormatter ? { priceFormatter } : {}) },
   });
 }
 

@@ -8,7 +8,7 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import type { ActivityRowView } from '../../../shared/portfolioViews';
-import { SortGlyph } from '../../components/SortGlyph';
+import { SortableHeaderCell } from '../../components/SortableHeaderCell';
 import { templateMinWidth } from '../../components/VirtualTable';
 import { useActivityStore } from '../../stores/activityStore';
 import { rowAt } from '../../stores/activityWindows';
@@ -60,19 +60,15 @@ const ActivityHeader = memo(function ActivityHeader() {
     <div className="vtable-head" role="row" style={GRID_STYLE}>
       {headers.map((header) => {
         const column = ACTIVITY_COLUMNS.find((c) => c.id === header.column.id);
-        const sorted = header.column.getIsSorted();
-        const toggle = header.column.getToggleSortingHandler();
         return (
-          <span key={header.id} role="columnheader" className={column?.numeric ? 'cell-num' : undefined} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-            {toggle ? (
-              <button type="button" className="sort-button" onClick={toggle} data-testid={`activity-sort-${header.column.id}`}>
-                {column?.header}
-                <SortGlyph direction={sorted || null} />
-              </button>
-            ) : (
-              column?.header
-            )}
-          </span>
+          <SortableHeaderCell
+            key={header.id}
+            label={column?.header}
+            numeric={column?.numeric}
+            sorted={header.column.getIsSorted()}
+            toggle={header.column.getToggleSortingHandler()}
+            testId={`activity-sort-${header.column.id}`}
+          />
         );
       })}
     </div>

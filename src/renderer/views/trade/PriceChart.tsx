@@ -5,37 +5,16 @@
  * element that the CSP (rightly) blocks — the credit is given in text below the chart instead.
  */
 import { useEffect, useRef, useState } from 'react';
-import { CandlestickSeries, ColorType, createChart, LineSeries, type IChartApi, type ISeriesApi } from 'lightweight-charts';
+import { CandlestickSeries, LineSeries, type IChartApi, type ISeriesApi } from 'lightweight-charts';
 import type { BridgeError } from '../../../shared/result';
 import { api } from '../../bridge/api';
+import { createTerminalChart, cssVar } from '../../components/terminalChart';
 import { usePolling } from '../../hooks/usePolling';
 import { tickDecimals } from '../../lib/format';
 import { HISTORY_INTERVALS, OHLC_FIDELITIES, ohlcStart, toCandles, toLineData, type HistoryInterval, type OhlcFidelity } from './chartData';
 
 type ChartMode = 'line' | 'candles';
 const CHART_REFRESH_MS = 30_000;
-
-const cssVar = (name: string, fallback: string): string =>
-  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-
-function createPriceChart(container: HTMLElement): IChartApi {
-  const muted = cssVar('--text-muted', '#8390a0');
-  const border = cssVar('--border', '#1f2731');
-  return createChart(container, {
-    autoSize: true,
-    layout: {
-      background: { type: ColorType.Solid, color: cssVar('--bg-pane', '#0f131a') },
-      textColor: muted,
-      fontSize: 11,
-      fontFamily: cssVar('--font-mono', 'monospace'),
-      attributionLogo: false,
-    },
-    grid: { vertLines: { color: border }, horzLines: { color: border } },
-    rightPriceScale: { borderColor: border },
-    timeScale: { borderColor: border, timeVisible: true, secondsVisible: false },
-    localization: { locale: 'en-US' },
-  });
-}
 
 interface Loaded {
   key: string;
@@ -67,7 +46,7 @@ export function PriceChart({ tokenId, tickSize }: { tokenId: string; tickSize: s
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return undefined;
-    const chart = createPriceChart(container);
+    const chart = createTerminalChart(container, { timeVisible: true, priceFormatter: null });
     chartRef.current = chart;
     return () => {
       chart.remove();
