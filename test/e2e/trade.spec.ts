@@ -10,6 +10,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { openMarketPricedBetween } from './support/markets';
 import { watchPageProblems } from './support/pageProblems';
 import {
   addKeyAccount,
@@ -51,30 +52,10 @@ test.afterAll(async () => {
   await host?.stop();
 });
 
-/** Markets → an event → a market priced near the middle → "Trade" on its first outcome. */
+/** Markets → a market priced near the middle → "Trade" on its first outcome; its question. */
 async function tradeMidPricedMarket(page: Page): Promise<string> {
-  await page.getByTestId('nav-markets').click();
-  const events = page.getByTestId('event-row');
-  await expect(events.first()).toBeVisible({ timeout: 30_000 });
-  for (let i = 0; i < 20; i += 1) {
-    const event = events.nth(i);
-    const eventId = (await event.getAttribute('data-event-id')) ?? '';
-    await event.click();
-    await expect(page.getByTestId('event-detail')).toHaveAttribute('data-event-id', eventId);
-    const markets = page.getByTestId('market-row');
-    for (let j = 0; j < (await markets.count()); j += 1) {
-      const row = markets.nth(j);
-      if (/CLOSED|INACTIVE|NOT ACCEPTING/.test(await row.innerText())) continue;
-      const price = Number(await row.locator('.outcome-first .num').innerText());
-      if (!(price >= 0.3 && price <= 0.7)) continue;
-      await row.click();
-      await expect(page.getByTestId('book-trade').first()).toBeVisible();
-      await page.getByTestId('book-trade').first().click();
-      await expect(page.getByTestId('view-trade')).toBeVisible();
-      return (await page.getByTestId('trade-target-question').innerText()).trim();
-    }
-  }
-  throw new Error('no market priced between 0.30 and 0.70 among the first events');
+  await openMarketPricedBetween(page, 0.3, 0.7);
+  return (await page.getByTestId('trade-target-question').innerText()).trim();
 }
 
 async function fund(page: Page, amount: string): Promise<void> {

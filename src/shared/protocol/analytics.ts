@@ -198,8 +198,8 @@ export interface BuilderVolumeRow {
   active_users: number;
 }
 
-/** `/v2/positions` (our payload): one open position of a wallet in one outcome token. */
-export interface PositionRow {
+/** The wallet and outcome token a position (open or closed) is held in. */
+export interface PositionHolding {
   proxy_wallet: string;
   condition_id: string;
   token_id: string;
@@ -209,6 +209,10 @@ export interface PositionRow {
   title: string;
   outcome: string;
   outcome_index: number;
+}
+
+/** `/v2/positions` (our payload): one open position of a wallet in one outcome token. */
+export interface PositionRow extends PositionHolding {
   /** Shares held. */
   size: number;
   avg_price: number | null;
@@ -226,16 +230,7 @@ export interface PositionRow {
 }
 
 /** `/v2/closed-positions` (our payload): a position sold out or redeemed. */
-export interface ClosedPositionRow {
-  proxy_wallet: string;
-  condition_id: string;
-  token_id: string;
-  market_id: string;
-  event_id: string;
-  event_slug: string;
-  title: string;
-  outcome: string;
-  outcome_index: number;
+export interface ClosedPositionRow extends PositionHolding {
   avg_price: number | null;
   /** Shares bought over the position's life. */
   total_bought: number;

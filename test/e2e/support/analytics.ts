@@ -4,6 +4,7 @@
  * history wallets (fixed addresses, the same on every seed).
  */
 import { expect, type Page } from '@playwright/test';
+import { openMarketPricedBetween } from './markets';
 import { addKeyAccount, createCredentials, createVault, fillTicket, ladderSide, numberIn, readNumber, sendTicket } from './trade';
 
 /** The sandbox's synthetic wallets (src/sandbox/analytics/synthetic/wallets.ts). */
@@ -19,29 +20,11 @@ export async function setUpTrader(page: Page, password: string, label: string): 
   await createCredentials(page);
 }
 
-/** Markets → the first event with an open market priced 0.2–0.8 → Trade on its first outcome. */
+/** Markets → an open market priced 0.2–0.8 → Trade on its first outcome; its token id. */
 export async function openTradableMarket(page: Page): Promise<string> {
-  await page.getByTestId('nav-markets').click();
-  const events = page.getByTestId('event-row');
-  await expect(events.first()).toBeVisible({ timeout: 30_000 });
-  for (let i = 0; i < 20; i += 1) {
-    const event = events.nth(i);
-    const eventId = (await event.getAttribute('data-event-id')) ?? '';
-    await event.click();
-    await expect(page.getByTestId('event-detail')).toHaveAttribute('data-event-id', eventId);
-    const markets = page.getByTestId('market-row');
-    for (let j = 0; j < (await markets.count()); j += 1) {
-      const row = markets.nth(j);
-      if (/CLOSED|INACTIVE|NOT ACCEPTING/.test(await row.innerText())) continue;
-      const price = Number(await row.locator('.outcome-first .num').innerText());
-      if (!(price >= 0.2 && price <= 0.8)) continue;
-      await row.click();
-      await page.getByTestId('book-trade').first().click();
-      await expect(page.getByTestId('view-trade')).toHaveAttribute('data-token-id', /^\d+$/);
-      return (await page.getByTestId('view-trade').getAttribute('data-token-id')) ?? '';
-    }
-  }
-  throw new Error('no open market priced between 0.20 and 0.80 among the first events');
+  await openMarketPricedBetween(page, 0.2, 0.8);
+  await expect(page.getByTestId('view-trade')).toHaveAttribute('data-token-id', /^\d+$/);
+  return (await page.getByTestId('view-trade').getAttribute('data-token-id')) ?? '';
 }
 
 export async function fundActive(page: Page, amount: string): Promise<void> {

@@ -17,3 +17,32 @@ export async function bookTablesText(page: Page): Promise<string> {
   const texts = await page.getByTestId('book-table').allInnerTexts();
   return texts.join('\n---\n');
 }
+
+/**
+ * Markets → the first of the first 20 events with an open market whose first outcome is priced
+ * within [min, max] → "Trade" on that outcome; resolves once the Trade view shows.
+ */
+export async function openMarketPricedBetween(page: Page, min: number, max: number): Promise<void> {
+  await page.getByTestId('nav-markets').click();
+  const events = page.getByTestId('event-row');
+  await expect(events.first()).toBeVisible({ timeout: 30_000 });
+  for (let i = 0; i < 20; i += 1) {
+    const event = events.nth(i);
+    const eventId = (await event.getAttribute('data-event-id')) ?? '';
+    await event.click();
+    await expect(page.getByTestId('event-detail')).toHaveAttribute('data-event-id', eventId);
+    const markets = page.getByTestId('market-row');
+    for (let j = 0; j < (await markets.count()); j += 1) {
+      const row = markets.nth(j);
+      if (/CLOSED|INACTIVE|NOT ACCEPTING/.test(await row.innerText())) continue;
+      const price = Number(await row.locator('.outcome-first .num').innerText());
+      if (!(price >= min && price <= max)) continue;
+      await row.click();
+      await expect(page.getByTestId('book-trade').first()).toBeVisible();
+      await page.getByTestId('book-trade').first().click();
+      await expect(page.getByTestId('view-trade')).toBeVisible();
+      return;
+    }
+  }
+  throw new Error(`no open market priced between ${min.toFixed(2)} and ${max.toFixed(2)} among the first events`);
+}
