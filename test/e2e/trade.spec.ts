@@ -197,11 +197,13 @@ test('trade: resting order, fill from a second account, order types, exchange mo
       await expect(result).toHaveAttribute('data-success', 'true', { timeout: 20_000 });
       await expect(result).toHaveAttribute('data-status', /live/i);
       makerOrderId = (await result.getByTestId('ticket-result-order-id').getAttribute('data-order-id')) ?? '';
-    }).toPass({ timeout: 90_000 });
+      // The simulated takers trade against user orders too: a sweep that reached this one before
+      // it showed leaves nothing resting to look at, so place another.
+      await openOrderRows(page);
+      await expect(page.locator(`[data-testid="open-order-row"][data-order-id="${makerOrderId}"]`)).toBeVisible({ timeout: 15_000 });
+    }).toPass({ timeout: 120_000 });
     test.info().annotations.push({ type: 'maker order', description: `${makerPrice} after ${attempt} attempt(s)` });
 
-    await openOrderRows(page);
-    await expect(page.locator(`[data-testid="open-order-row"][data-order-id="${makerOrderId}"]`)).toBeVisible({ timeout: 15_000 });
     await expect(page.locator(`[data-testid="ladder-level"][data-side="bid"][data-price="${makerPrice}"] [data-testid="ladder-own"]`)).toHaveText(/\d/, { timeout: 15_000 });
   });
 
