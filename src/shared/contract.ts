@@ -41,6 +41,19 @@ import type {
   WinnerView,
 } from './portfolioViews';
 import type {
+  PerpsAccountView,
+  PerpsEquitySeries,
+  PerpsFundingPage,
+  PerpsHistorySyncState,
+  PerpsInfoView,
+  PerpsPublicTradeView,
+  PerpsReferralView,
+  PerpsTransferPreview,
+  PerpsTransferResult,
+  PerpsTransfersPage,
+} from './perpsViews';
+import { PERPS_EQUITY_INTERVALS } from './protocol/perps';
+import type {
   AppStatus,
   CatalogTag,
   EventDetail,
@@ -152,6 +165,25 @@ export const activityFilterSchema = z
 
 /** The service's opaque cursors travel back unchanged; bounded so a frame stays small. */
 const boardCursorSchema = z.string().min(1).max(2048).optional();
+
+/** Perps amounts are in asset units with up to the asset's decimals (18 for the widest). */
+const perpsAmountSchema = z
+  .string()
+  .max(34, 'the amount must be a positive decimal number')
+  .regex(/^\d{1,15}(\.\d{1,18})?$/, 'the amount must be a positive decimal number with at most 18 decimals');
+const perpsAssetSchema = z.string().min(1).max(20).regex(/^[A-Za-z0-9._-]+$/, 'an asset is a name such as USDC');
+const perpsInstrumentIdSchema = z.int().min(0).max(2 ** 31);
+const referralCodeSchema = z.string().max(256).trim().min(1, 'a referral code is required').max(64).regex(/^[A-Za-z0-9_-]*$/, 'a referral code has letters, digits, "-" and "_" only');
+export const perpsTransferFilterSchema = z
+  .object({
+    direction: z.enum(['in', 'out']).optional(),
+    asset: perpsAssetSchema.optional(),
+    counterparty: addressSchema.optional(),
+    text: z.string().max(100).optional(),
+    fromMs: z.int().min(0).optional(),
+    toMs: z.int().min(0).optional(),
+  })
+  .strict();
 
 export const bridgeChannels = {
   getAppStatus: { input: noInput, result: returns<AppStatus>() },
@@ -379,6 +411,78 @@ export const bridgeChannels = {
     result: returns<BuilderVolumeBucketView[]>(),
   },
 
+  /** The exchange's identity, collateral assets, the profile's instruments and weight budget. */
+  getPerpsInfo: { input: noInput, result: returns<PerpsInfoView>() },
+  /** Proxies, latest equity and free collateral of each of the user's accounts (or one). */
+  listPerpsAccounts: { input: z.object({ accountId: accountIdSchema.optional() }).strict(), result: returns<PerpsAccountView[]>() },
+  /** Replaces a proxy: creates a new one with the same label, then deletes the old one. */
+  rotatePerpsProxy: { input: z.object({ accountId: accountIdSchema, proxyAddress: addressSchema }).strict(), result: returns<AccountsState>() },
+  /** Checks a transfer against free collateral and builds the exact op to sign; signs nothing. */
+  previewPerpsTransfer: {
+    input: z
+      .object({ fromAccountId: accountIdSchema, to: addressSchema, asset: perpsAssetSchema, amount: perpsAmountSchema, label: labelSchema.optional() })
+      .strict(),
+    result: returns<PerpsTransferPreview>(),
+  },
+  /** Signs the previewed op with the account's proxy key and sends it. */
+  sendPerpsTransfer: { input: z.object({ previewId: z.string().min(1).max(64) }).strict(), result: returns<PerpsTransferResult>() },
+  /** Walks an account's transfers or funding (`more`) into the local history store as a job. */
+  syncPerpsHistory: {
+    input: z.object({ accountId: accountIdSchema, kind: z.enum(['transfers', 'funding']), jobId: jobIdSchema.optional(), full: z.boolean().default(false) }).strict(),
+    result: returns<PerpsHistorySyncState>(),
+  },
+  queryPerpsTransfers: {
+    input: z
+      .object({
+        accountId: accountIdSchema,
+        filter: perpsTransferFilterSchema.default({}),
+        sort: z.object({ key: z.enum(['createdAt', 'amount', 'asset', 'counterparty']), direction: z.enum(['asc', 'desc']) }).strict().default({ key: 'createdAt', direction: 'desc' }),
+        offset: z.int().min(0).default(0),
+        limit: z.int().min(1).max(500).default(200),
+      })
+      .strict(),
+    result: returns<PerpsTransfersPage>(),
+  },
+  exportPerpsTransfers: {
+    input: z.object({ accountId: accountIdSchema, filter: perpsTransferFilterSchema.default({}), format: z.enum(['csv', 'json']), jobId: jobIdSchema.optional() }).strict(),
+    result: returns<ExportResult>(),
+  },
+  queryPerpsFunding: {
+    input: z
+      .object({ accountId: accountIdSchema, instrumentId: perpsInstrumentIdSchema.optional(), offset: z.int().min(0).default(0), limit: z.int().min(1).max(500).default(200) })
+      .strict(),
+    result: returns<PerpsFundingPage>(),
+  },
+  getPerpsEquity: {
+    input: z
+      .object({ accountId: accountIdSchema, interval: z.enum(PERPS_EQUITY_INTERVALS), points: z.int().min(2).max(5000).default(500) })
+      .strict(),
+    result: returns<PerpsEquitySeries>(),
+  },
+  /** The public trade tape of one instrument, newest first. */
+  listPerpsTrades: {
+    input: z.object({ instrumentId: perpsInstrumentIdSchema, limit: z.int().min(1).max(100).default(100) }).strict(),
+    result: returns<PerpsPublicTradeView[]>(),
+  },
+  getPerpsReferral: { input: z.object({ accountId: accountIdSchema }).strict(), result: returns<PerpsReferralView>() },
+  /** Creates or returns the account's primary invite code (idempotent). */
+  createPerpsInvite: { input: z.object({ accountId: accountIdSchema }).strict(), result: returns<PerpsReferralView>() },
+  /** Applies a referral code; refused when the account already has one. */
+  applyPerpsReferralCode: { input: z.object({ accountId: accountIdSchema, code: referralCodeSchema }).strict(), result: returns<PerpsReferralView>() },
+
+  /** Sandbox only: credit paper collateral to an account on the perps exchange. */
+  requestSandboxPerpsFunds: {
+    input: z.object({ accountId: accountIdSchema, asset: perpsAssetSchema, amount: perpsAmountSchema }).strict(),
+    result: returns<PerpsAccountView>(),
+  },
+  /** Sandbox only: set a paper position (signed size, 0 closes) at the current mark price. */
+  setSandboxPerpsPosition: {
+    input: z
+      .object({ accountId: accountIdSchema, instrumentId: perpsInstrumentIdSchema, size: z.string().max(24).regex(/^-?\d{1,9}(\.\d{1,6})?$/, 'the size is a signed decimal with at most 6 decimals') })
+      .strict(),
+    result: returns<PerpsAccountView>(),
+  },
+
   /** Sandbox only: credit paper USD to the active account. */
   requestSandboxFunds: {
     input: z.object({ amount: decimalSchema('the amount').refine((a) => Number(a) > 0 && Number(a) <= 1_000_000, 'the amount must be above 0 and at most 1,000,000') }).strict(),
@@ -414,6 +518,8 @@ export const bridgeEvents = {
   jobProgressed: returns<JobProgress>(),
   /** The local history store gained rows for a wallet (a sync or an incremental update ran). */
   historyChanged: returns<HistorySyncState>(),
+  /** An account's perps state changed: a transfer settled, a history sync added rows, a referral applied. */
+  perpsChanged: returns<{ accountId: string; kind: 'transfers' | 'funding' | 'referral' | 'account' }>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -8,6 +8,7 @@ const PATHS: Record<ViewId, string> = {
   activity: 'M2 10h4l2-5 4 10 2-5h4',
   transfers: 'M3 7h13l-3-3M17 13H4l3 3',
   referrals: 'M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM2 17c0-3 2.2-5 5-5s5 2 5 5M14 8h5M16.5 5.5v5',
+  perps: 'M3 17l4-6 4 3 6-9M14 5h3v3',
   boards: 'M3 17h14M5 17V9h3v8M9.5 17V4h3v13M14 17v-6h3',
   accounts: 'M10 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 18c0-3.9 3.1-6 7-6s7 2.1 7 6',
   settings:

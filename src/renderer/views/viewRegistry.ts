@@ -9,6 +9,7 @@ export const VIEW_IDS = [
   'activity',
   'transfers',
   'referrals',
+  'perps',
   'boards',
   'accounts',
   'settings',
@@ -55,6 +56,11 @@ export const VIEWS: Record<ViewId, ViewInfo> = {
    
     summary: 'Your referral codes, the accounts they brought and what they earned.',
     comingWith: 'Arrives with referrals.',
+  },
+  perps: {
+    label: 'Perps',
+    summary: 'Equity, funding, the public trade tape and collateral assets of the perpetuals exchange.',
+    comingWith: 'Arrives with the perpetuals desk.',
   },
   boards: {
     label: 'Boards',

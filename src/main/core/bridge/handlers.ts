@@ -5,6 +5,7 @@ import type { CatalogService } from '../catalog/catalogService';
 import type { PortfolioDesk } from '../portfolio/portfolioDesk';
 import type { TradingDesk } from '../trading/tradingDesk';
 import { createCustodyHandlers, type CustodyServices } from './custodyHandlers';
+import { createPerpsHandlers } from './perpsHandlers';
 import { createPortfolioHandlers } from './portfolioHandlers';
 import { createTradingHandlers } from './tradingHandlers';
 import type { BridgeHandlers } from './handlerTypes';
@@ -22,6 +23,7 @@ export function createHandlers({ appStatus, catalog, books, trading, portfolio, 
     ...createCustodyHandlers(custody),
     ...createTradingHandlers(trading),
     ...createPortfolioHandlers(portfolio),
+    ...createPerpsHandlers(),
     getAppStatus: async () => appStatus(),
     listCatalogTags: async () => catalog.listTags(),
     searchCatalogEvents: async (input) => catalog.searchEvents(input),
