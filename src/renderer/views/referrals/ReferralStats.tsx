@@ -1,0 +1,47 @@
+/** Children, referrals left, cooldown, fee-share rate and the parent (own-account label when it is one). */
+import type { PerpsReferralView } from '../../../shared/perpsViews';
+import { shortAddress } from '../../lib/address';
+import { formatAge } from '../portfolio/money';
+import { selectAccounts, useAccountsStore } from '../../stores/accountsStore';
+
+/** What the last invite answer says about taking a referral now. */
+function cooldownText(invite: PerpsReferralView['invite']): string {
+  if (!invite) return 'unknown until an invite is made';
+  if (invite.cooldownMs === null) return 'none left: the lifetime cap is used up';
+  if (invite.cooldownMs === 0) return 'none: a referral can be taken now';
+  const left = Math.max(0, invite.readAt + invite.cooldownMs - Date.now());
+  return left === 0 ? 'over' : `${formatAge(left)} left (3 per 24 h)`;
+}
+
+function Stat({ label, value, testId, title }: { label: string; value: string; testId: string; title?: string }) {
+  return (
+    <div className="pf-stat">
+      <dt>{label}</dt>
+      <dd className="num" data-testid={testId} title={title}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export function ReferralStats({ referral }: { referral: PerpsReferralView }) {
+  const accounts = useAccountsStore(selectAccounts);
+  const parentOwn = referral.parent ? accounts.find((a) => a.address.toLowerCase() === referral.parent?.toLowerCase()) : undefined;
+  const rate = Number(referral.feeShareRate);
+  return (
+    <section className="panel" aria-label="Referral facts" data-testid="referral-stats">
+      <dl className="rf-stats">
+        <Stat label="Referrals" value={String(referral.childrenCount)} testId="referral-children" />
+        <Stat label="Referrals left" value={String(referral.invite?.referralsAvailable ?? referral.referralsLeft)} testId="referral-left" />
+        <Stat label="Fee share" value={Number.isFinite(rate) ? `${(rate * 100).toFixed(rate * 100 < 1 ? 2 : 0)}%` : referral.feeShareRate} testId="referral-fee-share" />
+        <Stat label="Cooldown" value={cooldownText(referral.invite)} testId="referral-cooldown" />
+        <Stat
+          label="Referred by"
+          value={referral.parent ? `${parentOwn ? `${parentOwn.label} · ` : ''}${shortAddress(referral.parent)}` : 'nobody'}
+          title={referral.parent ?? undefined}
+          testId="referral-parent"
+        />
+      </dl>
+    </section>
+  );
+}
