@@ -3,7 +3,9 @@
  * loopback, no account anywhere), or the deployments a user configured.
  */
 import { join } from 'node:path';
+import * as sandboxStart from '../../sandbox/start';
 import { startSandbox } from '../../sandbox/start';
+import { SANDBOX_PERPS_WEIGHT_BUDGET, type PerpsInstrument, type PerpsWeightBudget } from '../../shared/protocol/perps';
 import { PUBLIC_CHAIN_137_CONTRACTS, type ExchangeContracts } from '../../shared/orders/orderSchema';
 import type { NetworkInfo } from '../../shared/viewModels';
 import type { CoreOptions } from './coreApi';
@@ -34,7 +36,23 @@ export interface ActiveNetwork {
   contracts: ExchangeContracts;
   /** The perps signing domain pinned in the profile; null when a custom profile carries none. */
   perpsDomain: Readonly<PerpsDomain> | null;
+  /** The perps exchange's weight budget: every perps request counts its route weight against it. */
+  perpsWeightBudget: Readonly<PerpsWeightBudget>;
+  /** The perps instruments (the spec has no route listing them). */
+  perpsInstruments: readonly PerpsInstrument[];
   stop(): Promise<void>;
+}
+
+/**
+ * The sandbox's instrument list, as src/sandbox/start.ts exports it (`SANDBOX_PERPS_INSTRUMENTS`).
+ * Read by name so a sandbox that does not export it yet gives an empty list instead of failing.
+ */
+function sandboxPerpsInstruments(): PerpsInstrument[] {
+  const exported = (sandboxStart as Record<string, unknown>).SANDBOX_PERPS_INSTRUMENTS;
+  if (!Array.isArray(exported)) return [];
+  return exported
+    .filter((i): i is { id: number; symbol: string } => typeof i?.id === 'number' && typeof i?.symbol === 'string')
+    .map(({ id, symbol }) => ({ id, symbol }));
 }
 
 export async function openNetwork(options: CoreOptions, settings: SettingsStore): Promise<ActiveNetwork> {
@@ -46,15 +64,17 @@ export async function openNetwork(options: CoreOptions, settings: SettingsStore)
       chainId: SANDBOX_CHAIN_ID,
       contracts: PUBLIC_CHAIN_137_CONTRACTS,
       perpsDomain: SANDBOX_PERPS_DOMAIN,
+      perpsWeightBudget: SANDBOX_PERPS_WEIGHT_BUDGET,
+      perpsInstruments: options.serviceUrls.isSandbox ? sandboxPerpsInstruments() : [],
       stop: async () => {},
     };
   }
   const custom = settings.get('customNetwork');
   if (settings.get('network') === 'custom' && custom) {
-    const { label, chainId, perpsDomain, ...urls } = custom;
+    const { label, chainId, perpsDomain, perpsWeightBudget, perpsInstruments, ...urls } = custom;
     return {
       info: { id: 'custom', label, isSandbox: false }, urls, chainId, contracts: { ...PUBLIC_CHAIN_137_CONTRACTS, chainId },
-      perpsDomain: perpsDomain ?? null, stop: async () => {},
+      perpsDomain: perpsDomain ?? null, perpsWeightBudget, perpsInstruments, stop: async () => {},
     };
   }
   // The paper exchange keeps its accounts (API keys, proxies) in the data dir, so credentials in
@@ -70,6 +90,8 @@ export async function openNetwork(options: CoreOptions, settings: SettingsStore)
     chainId: SANDBOX_CHAIN_ID,
     contracts: PUBLIC_CHAIN_137_CONTRACTS,
     perpsDomain: SANDBOX_PERPS_DOMAIN,
+    perpsWeightBudget: SANDBOX_PERPS_WEIGHT_BUDGET,
+    perpsInstruments: sandboxPerpsInstruments(),
     stop: () => sandbox.stop(),
   };
 }
