@@ -69,6 +69,11 @@ export interface PortfolioTotals {
   /** Null when no position has a cost basis. */
   percentPnl: string | null;
   redeemableValue: string;
+  /**
+   * Latest perps equity in USD summed over the shown accounts that have one; null when none is
+   * readable. Optional until the core fills it in (the renderer hides the figure when absent).
+   */
+  perpsEquity?: string | null;
 }
 
 export interface PortfolioView {
