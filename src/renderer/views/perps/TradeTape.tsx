@@ -5,6 +5,7 @@ import type { PerpsInstrument } from '../../../shared/protocol/perps';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { usePolling } from '../../hooks/usePolling';
 import { shortAddress } from '../../lib/address';
+import { formatClock } from '../../lib/format';
 import { groupDecimal } from '../../lib/perpsAmounts';
 import { explainPerpsError } from '../../lib/perpsErrors';
 import { usePerpsMarketStore } from '../../stores/perpsMarketStore';
@@ -12,12 +13,12 @@ import { formatStamp } from '../activity/activityColumns';
 
 const TAPE_REFRESH_MS = 3_000;
 const COLUMNS: readonly DataColumn<PerpsPublicTradeView>[] = [
-  { id: 'time', header: 'Time', sortValue: (r) => r.at, cell: (r) => <span className="num">{formatStamp(r.at)}:{String(new Date(r.at).getSeconds()).padStart(2, '0')}</span> },
+  { id: 'time', header: 'Time', sortValue: (r) => r.at, cell: (r) => <span className="num" title={formatStamp(r.at)}>{formatClock(r.at)}</span> },
   { id: 'price', header: 'Price', numeric: true, sortValue: (r) => Number(r.price), cell: (r) => groupDecimal(r.price) },
   { id: 'quantity', header: 'Qty', numeric: true, sortValue: (r) => Number(r.quantity), cell: (r) => groupDecimal(r.quantity) },
   { id: 'hash', header: 'Hash', cell: (r) => <span className="muted num" title={r.hash}>{shortAddress(r.hash)}</span> },
 ];
-const TEMPLATE = '140px 100px 90px minmax(90px, 1fr)';
+const TEMPLATE = '72px minmax(80px, 1fr) minmax(64px, 1fr) 92px';
 
 export function TradeTape({ instruments }: { instruments: readonly PerpsInstrument[] }) {
   const instrumentId = usePerpsMarketStore((s) => s.tapeInstrument);
