@@ -32,7 +32,7 @@ export function ReferralStats({ referral }: { referral: PerpsReferralView }) {
     <section className="panel" aria-label="Referral facts" data-testid="referral-stats">
       <dl className="rf-stats">
         <Stat label="Referrals" value={String(referral.childrenCount)} testId="referral-children" />
-        <Stat label="Referrals left" value={String(referral.invite?.referralsAvailable ?? referral.referralsLeft)} testId="referral-left" />
+        <Stat label="Referrals left" value={String(referral.referralsLeft)} testId="referral-left" />
         <Stat label="Fee share" value={Number.isFinite(rate) ? `${(rate * 100).toFixed(rate * 100 < 1 ? 2 : 0)}%` : referral.feeShareRate} testId="referral-fee-share" />
         <Stat label="Cooldown" value={cooldownText(referral.invite)} testId="referral-cooldown" />
         <Stat
