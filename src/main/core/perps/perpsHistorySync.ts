@@ -71,8 +71,8 @@ export class PerpsHistorySync {
     const newest = (kind === 'transfers' ? store.perpsTransfers : store.perpsFunding).newestAt(key);
     // The new rows since the newest stored one; everything when the history is not complete yet.
     const floorTs = !full && complete && newest !== null ? newest : 0;
-    const now = this.context.now();
-    await this.walk(account, kind, { cursorEnd: now, floorTs, startedAt: now }, job, totals);
+    // The first page asks without end_time: the exchange's "now", whatever our clock says.
+    await this.walk(account, kind, { cursorEnd: null, floorTs, startedAt: this.context.now() }, job, totals);
     const state = this.state(account, kind);
     if (totals.rows > 0) this.context.changed(account.id, kind);
     return state;
@@ -84,7 +84,8 @@ export class PerpsHistorySync {
     const credentials = credentialsOf(this.context, account);
     const decimals = kind === 'transfers' ? await this.assetDecimals() : new Map<string, number>();
     store.transaction(() => store.perpsWalks.saveWalk(key, kind, walk));
-    const span = Math.max(1, walk.cursorEnd - walk.floorTs);
+    const top = walk.cursorEnd ?? this.context.now();
+    const span = Math.max(1, top - walk.floorTs);
     const pages = walkList<TransferRow | FundingRow>({
       fetchPage: (endMs) => {
         const range = { startMs: walk.floorTs, ...(endMs !== undefined ? { endMs } : {}) };
@@ -95,7 +96,7 @@ export class PerpsHistorySync {
       timeOf: (row) => ('transfer_id' in row ? row.created_timestamp : row.timestamp),
       keyOf: (row) => ('transfer_id' in row ? String(row.transfer_id) : `${row.instrument_id}:${row.timestamp}`),
       boundary: 'inclusive',
-      fromEndMs: walk.cursorEnd,
+      ...(walk.cursorEnd !== null ? { fromEndMs: walk.cursorEnd } : {}),
       signal: job.signal,
     });
     for await (const page of pages) {
@@ -110,7 +111,7 @@ export class PerpsHistorySync {
       });
       totals.rows += added;
       totals.pages += 1;
-      const reached = page.nextEndMs === null ? 1 : (walk.cursorEnd - page.nextEndMs) / span;
+      const reached = page.nextEndMs === null ? 1 : (top - page.nextEndMs) / span;
       job.progress(totals.rows, totals.pages, undefined, Math.min(1, Math.max(0, reached)));
       if (added > 0) this.context.changed(account.id, kind);
     }
