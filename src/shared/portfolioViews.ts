@@ -70,10 +70,10 @@ export interface PortfolioTotals {
   percentPnl: string | null;
   redeemableValue: string;
   /**
-   * Latest perps equity in USD summed over the shown accounts that have one; null when none is
-   * readable. Optional until the core fills it in (the renderer hides the figure when absent).
+   * Latest perps equity (USD) summed over the target's own accounts with an active perps proxy;
+   * null when none has one or none could be read. Not included in `value`.
    */
-  perpsEquity?: string | null;
+  perpsEquity: string | null;
 }
 
 export interface PortfolioView {

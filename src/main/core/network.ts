@@ -3,8 +3,7 @@
  * loopback, no account anywhere), or the deployments a user configured.
  */
 import { join } from 'node:path';
-import * as sandboxStart from '../../sandbox/start';
-import { startSandbox } from '../../sandbox/start';
+import { SANDBOX_PERPS_INSTRUMENTS, startSandbox } from '../../sandbox/start';
 import { SANDBOX_PERPS_WEIGHT_BUDGET, type PerpsInstrument, type PerpsWeightBudget } from '../../shared/protocol/perps';
 import { PUBLIC_CHAIN_137_CONTRACTS, type ExchangeContracts } from '../../shared/orders/orderSchema';
 import type { NetworkInfo } from '../../shared/viewModels';
@@ -43,17 +42,8 @@ export interface ActiveNetwork {
   stop(): Promise<void>;
 }
 
-/**
- * The sandbox's instrument list, as src/sandbox/start.ts exports it (`SANDBOX_PERPS_INSTRUMENTS`).
- * Read by name so a sandbox that does not export it yet gives an empty list instead of failing.
- */
-function sandboxPerpsInstruments(): PerpsInstrument[] {
-  const exported = (sandboxStart as Record<string, unknown>).SANDBOX_PERPS_INSTRUMENTS;
-  if (!Array.isArray(exported)) return [];
-  return exported
-    .filter((i): i is { id: number; symbol: string } => typeof i?.id === 'number' && typeof i?.symbol === 'string')
-    .map(({ id, symbol }) => ({ id, symbol }));
-}
+/** The sandbox's instruments (the spec has no route listing them; the sandbox exports its list). */
+const sandboxPerpsInstruments = (): PerpsInstrument[] => SANDBOX_PERPS_INSTRUMENTS.map(({ id, symbol }) => ({ id, symbol }));
 
 export async function openNetwork(options: CoreOptions, settings: SettingsStore): Promise<ActiveNetwork> {
   if (options.serviceUrls) {
@@ -64,7 +54,7 @@ export async function openNetwork(options: CoreOptions, settings: SettingsStore)
       chainId: SANDBOX_CHAIN_ID,
       contracts: PUBLIC_CHAIN_137_CONTRACTS,
       perpsDomain: SANDBOX_PERPS_DOMAIN,
-      perpsWeightBudget: SANDBOX_PERPS_WEIGHT_BUDGET,
+      perpsWeightBudget: options.perpsWeightBudget ?? SANDBOX_PERPS_WEIGHT_BUDGET,
       perpsInstruments: options.serviceUrls.isSandbox ? sandboxPerpsInstruments() : [],
       stop: async () => {},
     };

@@ -2,7 +2,7 @@
  * Query parameters of the perps history routes (names in src/shared/protocol/perps.ts
  * PERPS_QUERY): `start_time` (default 0) and `end_time` (default now) in Unix ms, `limit`
  * (default and maximum: the route's cap; larger values are served at the cap), `instrument_id`,
- * `interval`. A malformed value answers 400 `invalid_request: <parameter> …`; an unlisted
+ * `interval`. A parameter given twice is malformed. A malformed value answers 400 `invalid_request: <parameter> …`; an unlisted
  * instrument 400 `unknown_instrument`; an interval outside the spec's list 400 `invalid_interval: …`.
  */
 import { PERPS_EQUITY_INTERVALS, PERPS_INTERVAL_MS, PERPS_QUERY, type PerpsEquityInterval } from '../../shared/protocol/perps';
@@ -21,9 +21,11 @@ const INTEGER = /^\d{1,16}$/;
 const fail = (reply: Reply) => ({ ok: false, reply }) as const;
 
 function integerParam(query: URLSearchParams, name: string): number | undefined | null {
-  const text = query.get(name);
-  if (text === null) return undefined;
-  if (!INTEGER.test(text)) return null;
+  const all = query.getAll(name);
+  if (all.length === 0) return undefined;
+  // Given twice is ambiguous, so malformed.
+  const text = all[0] as string;
+  if (all.length > 1 || !INTEGER.test(text)) return null;
   const value = Number(text);
   return Number.isSafeInteger(value) ? value : null;
 }
@@ -50,8 +52,9 @@ export function parseInstrument(query: URLSearchParams, required: boolean): Pars
 }
 
 export function parseInterval(query: URLSearchParams): Parsed<number> {
-  const text = query.get(PERPS_QUERY.interval);
-  if (text === null || !(PERPS_EQUITY_INTERVALS as readonly string[]).includes(text)) {
+  const all = query.getAll(PERPS_QUERY.interval);
+  const text = all[0];
+  if (all.length !== 1 || text === undefined || !(PERPS_EQUITY_INTERVALS as readonly string[]).includes(text)) {
     return fail(perpsError(400, `${PERPS_ERRORS.invalidInterval}: ${PERPS_QUERY.interval} must be one of ${PERPS_EQUITY_INTERVALS.join(', ')}`));
   }
   return { ok: true, value: PERPS_INTERVAL_MS[text as PerpsEquityInterval] };

@@ -88,9 +88,10 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; about: string; sql: st
         PRIMARY KEY (account, instrument_id, ts)
       );
       CREATE INDEX perps_funding_by_time ON perps_funding(account, ts);
-      -- A walk in progress (newest first): the end_time to ask next and the start_time it stops at.
+      -- A walk in progress (newest first): the end_time to ask next (NULL: the exchange's now, as
+      -- its clock may differ from ours) and the start_time it stops at.
       CREATE TABLE perps_walks (
-        account TEXT NOT NULL, kind TEXT NOT NULL, cursor_end INTEGER NOT NULL, floor_ts INTEGER NOT NULL,
+        account TEXT NOT NULL, kind TEXT NOT NULL, cursor_end INTEGER, floor_ts INTEGER NOT NULL,
         started_at INTEGER NOT NULL,
         PRIMARY KEY (account, kind)
       );

@@ -48,10 +48,14 @@ function where(account: string, filter: PerpsTransferFilter): { sql: string; par
   const params: SQLInputValue[] = [account];
   if (filter.direction === 'in') parts.push("amount_units NOT LIKE '-%'");
   if (filter.direction === 'out') parts.push("amount_units LIKE '-%'");
-  if (filter.asset) parts.push('asset = ?'), params.push(filter.asset);
-  if (filter.counterparty) parts.push('counterparty = ?'), params.push(filter.counterparty.toLowerCase());
-  if (filter.fromMs !== undefined) parts.push('created_ts >= ?'), params.push(filter.fromMs);
-  if (filter.toMs !== undefined) parts.push('created_ts <= ?'), params.push(filter.toMs);
+  const add = (sql: string, value: SQLInputValue) => {
+    parts.push(sql);
+    params.push(value);
+  };
+  if (filter.asset) add('asset = ?', filter.asset);
+  if (filter.counterparty) add('counterparty = ?', filter.counterparty.toLowerCase());
+  if (filter.fromMs !== undefined) add('created_ts >= ?', filter.fromMs);
+  if (filter.toMs !== undefined) add('created_ts <= ?', filter.toMs);
   if (filter.text) {
     const like = `%${filter.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     parts.push("(lower(label) LIKE ? ESCAPE '\\' OR counterparty LIKE ? ESCAPE '\\')");

@@ -8,7 +8,8 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 export type PerpsWalkKind = 'transfers' | 'funding';
 
 export interface SavedPerpsWalk {
-  cursorEnd: number;
+  /** The next `end_time`; null for the exchange's own now (the first page of a walk). */
+  cursorEnd: number | null;
   floorTs: number;
   startedAt: number;
 }
@@ -35,7 +36,7 @@ export class PerpsWalkTable {
   }
 
   walk(account: string, kind: PerpsWalkKind): SavedPerpsWalk | null {
-    const row = this.getWalk.get(account, kind) as { cursor_end: number; floor_ts: number; started_at: number } | undefined;
+    const row = this.getWalk.get(account, kind) as { cursor_end: number | null; floor_ts: number; started_at: number } | undefined;
     return row ? { cursorEnd: row.cursor_end, floorTs: row.floor_ts, startedAt: row.started_at } : null;
   }
 

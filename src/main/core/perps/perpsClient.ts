@@ -8,7 +8,7 @@
 import { PERPS_QUERY, PERPS_ROUTES, PERPS_PROXY_HEADER, PERPS_SECRET_HEADER, type PerpsEquityInterval, type PerpsRouteName } from '../../../shared/protocol/perps';
 import type { ProxyCredentials } from '../accounts/proxyKeys';
 import type { HttpClient } from '../net/httpClient';
-import { parsePerpsAnswer, type PerpsAnswer, perpsAnswerSchemas } from './perpsAnswers';
+import { parsePerpsAnswer, type PerpsAnswer, type perpsAnswerSchemas } from './perpsAnswers';
 import { perpsRefusal } from './perpsErrors';
 
 /** Reads the account's active proxy credentials from the vault, at the moment of sending. */

@@ -32,9 +32,7 @@ export function PortfolioSummary({ view }: { view: PortfolioView }) {
         <Stat label="P&L %" value={formatSignedPercent(totals.percentPnl)} tone={pnlTone(totals.percentPnl)} testId="portfolio-pnl-percent" />
         <Stat label="Redeemable" value={formatUsd(totals.redeemableValue)} tone={Number(totals.redeemableValue) > 0 ? 'tone-warn' : undefined} testId="portfolio-redeemable" />
         <Stat label="Positions" value={String(totals.positions)} testId="portfolio-count" />
-        {totals.perpsEquity === undefined ? null : (
-          <Stat label="Perps equity" value={totals.perpsEquity === null ? '—' : formatUsd(totals.perpsEquity)} testId="portfolio-perps-equity" />
-        )}
+        <Stat label="Perps equity" value={totals.perpsEquity === null ? '—' : formatUsd(totals.perpsEquity)} testId="portfolio-perps-equity" />
       </dl>
       <div className="pf-freshness">
         <span className="muted">
