@@ -68,6 +68,13 @@ describe('a settled transfer', () => {
       const again = await h.transfer(body);
       expect(again).toMatchObject({ status: 400, body: { status: 'err', error: 'duplicate_salt', transfer_id: settled.body.transfer_id } });
       expect(Object.keys(again.body).sort()).toEqual(['error', 'status', 'transfer_id']);
+      // Resent after the ts window closed: still the id, so a client that lost the answer learns it.
+      h.clock += 10 * 60_000;
+      try {
+        expect((await h.transfer(body)).body).toEqual({ status: 'err', error: 'duplicate_salt', transfer_id: settled.body.transfer_id });
+      } finally {
+        h.clock -= 10 * 60_000;
+      }
     });
   });
 
