@@ -87,10 +87,10 @@ test('collateral moves between two own accounts and shows in both histories and 
     // The core checks free collateral before signing; if it lets the draft through, the exchange refuses it.
     if (await dialog.isVisible()) {
       await dialog.getByTestId('transfer-send').click();
-      await expect(dialog.getByTestId('transfer-send-error')).toContainText('Not enough free collateral', { timeout: 20_000 });
+      await expect(dialog.getByTestId('transfer-send-error')).toContainText("larger than the account's free collateral", { timeout: 20_000 });
       await dialog.getByTestId('transfer-cancel').click();
     } else {
-      await expect(previewError).toContainText('Not enough free collateral');
+      await expect(previewError).toContainText('is more than the free collateral of "Alpha"');
     }
   });
 

@@ -1,12 +1,11 @@
 /**
  * The pure parts of the perps views: amount checks and exact display, the send form's rules, the
- * transfer history's filter form, proxy states and exchange identifiers turned into sentences.
+ * transfer history's filter form and proxy states.
  */
 import { describe, expect, it } from 'vitest';
 import type { PerpsAssetView } from '../../../src/shared/perpsViews';
 import { amountProblem, groupDecimal, signedDecimal } from '../../../src/renderer/lib/perpsAmounts';
-import { perpsErrorSentence } from '../../../src/renderer/lib/perpsErrors';
-import { PROXY_WARNING_MS, proxyState } from '../../../src/renderer/lib/proxyState';
+import { PERPS_PROXY_WARNING_MS as PROXY_WARNING_MS, perpsProxyState as proxyState } from '../../../src/shared/perpsViews';
 import { defaultAsset, toDraft, TYPED_RECIPIENT, type SendForm } from '../../../src/renderer/views/transfers/transferDraft';
 import { EMPTY_TRANSFER_FORM, toTransferFilter } from '../../../src/renderer/views/transfers/transferFilterModel';
 
@@ -79,17 +78,11 @@ describe('transfer history filter', () => {
   });
 });
 
-describe('proxy state and error sentences', () => {
+describe('proxy state', () => {
   it('is active, expiring within the warning window, or expired', () => {
     const now = 1_000_000_000_000;
     expect(proxyState(now + PROXY_WARNING_MS + 1, now)).toBe('active');
     expect(proxyState(now + PROXY_WARNING_MS, now)).toBe('expiring');
     expect(proxyState(now, now)).toBe('expired');
-  });
-
-  it('turns exchange identifiers into sentences and keeps other messages', () => {
-    expect(perpsErrorSentence({ code: 'service_error', message: 'The exchange refused the transfer: insufficient_margin' })).toMatch(/^Not enough free collateral/);
-    expect(perpsErrorSentence({ code: 'service_error', message: 'referral_already_set' })).toMatch(/already has a referral code/);
-    expect(perpsErrorSentence({ code: 'network', message: 'The perps exchange is unreachable.' })).toBe('The perps exchange is unreachable.');
   });
 });

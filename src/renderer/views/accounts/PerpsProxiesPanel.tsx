@@ -7,7 +7,7 @@
 import type { AccountView } from '../../../shared/custodyViews';
 import { BlockedNote } from '../../components/BlockedNote';
 import { useNow } from '../../hooks/useNow';
-import { proxyState } from '../../lib/proxyState';
+import { perpsProxyState as proxyState } from '../../../shared/perpsViews';
 import { selectLockStatus, useVaultStore } from '../../stores/vaultStore';
 import { PerpsProxyCreateForm } from './PerpsProxyCreateForm';
 import { PerpsProxyRow } from './PerpsProxyRow';

@@ -9,8 +9,8 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { shortAddress } from '../../lib/address';
 import { formatDay } from '../../lib/format';
-import { explainPerpsError } from '../../lib/perpsErrors';
-import { PROXY_STATE_LABEL, proxyState } from '../../lib/proxyState';
+import { perpsProxyState as proxyState } from '../../../shared/perpsViews';
+import { PROXY_STATE_LABEL } from '../../lib/proxyState';
 import { useAccountsStore } from '../../stores/accountsStore';
 
 interface PerpsProxyRowProps {
@@ -60,7 +60,7 @@ export function PerpsProxyRow({ accountId, proxy, now, disabled }: PerpsProxyRow
           onConfirm={() => void remove.run({ proxyAddress: proxy.proxyAddress }).then(receive)}
           testId="proxy-delete"
         />
-        <ActionError error={explainPerpsError(rotate.error)} testId="proxy-rotate-error" purpose="Unlock the vault to rotate the proxy." />
+        <ActionError error={rotate.error} testId="proxy-rotate-error" purpose="Unlock the vault to rotate the proxy." />
         <ActionError error={remove.error} testId="proxy-delete-error" purpose="Unlock the vault to delete the proxy." />
       </td>
     </tr>

@@ -7,7 +7,6 @@ import { AreaSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-char
 import { PERPS_EQUITY_INTERVALS } from '../../../shared/protocol/perps';
 import { cssVar, useTerminalChart } from '../../components/terminalChart';
 import { usePolling } from '../../hooks/usePolling';
-import { explainPerpsError } from '../../lib/perpsErrors';
 import { usePerpsMarketStore } from '../../stores/perpsMarketStore';
 
 const EQUITY_REFRESH_MS = 15_000;
@@ -72,7 +71,7 @@ export function EquityChart({ accountId }: { accountId: string }) {
       <div className="chart-area">
         <div className="chart-canvas" ref={containerRef} data-testid="perps-equity-canvas" />
         {count === 0 ? <p className="chart-empty">No equity history at this interval yet.</p> : null}
-        {error && count === null ? <p className="chart-empty">Could not read the equity: {explainPerpsError(error)?.message}</p> : null}
+        {error && count === null ? <p className="chart-empty">Could not read the equity: {error?.message}</p> : null}
       </div>
       <p className="chart-credit">Charts by TradingView Lightweight Charts™</p>
     </section>

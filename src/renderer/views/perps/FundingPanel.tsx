@@ -8,7 +8,6 @@ import type { PerpsInstrument } from '../../../shared/protocol/perps';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
 import { signedDecimal } from '../../lib/perpsAmounts';
-import { explainPerpsError } from '../../lib/perpsErrors';
 import { usePerpsMarketStore } from '../../stores/perpsMarketStore';
 import { formatStamp } from '../activity/activityColumns';
 import { PerpsSyncStatus } from './PerpsSyncStatus';
@@ -52,7 +51,7 @@ export function FundingPanel({ accountId, instruments }: { accountId: string; in
         </select>
         <PerpsSyncStatus what="payments" sync={page?.sync ?? null} jobId={jobId} error={syncError} onSync={(full) => void syncFunding(accountId, full)} onCancel={() => void cancel()} testId="perps-funding-sync" />
       </div>
-      {error ? <InlineError what="Could not read the funding history" error={explainPerpsError(error) ?? error} onRetry={() => void loadFunding(accountId)} /> : null}
+      {error ? <InlineError what="Could not read the funding history" error={error} onRetry={() => void loadFunding(accountId)} /> : null}
       {page && page.totals.length > 0 ? (
         <table className="an-mini-table" data-testid="perps-funding-totals">
           <thead>

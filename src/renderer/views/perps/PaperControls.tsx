@@ -8,7 +8,6 @@ import { api } from '../../bridge/api';
 import { ActionError } from '../../components/ActionError';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { amountProblem } from '../../lib/perpsAmounts';
-import { explainPerpsError } from '../../lib/perpsErrors';
 import { usePerpsStore } from '../../stores/perpsStore';
 import { defaultAsset } from '../transfers/transferDraft';
 
@@ -89,7 +88,7 @@ export function PaperControls({ accountId, info }: { accountId: string; info: Pe
           {problem}
         </p>
       ) : null}
-      <ActionError error={explainPerpsError(faucet.error ?? position.error)} testId="perps-paper-error" />
+      <ActionError error={faucet.error ?? position.error} testId="perps-paper-error" />
     </section>
   );
 }

@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { InlineError } from '../../components/InlineError';
 import { formatUsd } from '../../lib/format';
-import { explainPerpsError } from '../../lib/perpsErrors';
 import { useAppStatusStore } from '../../stores/appStatusStore';
 import { hrefForView } from '../../stores/navigationStore';
 import { usePerpsStore } from '../../stores/perpsStore';
@@ -52,7 +51,7 @@ export function PerpsPage() {
           </dl>
         ) : null}
       </header>
-      {infoError ? <InlineError what="Could not read the perps exchange" error={explainPerpsError(infoError) ?? infoError} onRetry={() => void loadInfo()} /> : null}
+      {infoError ? <InlineError what="Could not read the perps exchange" error={infoError} onRetry={() => void loadInfo()} /> : null}
       <div className="px-body">
         <div className="px-side">
           {info ? <AssetsTable info={info} /> : null}

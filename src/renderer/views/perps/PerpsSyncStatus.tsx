@@ -7,7 +7,6 @@ import type { BridgeError } from '../../../shared/result';
 import { ActionError } from '../../components/ActionError';
 import { JobProgressBar } from '../../components/JobProgressBar';
 import { useNow } from '../../hooks/useNow';
-import { explainPerpsError } from '../../lib/perpsErrors';
 import { formatAgo } from '../portfolio/money';
 
 interface PerpsSyncStatusProps {
@@ -52,7 +51,7 @@ export function PerpsSyncStatus({ what, sync, jobId, error, disabled = false, on
           ) : null}
         </span>
       )}
-      <ActionError error={explainPerpsError(error)} testId={`${testId}-error`} />
+      <ActionError error={error} testId={`${testId}-error`} />
     </div>
   );
 }

@@ -7,7 +7,6 @@ import { usePolling } from '../../hooks/usePolling';
 import { shortAddress } from '../../lib/address';
 import { formatClock } from '../../lib/format';
 import { groupDecimal } from '../../lib/perpsAmounts';
-import { explainPerpsError } from '../../lib/perpsErrors';
 import { usePerpsMarketStore } from '../../stores/perpsMarketStore';
 import { formatStamp } from '../activity/activityColumns';
 
@@ -44,7 +43,7 @@ export function TradeTape({ instruments }: { instruments: readonly PerpsInstrume
             </option>
           ))}
         </select>
-        <span className="muted an-legend">{error ? <span className="tape-error">{explainPerpsError(error)?.message}</span> : 'live · newest first'}</span>
+        <span className="muted an-legend">{error ? <span className="tape-error">{error?.message}</span> : 'live · newest first'}</span>
       </div>
       <DataTable
         rows={trades ?? []}

@@ -8,7 +8,6 @@ import { api } from '../../bridge/api';
 import { ActionError } from '../../components/ActionError';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { shortAddress } from '../../lib/address';
-import { explainPerpsError } from '../../lib/perpsErrors';
 import { useReferralsStore } from '../../stores/referralsStore';
 
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -67,7 +66,7 @@ export function ApplyCodeForm({ accountId, referral }: { accountId: string; refe
           Code {applied} applied.
         </p>
       ) : null}
-      <ActionError error={explainPerpsError(apply.error)} testId="referral-apply-error" purpose="Unlock the vault to apply a code." />
+      <ActionError error={apply.error} testId="referral-apply-error" purpose="Unlock the vault to apply a code." />
     </form>
   );
 }

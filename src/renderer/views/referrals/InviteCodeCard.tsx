@@ -7,7 +7,6 @@ import type { PerpsReferralView } from '../../../shared/perpsViews';
 import { api } from '../../bridge/api';
 import { ActionError } from '../../components/ActionError';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
-import { explainPerpsError } from '../../lib/perpsErrors';
 import { useReferralsStore } from '../../stores/referralsStore';
 
 export function InviteCodeCard({ accountId, referral }: { accountId: string; referral: PerpsReferralView | null }) {
@@ -62,7 +61,7 @@ export function InviteCodeCard({ accountId, referral }: { accountId: string; ref
         </button>
         <span className="field-help">Others apply the code to become this account’s referrals; it shares their fees with you.</span>
       </div>
-      <ActionError error={explainPerpsError(create.error)} testId="referral-invite-error" purpose="Unlock the vault to create an invite." />
+      <ActionError error={create.error} testId="referral-invite-error" purpose="Unlock the vault to create an invite." />
     </section>
   );
 }

@@ -5,7 +5,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { InlineError } from '../../components/InlineError';
-import { explainPerpsError } from '../../lib/perpsErrors';
 import { hrefForView } from '../../stores/navigationStore';
 import { selectReferral, selectReferralError, useReferralsStore } from '../../stores/referralsStore';
 import { NoProxyNote, perpsBlocker } from '../perps/NoProxyNote';
@@ -48,7 +47,7 @@ export function ReferralsPage() {
             <ApplyCodeForm key={accountId} accountId={accountId} referral={referral} />
           </div>
           <div className="px-main">
-            {error ? <InlineError what="Could not read the referral facts" error={explainPerpsError(error) ?? error} onRetry={() => void load(accountId)} /> : null}
+            {error ? <InlineError what="Could not read the referral facts" error={error} onRetry={() => void load(accountId)} /> : null}
             {referral ? <ReferralStats referral={referral} /> : error ? null : <p className="px-note">Reading the referral facts…</p>}
           </div>
         </div>

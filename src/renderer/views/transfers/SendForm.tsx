@@ -8,7 +8,6 @@ import type { PerpsAccountView, PerpsAssetView } from '../../../shared/perpsView
 import { ActionError } from '../../components/ActionError';
 import { Field } from '../../components/Field';
 import { shortAddress } from '../../lib/address';
-import { explainPerpsError } from '../../lib/perpsErrors';
 import { selectAccounts, useAccountsStore } from '../../stores/accountsStore';
 import { CollateralFacts } from './CollateralFacts';
 import { defaultAsset, toDraft, TYPED_RECIPIENT, type SendForm as Form, type SendFormProblems } from './transferDraft';
@@ -98,7 +97,7 @@ export function SendForm({ from, perps, assets, flow, disabled }: SendFormProps)
           Sent {flow.result.amount} {flow.result.asset}: transfer id <span className="num">{flow.result.transferId}</span>.
         </p>
       ) : null}
-      <ActionError error={explainPerpsError(flow.previewError)} testId="transfer-preview-error" purpose="Unlock the vault to send a transfer." />
+      <ActionError error={flow.previewError} testId="transfer-preview-error" purpose="Unlock the vault to send a transfer." />
     </form>
   );
 }

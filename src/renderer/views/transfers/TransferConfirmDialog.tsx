@@ -10,7 +10,6 @@ import { Dialog } from '../../components/Dialog';
 import { DialogOutcome } from '../../components/DialogOutcome';
 import { useNow } from '../../hooks/useNow';
 import { groupDecimal } from '../../lib/perpsAmounts';
-import { explainPerpsError } from '../../lib/perpsErrors';
 import { formatUsd } from '../../lib/format';
 
 interface TransferConfirmDialogProps {
@@ -74,7 +73,7 @@ export function TransferConfirmDialog({ preview, sending, error, result, onSend,
           This preview has expired: close and preview again.
         </p>
       ) : null}
-      <ActionError error={explainPerpsError(error)} testId="transfer-send-error" />
+      <ActionError error={error} testId="transfer-send-error" />
       <div className="form-actions">
         <button type="button" className="button button-primary" disabled={sending || expired} onClick={onSend} data-autofocus data-testid="transfer-send">
           {sending ? 'Signing and sending…' : 'Sign and send'}

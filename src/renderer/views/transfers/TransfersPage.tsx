@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { InlineError } from '../../components/InlineError';
-import { explainPerpsError } from '../../lib/perpsErrors';
 import { hrefForView } from '../../stores/navigationStore';
 import { usePerpsStore } from '../../stores/perpsStore';
 import { useTransfersStore } from '../../stores/transfersStore';
@@ -40,7 +39,7 @@ export function TransfersPage() {
         <PerpsAccountPicker value={choice} onChange={setChoice} label="From account" testId="transfers-account" />
         {perps?.activeProxy ? <span className="muted num">signs with proxy {perps.activeProxy.slice(0, 10)}…</span> : null}
       </header>
-      {infoError ? <InlineError what="Could not read the perps exchange" error={explainPerpsError(infoError) ?? infoError} onRetry={() => void loadInfo()} /> : null}
+      {infoError ? <InlineError what="Could not read the perps exchange" error={infoError} onRetry={() => void loadInfo()} /> : null}
       {!account ? (
         <EmptyState title="No account yet" testId="transfers-empty">
           <p>
