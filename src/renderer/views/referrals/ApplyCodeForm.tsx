@@ -7,7 +7,6 @@ import type { PerpsReferralView } from '../../../shared/perpsViews';
 import { api } from '../../bridge/api';
 import { ActionError } from '../../components/ActionError';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
-import { shortAddress } from '../../lib/address';
 import { useReferralsStore } from '../../stores/referralsStore';
 
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -47,7 +46,7 @@ export function ApplyCodeForm({ accountId, referral }: { accountId: string; refe
       </header>
       {referral?.parent ? (
         <p className="panel-note" data-testid="referral-has-parent">
-          This account was already referred by {shortAddress(referral.parent)}; the exchange accepts one code per account.
+          This account already has the referral code {referral.parent}; the exchange accepts one code per account, ever.
         </p>
       ) : null}
       <div className="inline-form">

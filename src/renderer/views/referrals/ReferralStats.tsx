@@ -1,8 +1,12 @@
-/** Children, referrals left, cooldown, fee-share rate and the parent (own-account label when it is one). */
+/**
+ * Children, referrals left, cooldown, fee-share rate and the parent: the code this account was
+ * referred with (the spec's `parent` is a code), named as an own account's when this window has
+ * seen that account's code.
+ */
 import type { PerpsReferralView } from '../../../shared/perpsViews';
-import { shortAddress } from '../../lib/address';
 import { formatAge } from '../portfolio/money';
 import { selectAccounts, useAccountsStore } from '../../stores/accountsStore';
+import { useReferralsStore } from '../../stores/referralsStore';
 
 /** What the last invite answer says about taking a referral now. */
 function cooldownText(invite: PerpsReferralView['invite']): string {
@@ -26,7 +30,10 @@ function Stat({ label, value, testId, title }: { label: string; value: string; t
 
 export function ReferralStats({ referral }: { referral: PerpsReferralView }) {
   const accounts = useAccountsStore(selectAccounts);
-  const parentOwn = referral.parent ? accounts.find((a) => a.address.toLowerCase() === referral.parent?.toLowerCase()) : undefined;
+  const known = useReferralsStore((s) => s.byAccount);
+  const parentCode = referral.parent?.toUpperCase();
+  const parentAccountId = parentCode ? Object.values(known).find((r) => r.code.toUpperCase() === parentCode)?.accountId : undefined;
+  const parentOwn = accounts.find((a) => a.id === parentAccountId);
   const rate = Number(referral.feeShareRate);
   return (
     <section className="panel" aria-label="Referral facts" data-testid="referral-stats">
@@ -37,8 +44,7 @@ export function ReferralStats({ referral }: { referral: PerpsReferralView }) {
         <Stat label="Cooldown" value={cooldownText(referral.invite)} testId="referral-cooldown" />
         <Stat
           label="Referred by"
-          value={referral.parent ? `${parentOwn ? `${parentOwn.label} · ` : ''}${shortAddress(referral.parent)}` : 'nobody'}
-          title={referral.parent ?? undefined}
+          value={referral.parent ? `${referral.parent}${parentOwn ? ` (${parentOwn.label}’s code)` : ''}` : 'nobody'}
           testId="referral-parent"
         />
       </dl>
