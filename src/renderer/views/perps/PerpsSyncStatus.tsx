@@ -32,7 +32,7 @@ export function PerpsSyncStatus({ what, sync, jobId, error, disabled = false, on
             <span className="num" data-testid={`${testId}-rows`}>
               {sync.rows.toLocaleString('en-US')}
             </span>{' '}
-            {what} stored · {sync.complete ? <span className="tone-bid">complete</span> : <span className="tone-warn">partial</span>} ·{' '}
+            {sync.rows === 1 ? what.replace(/s$/, '') : what} stored · {sync.complete ? <span className="tone-bid">complete</span> : <span className="tone-warn">partial</span>} ·{' '}
             <span className="muted">{sync.lastSyncedAt === null ? 'never synced' : `synced ${formatAgo(now - sync.lastSyncedAt)}`}</span>
           </>
         )}
