@@ -17,11 +17,11 @@ function cooldownText(invite: PerpsReferralView['invite']): string {
   return left === 0 ? 'over' : `${formatAge(left)} left (3 per 24 h)`;
 }
 
-function Stat({ label, value, testId, title }: { label: string; value: string; testId: string; title?: string }) {
+function Stat({ label, value, testId, wide = false }: { label: string; value: string; testId: string; wide?: boolean }) {
   return (
-    <div className="pf-stat">
+    <div className={wide ? 'pf-stat rf-stat-wide' : 'pf-stat'}>
       <dt>{label}</dt>
-      <dd className="num" data-testid={testId} title={title}>
+      <dd className="num" data-testid={testId}>
         {value}
       </dd>
     </div>
@@ -41,13 +41,17 @@ export function ReferralStats({ referral }: { referral: PerpsReferralView }) {
         <Stat label="Referrals" value={String(referral.childrenCount)} testId="referral-children" />
         <Stat label="Referrals left" value={String(referral.referralsLeft)} testId="referral-left" />
         <Stat label="Fee share" value={Number.isFinite(rate) ? `${(rate * 100).toFixed(rate * 100 < 1 ? 2 : 0)}%` : referral.feeShareRate} testId="referral-fee-share" />
-        <Stat label="Cooldown" value={cooldownText(referral.invite)} testId="referral-cooldown" />
+        <Stat label="Cooldown" value={cooldownText(referral.invite)} testId="referral-cooldown" wide />
         <Stat
           label="Referred by"
           value={referral.parent ? `${referral.parent}${parentOwn ? ` (${parentOwn.label}’s code)` : ''}` : 'nobody'}
           testId="referral-parent"
+          wide
         />
       </dl>
+      <p className="panel-note">
+        A code brings at most 10 referrals in all and 3 in any 24 hours; the cooldown is read from the last invite. An account takes one referral code, ever.
+      </p>
     </section>
   );
 }
