@@ -41,13 +41,14 @@ test('equity at every interval, the trade tape, the collateral assets and fundin
     await setUpPerpsAccounts(page, PASSWORD, ['Desk']);
     await fundPerps(page, 'Desk', '5000');
     const paper = page.getByTestId('perps-paper');
-    await paper.getByTestId('perps-position-size').fill('1');
-    await paper.getByTestId('perps-position-submit').click();
-    await expect(paper.getByTestId('perps-position-submit')).toHaveText('Set position', { timeout: 20_000 });
-    await expect(paper.getByTestId('perps-paper-error')).toHaveCount(0);
     await paper.getByTestId('perps-position-size').fill('x');
     await paper.getByTestId('perps-position-submit').click();
     await expect(paper.getByTestId('perps-paper-problem')).toContainText('signed decimal');
+    await paper.getByTestId('perps-position-size').fill('1');
+    await paper.getByTestId('perps-position-submit').click();
+    await expect(paper.getByTestId('perps-position-submit')).toHaveText('Set position', { timeout: 20_000 });
+    await expect(paper.getByTestId('perps-paper-problem')).toHaveCount(0);
+    await expect(paper.getByTestId('perps-paper-error')).toHaveCount(0);
   });
 
   await test.step('the collateral assets table lists each asset with decimals, ratio and fee', async () => {

@@ -18,9 +18,15 @@ export function AssetsTable({ info }: { info: PerpsInfoView }) {
             <tr>
               <th scope="col">Asset</th>
               <th scope="col">Address</th>
-              <th scope="col" className="cell-num">Decimals</th>
-              <th scope="col" className="cell-num">Collateral ratio</th>
-              <th scope="col" className="cell-num">Withdrawal fee</th>
+              <th scope="col" className="cell-num" title="Decimals of the asset's base unit">
+                Dec
+              </th>
+              <th scope="col" className="cell-num" title="Collateral ratio: the share of the asset's value that counts as collateral">
+                Ratio
+              </th>
+              <th scope="col" className="cell-num" title="Withdrawal fee, in the asset">
+                Fee
+              </th>
             </tr>
           </thead>
           <tbody>

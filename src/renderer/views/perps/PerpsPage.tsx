@@ -36,7 +36,7 @@ export function PerpsPage() {
         <PerpsAccountPicker value={choice} onChange={setChoice} testId="perps-account" />
         {ready ? (
           <dl className="pf-stats">
-            <div className="pf-stat">
+            <div className="pf-stat" title="The latest 1-minute equity point">
               <dt>Equity</dt>
               <dd className="num" data-testid="perps-equity">
                 {perps?.equity == null ? '—' : formatUsd(perps.equity)}
