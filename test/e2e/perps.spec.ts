@@ -1,7 +1,8 @@
 /**
  * The Perps view end to end: an account with a proxy, paper collateral and a paper position; the
  * equity chart at every kline interval, the public trade tape per instrument, the collateral
- * assets and the funding table (sync, totals). Its own host (fresh vault).
+ * assets and the funding table (sync, totals); in Accounts, a proxy that expires within the week
+ * is flagged and rotated. Its own host (fresh vault).
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -95,6 +96,26 @@ test('equity at every interval, the trade tape, the collateral assets and fundin
     else await expect(funding.getByTestId('perps-funding-table')).toContainText('No funding stored yet');
     await page.mouse.move(0, 0);
     await page.screenshot({ path: SHOT });
+  });
+
+  await test.step('Accounts flags a proxy expiring within the week and Rotate replaces it', async () => {
+    await page.getByTestId('nav-accounts').click();
+    const proxies = page.getByTestId('proxies-panel');
+    await expect(proxies.getByTestId('proxies-warning')).toHaveCount(0);
+    await proxies.getByTestId('proxy-label').fill('Short-lived');
+    await proxies.getByTestId('proxy-days').fill('1');
+    await proxies.getByTestId('proxy-create').click();
+    const shortLived = proxies.locator('[data-testid="proxy-row"][data-state="expiring"]');
+    await expect(shortLived).toHaveCount(1, { timeout: 30_000 });
+    await expect(shortLived.getByTestId('proxy-state')).toHaveText('expiring soon');
+    await expect(proxies.getByTestId('proxies-warning')).toContainText('expires within 7 days');
+    const oldAddress = (await shortLived.getAttribute('data-proxy-address')) ?? '';
+    await shortLived.getByTestId('proxy-rotate').click();
+    await expect(proxies.locator(`[data-testid="proxy-row"][data-proxy-address="${oldAddress}"]`)).toHaveCount(0, { timeout: 30_000 });
+    // The same label under a new address (and the same one-day lifetime, so still flagged).
+    await expect(proxies.getByTestId('proxy-row').filter({ hasText: 'Short-lived' })).toHaveCount(1);
+    await expect(proxies.getByTestId('proxy-rotate-error')).toHaveCount(0);
+    await expect(proxies.locator('[data-testid="proxy-row"][data-state="active"]')).toHaveCount(1);
   });
 
   expect(problems, 'no page errors and nothing blocked by the CSP').toEqual([]);
