@@ -3,7 +3,8 @@
  * two key accounts, a perps proxy for each, paper collateral for the first from the sandbox
  * faucet, then a transfer to the second through the confirmation that shows the exact signed op.
  * Both accounts' histories list it (out and in, the other own account named) and both equities
- * move. A transfer beyond the free collateral is refused in words. Its own host (fresh vault).
+ * move, and so does the portfolio's all-accounts perps equity (their sum). A transfer beyond the
+ * free collateral is refused in words. Its own host (fresh vault).
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -153,6 +154,12 @@ test('collateral moves between two own accounts and shows in both histories and 
     await expect(page.getByTestId('transfer-export-result')).toHaveAttribute('data-rows', /^[1-9]\d*$/, { timeout: 30_000 });
     await page.mouse.move(0, 0);
     await page.screenshot({ path: SHOT });
+  });
+
+  await test.step("Portfolio's all-accounts totals carry both accounts' perps equity", async () => {
+    await page.getByTestId('nav-portfolio').click();
+    await page.getByTestId('portfolio-wallet-select').selectOption('all');
+    await expect.poll(() => equityIn(page, 'portfolio-perps-equity'), { timeout: 60_000, intervals: [2_000] }).toBeCloseTo(FUNDED, 0);
   });
 
   expect(problems, 'no page errors and nothing blocked by the CSP').toEqual([]);
