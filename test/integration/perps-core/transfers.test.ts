@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PerpsAccountView, PerpsHistorySyncState, PerpsTransferPreview, PerpsTransferResult, PerpsTransfersPage } from '../../../src/shared/perpsViews';
+import { readFileSync } from 'node:fs';
+import type { ExportResult, PortfolioView } from '../../../src/shared/portfolioViews';
 import { eventsOf } from '../core/coreHarness';
 import { fundAndSettle, startPerpsCore, type PerpsCoreHarness } from './perpsCoreHarness';
 
@@ -65,6 +67,17 @@ describe('perps transfers through the core', () => {
       expect.objectContaining({ transferId: result.transferId, direction: 'in', amount: '250.5', counterpartyAccountLabel: 'Alpha' }),
     ]);
     expect(inbound.sync.complete).toBe(true);
+
+    // The export writes what the store holds, through the one-use download of browser mode.
+    for (const format of ['csv', 'json'] as const) {
+      const exported = await h.call<ExportResult>('exportPerpsTransfers', { accountId: alpha.id, format });
+      expect(exported.rows).toBe(1);
+      const download = h.core.takeDownload!(exported.downloadPath!.split('/').at(-1)!)!;
+      const text = readFileSync(download.path, 'utf8');
+      download.done();
+      if (format === 'json') expect(JSON.parse(text)).toEqual([expect.objectContaining({ transferId: result.transferId, amount: '-250.5', label: 'rent' })]);
+      else expect(text.split('\r\n')[1]).toMatch(new RegExp(`^${result.transferId},.*,out,USDC,-250.5,-250500000,${beta.address.toLowerCase()},Beta,rent$`));
+    }
   });
 
   it('refuses a transfer beyond the account\'s collateral and leaves both histories unchanged', async () => {
@@ -95,5 +108,13 @@ describe('perps transfers through the core', () => {
     expect(await refuse({ asset: 'DOGE' })).toMatch(/no collateral asset "DOGE"/);
     expect(await refuse({ to: alpha.address })).toMatch(/own address/);
     expect(await refuse({ amount: '5000' })).toMatch(/more than the free collateral/);
+  });
+
+  it('adds the accounts\' perps equity to the all-accounts portfolio total', async () => {
+    h.step(61_000);
+    const accounts = await h.call<PerpsAccountView[]>('listPerpsAccounts', {});
+    expect(accounts.map((a) => [a.label, a.equity])).toEqual([['Alpha', '749.5'], ['Beta', '250.5']]);
+    const portfolio = await h.call<PortfolioView>('getPortfolio', { target: { kind: 'all' } });
+    expect(portfolio.totals.perpsEquity).toBe('1000');
   });
 });
