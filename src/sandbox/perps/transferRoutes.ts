@@ -3,9 +3,10 @@
  *   POST /v1/account/internal-transfer  signed op internalTransfer (+ label), signed by an
  *        unexpired proxy of `args.account` → {status:"ok", transfer_id}
  *   GET  /v1/account/internal-transfers (key headers) → {data: [transfer records], more}
- * Checks, in order: envelope and args (400 invalid_request / invalid_args / invalid_ts), signer
- * a live proxy of the account (401 invalid_signature, 401 proxy_expired), salt not used by this
- * signer (400 duplicate_salt + the original transfer_id), token a listed asset (400
+ * Checks, in order: envelope and args (400 invalid_request / invalid_args), signer a live proxy
+ * of the account (401 invalid_signature, 401 proxy_expired), salt not used by this signer (400
+ * duplicate_salt + the original transfer_id: before the ts window, so a client resending a lost
+ * answer late still learns the id), ts within 5 minutes (400 invalid_ts), token a listed asset (400
  * unknown_asset), amount within the asset's decimals (400 invalid_args), amount within the
  * asset balance and amount × price within free collateral (400 insufficient_margin). From the
  * signature on, everything runs synchronously: checks, debit and credit cannot interleave with
@@ -19,7 +20,7 @@ import { parseListWindow } from './listQuery';
 import { invalidArgs, PERPS_ERRORS, perpsError } from './perpsErrors';
 import { openAccount, type PerpsState } from './perpsState';
 import { authenticateProxy } from './proxyAuth';
-import { parseSignedOp, recoverOpSigner } from './signedOp';
+import { parseSignedOp, recoverOpSigner, staleTs } from './signedOp';
 import { parseInternalTransferArgs } from './transferOps';
 import { assetPrice } from './world/collateral';
 
@@ -27,7 +28,7 @@ export function addTransferRoutes(router: Router, state: PerpsState): Router {
   const { info, proxies, book, transfers, now } = state;
   return router
     .on('POST', PERPS_ROUTES.internalTransfer.path, async (ctx) => {
-      const parsed = parseSignedOp(ctx.body, 'internalTransfer', parseInternalTransferArgs, { extras: ['label'] }, now());
+      const parsed = parseSignedOp(ctx.body, 'internalTransfer', parseInternalTransferArgs, { extras: ['label'], deferFreshness: true }, now());
       if (!parsed.ok) return parsed.reply;
       const op = parsed.value;
       const signer = await recoverOpSigner(info, op);
@@ -38,6 +39,8 @@ export function addTransferRoutes(router: Router, state: PerpsState): Router {
       if (proxy.expiryMs <= nowMs) return perpsError(401, PERPS_ERRORS.proxyExpired);
       const settledId = transfers.settledUnder(signer, op.salt);
       if (settledId !== undefined) return reply(400, { status: 'err', error: PERPS_ERRORS.duplicateSalt, transfer_id: settledId });
+      const stale = staleTs(op.ts, nowMs);
+      if (stale) return stale;
       const asset = book.assetByAddress(op.args.token);
       if (!asset) return perpsError(400, PERPS_ERRORS.unknownAsset);
       const units = parseAssetAmount(op.args.amount, asset.decimals);

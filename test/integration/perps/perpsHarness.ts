@@ -4,7 +4,7 @@
  */
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import type { Hex } from 'viem';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/start';
+import { startSandbox, type RunningSandbox, type SandboxOptions, type SandboxPerpsAccountSnapshot } from '../../../src/sandbox/start';
 import {
   perpsOperationTypedData, type PerpsExchangeInfo, type PerpsOperationArgs, type PerpsOperationType,
 } from '../../../src/signing/perpsOperations';
@@ -26,32 +26,36 @@ export interface ProxyCredentials {
   secret: string;
 }
 
-export interface AccountSnapshot {
-  address: string;
-  balances: Array<{ asset: string; amount: string; decimals: number }>;
-  positions: Array<{ instrument_id: number; size: string; entry_price: string; mark_price: string; unrealised_pnl: string }>;
-  equity: string;
-  free_collateral: string;
-}
+export type AccountSnapshot = SandboxPerpsAccountSnapshot;
 
 let saltSeq = 10_000;
 export const newSalt = (): number => (saltSeq += 1);
 
 export class PerpsHarness {
-  clock = T0;
   info!: PerpsExchangeInfo;
   assets!: PerpsCollateralAsset[];
 
-  private constructor(readonly sandbox: RunningSandbox) {}
+  private constructor(
+    readonly sandbox: RunningSandbox,
+    private readonly time: { ms: number },
+  ) {}
+
+  /** The sandbox's perps clock: tests step it by assigning. */
+  get clock(): number {
+    return this.time.ms;
+  }
+
+  set clock(ms: number) {
+    this.time.ms = ms;
+  }
 
   static async start(options: SandboxOptions = {}, startMs = T0): Promise<PerpsHarness> {
-    let harness: PerpsHarness | undefined;
+    const time = { ms: startMs };
     const sandbox = await startSandbox({
       seed: 7, port: 0, simulate: false, ...options,
-      perps: { weightBudget: { limit: 1_000_000, windowMs: 60_000 }, ...options.perps, now: () => harness?.clock ?? startMs },
+      perps: { weightBudget: { limit: 1_000_000, windowMs: 60_000 }, ...options.perps, now: () => time.ms },
     });
-    harness = new PerpsHarness(sandbox);
-    harness.clock = startMs;
+    const harness = new PerpsHarness(sandbox, time);
     harness.info = (await harness.get<PerpsExchangeInfo>('/v1/info/exchange')).body;
     harness.assets = (await harness.get<PerpsCollateralAsset[]>('/v1/info/assets')).body;
     return harness;
