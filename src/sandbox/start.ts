@@ -46,6 +46,7 @@ import { warmOrderSigning } from '../signing/orderSigning';
 
 export { SANDBOX_HISTORY_WALLETS } from './analytics/synthetic/wallets';
 export type { PerpsWeightStats as SandboxPerpsWeightStats } from './perps/weightMeter';
+export type { PerpsAccountSnapshot as SandboxPerpsAccountSnapshot } from './perps/perpsAdminRoutes';
 
 /** The perps instruments of every sandbox world (the spec has no route listing them). */
 export const SANDBOX_PERPS_INSTRUMENTS: readonly PerpsInstrument[] = PERPS_INSTRUMENTS;

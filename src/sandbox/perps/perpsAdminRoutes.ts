@@ -32,7 +32,16 @@ const MAX_POSITION_SIZE = 1_000_000;
 const addressOf = (value: unknown): Hex | null =>
   typeof value === 'string' && isAddress(value, { strict: false }) ? getAddress(value.toLowerCase()) : null;
 
-export function accountSnapshot(state: PerpsState, account: BookAccount, nowMs: number) {
+/** What the faucet, position and account admin routes answer (amounts in base units, USD as decimal strings). */
+export interface PerpsAccountSnapshot {
+  address: string;
+  balances: Array<{ asset: string; amount: string; decimals: number }>;
+  positions: Array<{ instrument_id: number; size: string; entry_price: string; mark_price: string; unrealised_pnl: string }>;
+  equity: string;
+  free_collateral: string;
+}
+
+export function accountSnapshot(state: PerpsState, account: BookAccount, nowMs: number): PerpsAccountSnapshot {
   const valuation = state.book.valuation(account, nowMs);
   return {
     address: account.address,

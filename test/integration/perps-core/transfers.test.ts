@@ -4,7 +4,11 @@
  * both histories as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PerpsAccountView, PerpsHistorySyncState, PerpsTransferPreview, PerpsTransferResult, PerpsTransfersPage } from '../../../src/shared/perpsViews';
+import type { PerpsAccountView, PerpsEquitySeries, PerpsHistorySyncState, PerpsPublicTradeView, PerpsTransferPreview, PerpsTransferResult, PerpsTransfersPage } from '../../../src/shared/perpsViews';
+import { readFileSync } from 'node:fs';
+import type { ExportResult, PortfolioView } from '../../../src/shared/portfolioViews';
+import { SANDBOX_PERPS_INSTRUMENTS } from '../../../src/sandbox/start';
+import { PERPS_INTERVAL_MS } from '../../../src/shared/protocol/perps';
 import { eventsOf } from '../core/coreHarness';
 import { fundAndSettle, startPerpsCore, type PerpsCoreHarness } from './perpsCoreHarness';
 
@@ -65,6 +69,17 @@ describe('perps transfers through the core', () => {
       expect.objectContaining({ transferId: result.transferId, direction: 'in', amount: '250.5', counterpartyAccountLabel: 'Alpha' }),
     ]);
     expect(inbound.sync.complete).toBe(true);
+
+    // The export writes what the store holds, through the one-use download of browser mode.
+    for (const format of ['csv', 'json'] as const) {
+      const exported = await h.call<ExportResult>('exportPerpsTransfers', { accountId: alpha.id, format });
+      expect(exported.rows).toBe(1);
+      const download = h.core.takeDownload!(exported.downloadPath!.split('/').at(-1)!)!;
+      const text = readFileSync(download.path, 'utf8');
+      download.done();
+      if (format === 'json') expect(JSON.parse(text)).toEqual([expect.objectContaining({ transferId: result.transferId, amount: '-250.5', label: 'rent' })]);
+      else expect(text.split('\r\n')[1]).toMatch(new RegExp(`^${result.transferId},.*,out,USDC,-250.5,-250500000,${beta.address.toLowerCase()},Beta,rent$`));
+    }
   });
 
   it('refuses a transfer beyond the account\'s collateral and leaves both histories unchanged', async () => {
@@ -95,5 +110,31 @@ describe('perps transfers through the core', () => {
     expect(await refuse({ asset: 'DOGE' })).toMatch(/no collateral asset "DOGE"/);
     expect(await refuse({ to: alpha.address })).toMatch(/own address/);
     expect(await refuse({ amount: '5000' })).toMatch(/more than the free collateral/);
+  });
+
+  it('reads the public trade tape and equity klines of any interval', async () => {
+    const trades = await h.call<PerpsPublicTradeView[]>('listPerpsTrades', { instrumentId: SANDBOX_PERPS_INSTRUMENTS[0]!.id, limit: 20 });
+    expect(trades.length).toBeGreaterThan(0);
+    expect(trades.length).toBeLessThanOrEqual(20);
+    for (const trade of trades) expect(trade.instrumentId).toBe(SANDBOX_PERPS_INSTRUMENTS[0]!.id);
+    for (let i = 1; i < trades.length; i++) expect(trades[i - 1]!.at).toBeGreaterThanOrEqual(trades[i]!.at);
+    // The account opened a minute ago (exchange time): the 1s and 1m klines have points since.
+    for (const interval of ['1s', '1m'] as const) {
+      const series = await h.call<PerpsEquitySeries>('getPerpsEquity', { accountId: alpha.id, interval, points: 3 });
+      expect(series.interval).toBe(interval);
+      expect(series.points.length).toBeGreaterThan(0);
+      expect(series.points.length).toBeLessThanOrEqual(3);
+      for (const point of series.points) expect(point.time % PERPS_INTERVAL_MS[interval]).toBe(0);
+    }
+    const refused = await h.core.dispatch('listPerpsTrades', { instrumentId: 999_999 }, { clientId: 't' });
+    expect(refused).toEqual({ ok: false, error: expect.objectContaining({ message: 'The exchange does not know this instrument.' }) });
+  });
+
+  it('adds the accounts\' perps equity to the all-accounts portfolio total', async () => {
+    h.step(61_000);
+    const accounts = await h.call<PerpsAccountView[]>('listPerpsAccounts', {});
+    expect(accounts.map((a) => [a.label, a.equity])).toEqual([['Alpha', '749.5'], ['Beta', '250.5']]);
+    const portfolio = await h.call<PortfolioView>('getPortfolio', { target: { kind: 'all' } });
+    expect(portfolio.totals.perpsEquity).toBe('1000');
   });
 });

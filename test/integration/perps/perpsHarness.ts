@@ -4,7 +4,7 @@
  */
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import type { Hex } from 'viem';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox/start';
+import { startSandbox, type RunningSandbox, type SandboxOptions, type SandboxPerpsAccountSnapshot } from '../../../src/sandbox/start';
 import {
   perpsOperationTypedData, type PerpsExchangeInfo, type PerpsOperationArgs, type PerpsOperationType,
 } from '../../../src/signing/perpsOperations';
@@ -26,13 +26,7 @@ export interface ProxyCredentials {
   secret: string;
 }
 
-export interface AccountSnapshot {
-  address: string;
-  balances: Array<{ asset: string; amount: string; decimals: number }>;
-  positions: Array<{ instrument_id: number; size: string; entry_price: string; mark_price: string; unrealised_pnl: string }>;
-  equity: string;
-  free_collateral: string;
-}
+export type AccountSnapshot = SandboxPerpsAccountSnapshot;
 
 let saltSeq = 10_000;
 export const newSalt = (): number => (saltSeq += 1);

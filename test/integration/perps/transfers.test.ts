@@ -173,6 +173,31 @@ describe('refused signed transfers change nothing', () => {
   });
 });
 
+describe('the transfer history', () => {
+  it('caps a page at 500 (ours), newest first, and walks back by end_time', async () => {
+    const { from, to } = await pair('1000');
+    const ids: number[] = [];
+    for (let batch = 0; batch < 6; batch += 1) {
+      // A new millisecond per batch, so the walk has timestamps to step over.
+      h.clock += 1;
+      const count = batch < 5 ? 100 : 1;
+      const bodies = await Promise.all(Array.from({ length: count }, () => h.transferBody(from, to.owner.address, 'USDC', '0.01')));
+      const answers = await Promise.all(bodies.map((body) => h.transfer(body)));
+      for (const answer of answers) ids.push(answer.body.transfer_id!);
+    }
+    expect(ids).toHaveLength(501);
+    const page = await h.get<{ data: Array<{ transfer_id: number; created_timestamp: number }>; more: boolean }>('/v1/account/internal-transfers?limit=100000', to);
+    expect(page.body.data).toHaveLength(500);
+    expect(page.body.more).toBe(true);
+    const listed = page.body.data.map((r) => r.transfer_id);
+    expect(listed).toEqual([...ids].sort((a, b) => b - a).slice(0, 500));
+    const oldest = page.body.data.at(-1)!.created_timestamp;
+    const rest = await h.get<{ data: Array<{ transfer_id: number }>; more: boolean }>(`/v1/account/internal-transfers?end_time=${oldest}`, to);
+    const fresh = rest.body.data.map((r) => r.transfer_id).filter((id) => !listed.includes(id));
+    expect([...listed, ...fresh].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+  });
+});
+
 describe('concurrency', () => {
   it('20 concurrent transfers from one account never overdraw it', async () => {
     const { from, to } = await pair('50');

@@ -36,7 +36,7 @@ export async function perpsAccountView(context: PerpsContext, account: StoredAcc
   if (!active) return unknown(noProxyReason(account));
   try {
     const latest = await latestEquity(context, account);
-    if (!latest) return unknown('The exchange has no equity for this account yet (no collateral has arrived).');
+    if (!latest) return unknown('No equity point yet: the account has no collateral, or its first 1-minute equity kline is still to come.');
     return { ...base, equity: latest.equity, equityAt: latest.at, freeCollateral: latest.equity, unavailableReason: null };
   } catch (error) {
     // A locked vault or an unreachable exchange leaves the rest of the view readable.

@@ -18,6 +18,9 @@ import type { PerpsAnswer } from './perpsAnswers';
 import { credentialsOf, type PerpsContext } from './perpsContext';
 import { walkList } from './perpsListWalk';
 
+/** While a walk runs, `perpsChanged` goes out at most this often (and once at its end). */
+const CHANGE_EVENT_EVERY_MS = 1_000;
+
 type TransferRow = PerpsAnswer<'transfers'>['data'][number];
 type FundingRow = PerpsAnswer<'funding'>['data'][number];
 
@@ -64,7 +67,7 @@ export class PerpsHistorySync {
   private async walkAll(account: StoredAccount, kind: PerpsHistoryKind, full: boolean, job: JobContext): Promise<PerpsHistorySyncState> {
     const key = walletKey(account.address);
     const { store } = this.context;
-    const totals = { rows: 0, pages: 0 };
+    const totals = { rows: 0, pages: 0, changedAt: 0 };
     const saved = full ? null : store.perpsWalks.walk(key, kind);
     if (saved) await this.walk(account, kind, saved, job, totals);
     const { complete } = store.perpsWalks.state(key, kind);
@@ -78,7 +81,13 @@ export class PerpsHistorySync {
     return state;
   }
 
-  private async walk(account: StoredAccount, kind: PerpsHistoryKind, walk: SavedPerpsWalk, job: JobContext, totals: { rows: number; pages: number }): Promise<void> {
+  private async walk(
+    account: StoredAccount,
+    kind: PerpsHistoryKind,
+    walk: SavedPerpsWalk,
+    job: JobContext,
+    totals: { rows: number; pages: number; changedAt: number },
+  ): Promise<void> {
     const key = walletKey(account.address);
     const { store, client } = this.context;
     const credentials = credentialsOf(this.context, account);
@@ -113,7 +122,10 @@ export class PerpsHistorySync {
       totals.pages += 1;
       const reached = page.nextEndMs === null ? 1 : (top - page.nextEndMs) / span;
       job.progress(totals.rows, totals.pages, undefined, Math.min(1, Math.max(0, reached)));
-      if (added > 0) this.context.changed(account.id, kind);
+      if (added > 0 && this.context.now() - totals.changedAt >= CHANGE_EVENT_EVERY_MS) {
+        totals.changedAt = this.context.now();
+        this.context.changed(account.id, kind);
+      }
     }
   }
 

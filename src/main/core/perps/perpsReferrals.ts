@@ -35,7 +35,7 @@ export class PerpsReferrals {
     if (before.parent) {
       throw new CoreError('conflict', `"${account.label}" already has the referral code ${before.parent}; an account's referral code cannot be changed.`);
     }
-    if (before.code === code) throw new CoreError('invalid_input', `${code} is "${account.label}"'s own invite code; an account cannot refer itself.`);
+    if (before.code.toUpperCase() === code.toUpperCase()) throw new CoreError('invalid_input', `${code} is "${account.label}"'s own invite code; an account cannot refer itself.`);
     await this.context.client.applyReferral(credentials, code);
     this.context.changed(accountId, 'referral');
     return this.view(accountId, await this.context.client.readReferral(credentials));

@@ -39,6 +39,8 @@ export class TransferPreviews {
     if (to.toLowerCase() === account.address.toLowerCase()) {
       throw new CoreError('invalid_input', 'A transfer needs another recipient: this is the sending account\'s own address.');
     }
+    // Checked first, before anything is held: the server behind the URL may have changed.
+    const domain = pinnedPerpsDomain(context.network.perpsDomain, await context.client.exchange());
     const asset = await assetNamed(context, draft.asset);
     const units = toBaseUnits(draft.amount, asset.decimals, asset.asset);
     const amount = fromBaseUnits(units, asset.decimals);
@@ -52,8 +54,6 @@ export class TransferPreviews {
         );
       }
     }
-    // Checked before anything is held: the server behind the URL may have changed.
-    const domain = pinnedPerpsDomain(context.network.perpsDomain, await context.client.exchange());
     const now = context.now();
     const preview: PerpsTransferPreview = {
       previewId: randomUUID(),
