@@ -56,7 +56,6 @@ export function reloadPerpsAccountsSoon(): void {
 }
 
 export const selectPerpsInfo = (s: PerpsState): PerpsInfoView | null => s.info;
-export const selectPerpsAccounts = (s: PerpsState): PerpsAccountView[] => s.accounts;
 export const selectPerpsAccount =
   (accountId: string | null) =>
   (s: PerpsState): PerpsAccountView | null =>

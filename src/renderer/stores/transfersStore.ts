@@ -11,10 +11,13 @@ import type { BridgeError } from '../../shared/result';
 import { api } from '../bridge/api';
 import { newJobId, useJobsStore } from './jobsStore';
 
-export type TransferSortKey = 'createdAt' | 'amount' | 'asset' | 'counterparty';
-export interface TransferSort {
-  key: TransferSortKey;
-  direction: 'asc' | 'desc';
+/**
+ * Pages are read newest first; the table's headers sort the loaded rows (a history of transfers
+ * is small next to an activity history, and one page holds 500).
+ */
+interface TransferSort {
+  key: 'createdAt';
+  direction: 'desc';
 }
 
 /** Rows per read: the channel's maximum. */
@@ -38,7 +41,6 @@ interface TransfersState {
   exportError: BridgeError | null;
   setAccount: (accountId: string | null) => void;
   setFilter: (filter: PerpsTransferFilter) => void;
-  setSort: (sort: TransferSort) => void;
   /** Reads the first page again (after a sync, a send, an event). */
   reload: () => Promise<void>;
   loadMore: () => Promise<void>;
@@ -97,7 +99,6 @@ export const useTransfersStore = create<TransfersState>()((set, get) => {
     setFilter: (filter) => {
       if (JSON.stringify(filter) !== JSON.stringify(get().filter)) restart(get().accountId, filter, get().sort);
     },
-    setSort: (sort) => restart(get().accountId, get().filter, sort),
     reload: () => readPage(0),
     loadMore: async () => {
       const { rows, total, loading } = get();

@@ -9,7 +9,7 @@ import { InlineError } from '../../components/InlineError';
 import { formatUsd } from '../../lib/format';
 import { useAppStatusStore } from '../../stores/appStatusStore';
 import { hrefForView } from '../../stores/navigationStore';
-import { usePerpsStore } from '../../stores/perpsStore';
+import { selectPerpsInfo, usePerpsStore } from '../../stores/perpsStore';
 import { AssetsTable } from './AssetsTable';
 import { EquityChart } from './EquityChart';
 import { FundingPanel } from './FundingPanel';
@@ -23,7 +23,7 @@ export function PerpsPage() {
   usePerpsBasics();
   const [choice, setChoice] = useState<string | null>(null);
   const { accountId, account, perps } = usePerpsAccount(choice);
-  const info = usePerpsStore((s) => s.info);
+  const info = usePerpsStore(selectPerpsInfo);
   const infoError = usePerpsStore((s) => s.infoError);
   const loadInfo = usePerpsStore((s) => s.loadInfo);
   const isSandbox = useAppStatusStore((s) => s.status?.network.isSandbox ?? false);

@@ -5,18 +5,18 @@
 import { useState } from 'react';
 import { DataTable } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
-import { useTransfersStore } from '../../stores/transfersStore';
+import { selectTransferRows, selectTransferSync, useTransfersStore } from '../../stores/transfersStore';
 import { PerpsSyncStatus } from '../perps/PerpsSyncStatus';
 import { TRANSFER_COLUMNS, TRANSFER_TEMPLATE, transferKey, transferSearchText } from './transferColumns';
 import { TransferExport } from './TransferExport';
 import { TransferFilters } from './TransferFilters';
 
 export function TransferHistory({ canSync }: { canSync: boolean }) {
-  const rows = useTransfersStore((s) => s.rows);
+  const rows = useTransfersStore(selectTransferRows);
   const total = useTransfersStore((s) => s.total);
   const loading = useTransfersStore((s) => s.loading);
   const error = useTransfersStore((s) => s.error);
-  const sync = useTransfersStore((s) => s.sync);
+  const sync = useTransfersStore(selectTransferSync);
   const syncJobId = useTransfersStore((s) => s.syncJobId);
   const syncError = useTransfersStore((s) => s.syncError);
   const startSync = useTransfersStore((s) => s.startSync);

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { InlineError } from '../../components/InlineError';
 import { hrefForView } from '../../stores/navigationStore';
-import { usePerpsStore } from '../../stores/perpsStore';
+import { selectPerpsInfo, usePerpsStore } from '../../stores/perpsStore';
 import { useTransfersStore } from '../../stores/transfersStore';
 import { NoProxyNote, perpsBlocker } from '../perps/NoProxyNote';
 import { PerpsAccountPicker } from '../perps/PerpsAccountPicker';
@@ -22,7 +22,7 @@ export function TransfersPage() {
   usePerpsBasics();
   const [choice, setChoice] = useState<string | null>(null);
   const { accountId, account, perps } = usePerpsAccount(choice);
-  const info = usePerpsStore((s) => s.info);
+  const info = usePerpsStore(selectPerpsInfo);
   const infoError = usePerpsStore((s) => s.infoError);
   const loadInfo = usePerpsStore((s) => s.loadInfo);
   const setAccount = useTransfersStore((s) => s.setAccount);
