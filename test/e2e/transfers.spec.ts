@@ -14,6 +14,7 @@ import { equityIn, fundPerps, pickAccount, setUpPerpsAccounts } from './support/
 import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
 
 const SHOT = fileURLToPath(new URL('../../docs/screenshots/transfers.png', import.meta.url));
+const CONFIRM_SHOT = fileURLToPath(new URL('../../docs/screenshots/transfer-confirm.png', import.meta.url));
 const PASSWORD = 'Copper-Heron-Valley-58';
 const FUNDED = 1000;
 const MOVED = 250;
@@ -111,6 +112,7 @@ test('collateral moves between two own accounts and shows in both histories and 
     await expect(op).toContainText('"ts"');
     await expect(op).toContainText('"verifyingContract"');
     await expect(dialog.getByTestId('transfer-confirm-proxy')).toContainText(/proxy 0x[0-9a-fA-F]{40}/);
+    await page.screenshot({ path: CONFIRM_SHOT });
     await dialog.getByTestId('transfer-send').click();
     const result = dialog.getByTestId('transfer-result');
     await expect(result).toBeVisible({ timeout: 30_000 });
@@ -149,9 +151,25 @@ test('collateral moves between two own accounts and shows in both histories and 
     await expect.poll(() => equityIn(page, 'transfer-equity'), { timeout: 120_000, intervals: [2_000] }).toBeCloseTo(FUNDED - MOVED, 0);
   });
 
+  await test.step('the quick move: the other own account and an amount, then the same confirmation', async () => {
+    const quick = page.getByTestId('quick-move');
+    await expect(quick.getByTestId('quick-move-to')).toContainText('Beta');
+    await quick.getByTestId('quick-move-amount').fill('50');
+    await quick.getByTestId('quick-move-submit').click();
+    const dialog = page.getByTestId('transfer-confirm-dialog');
+    await expect(dialog.getByTestId('transfer-confirm-to')).toContainText('Beta', { timeout: 20_000 });
+    await expect(dialog.getByTestId('transfer-confirm-op')).toContainText('"amount": "50"');
+    await dialog.getByTestId('transfer-send').click();
+    await expect(dialog.getByTestId('transfer-result')).toBeVisible({ timeout: 30_000 });
+    const second = Number(await dialog.getByTestId('transfer-result').getAttribute('data-transfer-id'));
+    expect(second).toBeGreaterThan(Number(transferId));
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(page.locator(`[data-testid="transfer-row"][data-transfer-id="${second}"]`)).toBeVisible({ timeout: 30_000 });
+  });
+
   await test.step('the export of the history is a file with the row', async () => {
     await page.getByTestId('transfer-export-csv').click();
-    await expect(page.getByTestId('transfer-export-result')).toHaveAttribute('data-rows', /^[1-9]\d*$/, { timeout: 30_000 });
+    await expect(page.getByTestId('transfer-export-result')).toHaveAttribute('data-rows', '2', { timeout: 30_000 });
     await page.mouse.move(0, 0);
     await page.screenshot({ path: SHOT });
   });

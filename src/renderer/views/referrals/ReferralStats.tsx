@@ -4,16 +4,17 @@
  * seen that account's code.
  */
 import type { PerpsReferralView } from '../../../shared/perpsViews';
+import { useNow } from '../../hooks/useNow';
 import { formatAge } from '../portfolio/money';
 import { selectAccounts, useAccountsStore } from '../../stores/accountsStore';
 import { useReferralsStore } from '../../stores/referralsStore';
 
 /** What the last invite answer says about taking a referral now. */
-function cooldownText(invite: PerpsReferralView['invite']): string {
+function cooldownText(invite: PerpsReferralView['invite'], now: number): string {
   if (!invite) return 'unknown until an invite is made';
   if (invite.cooldownMs === null) return 'none left: the lifetime cap is used up';
   if (invite.cooldownMs === 0) return 'none: a referral can be taken now';
-  const left = Math.max(0, invite.readAt + invite.cooldownMs - Date.now());
+  const left = Math.max(0, invite.readAt + invite.cooldownMs - now);
   return left === 0 ? 'over' : `${formatAge(left)} left (3 per 24 h)`;
 }
 
@@ -30,6 +31,7 @@ function Stat({ label, value, testId, wide = false }: { label: string; value: st
 
 export function ReferralStats({ referral }: { referral: PerpsReferralView }) {
   const accounts = useAccountsStore(selectAccounts);
+  const now = useNow(1_000, (referral.invite?.cooldownMs ?? 0) > 0);
   const known = useReferralsStore((s) => s.byAccount);
   const parentCode = referral.parent?.toUpperCase();
   const parentAccountId = parentCode ? Object.values(known).find((r) => r.code.toUpperCase() === parentCode)?.accountId : undefined;
@@ -41,7 +43,7 @@ export function ReferralStats({ referral }: { referral: PerpsReferralView }) {
         <Stat label="Referrals" value={String(referral.childrenCount)} testId="referral-children" />
         <Stat label="Referrals left" value={String(referral.referralsLeft)} testId="referral-left" />
         <Stat label="Fee share" value={Number.isFinite(rate) ? `${(rate * 100).toFixed(rate * 100 < 1 ? 2 : 0)}%` : referral.feeShareRate} testId="referral-fee-share" />
-        <Stat label="Cooldown" value={cooldownText(referral.invite)} testId="referral-cooldown" wide />
+        <Stat label="Cooldown" value={cooldownText(referral.invite, now)} testId="referral-cooldown" wide />
         <Stat
           label="Referred by"
           value={referral.parent ? `${referral.parent}${parentOwn ? ` (${parentOwn.label}’s code)` : ''}` : 'nobody'}
