@@ -121,6 +121,8 @@ test('collateral moves between two own accounts and shows in both histories and 
     await expect(dialog.getByTestId('transfer-result-id')).toHaveText(transferId);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByTestId('transfer-last-result')).toHaveAttribute('data-transfer-id', transferId);
+    // A sent transfer clears its amount: a second Preview is never the same send by accident.
+    await expect(page.getByTestId('transfer-amount-input')).toHaveValue('');
   });
 
   await test.step("Alpha's history lists it out to Beta; Beta's lists it in from Alpha", async () => {
@@ -164,6 +166,8 @@ test('collateral moves between two own accounts and shows in both histories and 
     const second = Number(await dialog.getByTestId('transfer-result').getAttribute('data-transfer-id'));
     expect(second).toBeGreaterThan(Number(transferId));
     await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(quick.getByTestId('quick-move-result')).toHaveAttribute('data-transfer-id', String(second));
+    await expect(quick.getByTestId('quick-move-amount')).toHaveValue('');
     await expect(page.locator(`[data-testid="transfer-row"][data-transfer-id="${second}"]`)).toBeVisible({ timeout: 30_000 });
   });
 

@@ -2,7 +2,7 @@
  * Move collateral between two of the user's own accounts in two choices: the other account and
  * the amount (in the USD stablecoin). It goes through the same confirmation as any transfer.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AccountView } from '../../../shared/custodyViews';
 import type { PerpsAssetView } from '../../../shared/perpsViews';
 import { amountProblem } from '../../lib/perpsAmounts';
@@ -25,13 +25,16 @@ export function QuickMove({ from, assets, flow, disabled }: QuickMoveProps) {
   const assetName = defaultAsset(assets);
   const asset = assets.find((a) => a.asset === assetName);
   const to = others.find((a) => a.id === target) ?? others[0];
+  useEffect(() => {
+    if (flow.result && flow.origin === 'quick') setAmount('');
+  }, [flow.result, flow.origin]);
 
   if (others.length === 0) return <p className="panel-note">Add a second account in Accounts to move collateral between your own accounts.</p>;
   const move = () => {
     const why = !asset ? 'The exchange lists no collateral asset.' : amountProblem(amount, asset.decimals, asset.asset);
     setProblem(why);
     if (why || !to) return;
-    void flow.start({ fromAccountId: from.id, to: to.address, asset: assetName, amount: amount.trim(), label: `Move to ${to.label}`.slice(0, 60) });
+    void flow.start({ fromAccountId: from.id, to: to.address, asset: assetName, amount: amount.trim(), label: `Move to ${to.label}`.slice(0, 60) }, 'quick');
   };
   return (
     <form
@@ -59,6 +62,11 @@ export function QuickMove({ from, assets, flow, disabled }: QuickMoveProps) {
           Move…
         </button>
       </div>
+      {flow.result && flow.origin === 'quick' && !flow.preview ? (
+        <p className="success-note" role="status" data-testid="quick-move-result" data-transfer-id={flow.result.transferId}>
+          Moved {flow.result.amount} {flow.result.asset}: transfer id <span className="num">{flow.result.transferId}</span>.
+        </p>
+      ) : null}
       {problem ? (
         <p className="field-error" role="alert" data-testid="quick-move-problem">
           {problem}

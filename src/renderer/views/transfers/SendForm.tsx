@@ -2,7 +2,7 @@
  * Send collateral from the account: recipient from the address book of the user's own accounts
  * or any address typed in, asset, amount, label; Preview opens the confirmation with the exact op.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AccountView } from '../../../shared/custodyViews';
 import type { PerpsAccountView, PerpsAssetView } from '../../../shared/perpsViews';
 import { ActionError } from '../../components/ActionError';
@@ -28,12 +28,16 @@ export function SendForm({ from, perps, assets, flow, disabled }: SendFormProps)
   const asset = form.asset || defaultAsset(assets);
   const recipient = form.recipient === TYPED_RECIPIENT || others.some((a) => a.id === form.recipient) ? form.recipient : (others[0]?.id ?? TYPED_RECIPIENT);
   const update = (patch: Partial<Form>) => setForm((old) => ({ ...old, ...patch }));
+  // A sent transfer clears its amount and label, so a second Preview is never the same send by accident.
+  useEffect(() => {
+    if (flow.result && flow.origin === 'send') setForm((old) => ({ ...old, amount: '', label: '' }));
+  }, [flow.result, flow.origin]);
 
   const submit = () => {
     const outcome = toDraft({ ...form, recipient, asset }, { fromAccountId: from.id, fromAddress: from.address, ownAccounts: others, assets });
     if ('problems' in outcome) return setProblems(outcome.problems);
     setProblems({});
-    void flow.start(outcome.draft);
+    void flow.start(outcome.draft, 'send');
   };
 
   return (
@@ -92,7 +96,7 @@ export function SendForm({ from, perps, assets, flow, disabled }: SendFormProps)
           {flow.previewing ? 'Checking…' : 'Preview…'}
         </button>
       </div>
-      {flow.result && !flow.preview ? (
+      {flow.result && flow.origin === 'send' && !flow.preview ? (
         <p className="success-note" role="status" data-testid="transfer-last-result" data-transfer-id={flow.result.transferId}>
           Sent {flow.result.amount} {flow.result.asset}: transfer id <span className="num">{flow.result.transferId}</span>.
         </p>

@@ -11,6 +11,8 @@ import { api } from '../../bridge/api';
 import { usePerpsStore } from '../../stores/perpsStore';
 import { useTransfersStore } from '../../stores/transfersStore';
 
+export type TransferOrigin = 'send' | 'quick';
+
 export interface TransferFlow {
   preview: PerpsTransferPreview | null;
   previewing: boolean;
@@ -18,7 +20,9 @@ export interface TransferFlow {
   sending: boolean;
   sendError: BridgeError | null;
   result: PerpsTransferResult | null;
-  start: (draft: PerpsTransferDraft) => Promise<void>;
+  /** Which form started the transfer that `result` belongs to (it clears its amount). */
+  origin: TransferOrigin | null;
+  start: (draft: PerpsTransferDraft, origin: TransferOrigin) => Promise<void>;
   send: () => Promise<void>;
   /** Closes the confirmation (before or after sending). */
   close: () => void;
@@ -31,8 +35,10 @@ export function useTransferFlow(): TransferFlow {
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<BridgeError | null>(null);
   const [result, setResult] = useState<PerpsTransferResult | null>(null);
+  const [origin, setOrigin] = useState<TransferOrigin | null>(null);
 
-  const start = useCallback(async (draft: PerpsTransferDraft) => {
+  const start = useCallback(async (draft: PerpsTransferDraft, from: TransferOrigin) => {
+    setOrigin(from);
     setPreviewing(true);
     setPreviewError(null);
     setSendError(null);
@@ -61,5 +67,5 @@ export function useTransferFlow(): TransferFlow {
     setSendError(null);
   }, []);
 
-  return { preview, previewing, previewError, sending, sendError, result, start, send, close };
+  return { preview, previewing, previewError, sending, sendError, result, origin, start, send, close };
 }
