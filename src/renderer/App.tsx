@@ -16,6 +16,9 @@ import { ActivityPage } from './views/activity/ActivityPage';
 import { BoardsPage } from './views/boards/BoardsPage';
 import { SettingsView } from './views/settings/SettingsView';
 import { TradeView } from './views/trade/TradeView';
+import { TransfersPage } from './views/transfers/TransfersPage';
+import { ReferralsPage } from './views/referrals/ReferralsPage';
+import { PerpsPage } from './views/perps/PerpsPage';
 import { FillToasts } from './components/FillToasts';
 
 function CurrentView() {
@@ -24,6 +27,9 @@ function CurrentView() {
   if (view === 'trade') return <TradeView />;
   if (view === 'portfolio') return <PortfolioPage />;
   if (view === 'activity') return <ActivityPage />;
+  if (view === 'transfers') return <TransfersPage />;
+  if (view === 'referrals') return <ReferralsPage />;
+  if (view === 'perps') return <PerpsPage />;
   if (view === 'boards') return <BoardsPage />;
   if (view === 'accounts') return <AccountsView />;
   if (view === 'settings') return <SettingsView />;

@@ -29,8 +29,11 @@ import { CursorCodec } from './analytics/cursor';
 import { cursorKeySection } from './analytics/cursorKeyState';
 import { ADMIN_PREFIX, addEdgeAdminRoutes } from './services/edgeAdminRoutes';
 import { perpsAccountsSection } from './perps/perpsAccountsState';
-import { createPerpsState } from './perps/perpsState';
-import { PERPS_CHAIN_ID, perpsRouter } from './services/perpsRoutes';
+import { createPerpsState, DEFAULT_FUNDING_INTERVAL_MS } from './perps/perpsState';
+import type { PerpsWeightStats } from './perps/weightMeter';
+import { PERPS_INSTRUMENTS } from './perps/world/instruments';
+import { PERPS_CHAIN_ID, perpsService } from './services/perpsRoutes';
+import { SANDBOX_PERPS_WEIGHT_BUDGET, type PerpsInstrument, type PerpsWeightBudget } from '../shared/protocol/perps';
 import { traceErrors, withTraceHeader } from './services/traceErrors';
 import { Simulator } from './simulation/simulator';
 import { SandboxStateStore } from './state/stateStore';
@@ -42,6 +45,21 @@ import { buildWorld, DEFAULT_WORLD_EPOCH_MS } from './world/buildWorld';
 import { warmOrderSigning } from '../signing/orderSigning';
 
 export { SANDBOX_HISTORY_WALLETS } from './analytics/synthetic/wallets';
+export type { PerpsWeightStats as SandboxPerpsWeightStats } from './perps/weightMeter';
+export type { PerpsAccountSnapshot as SandboxPerpsAccountSnapshot } from './perps/perpsAdminRoutes';
+
+/** The perps instruments of every sandbox world (the spec has no route listing them). */
+export const SANDBOX_PERPS_INSTRUMENTS: readonly PerpsInstrument[] = PERPS_INSTRUMENTS;
+
+/** The perps exchange's knobs. */
+export interface SandboxPerpsOptions {
+  /** Weight units per sliding window per client address (default SANDBOX_PERPS_WEIGHT_BUDGET: 1200 per 60 s). */
+  weightBudget?: PerpsWeightBudget;
+  /** Funding is charged at every whole multiple of this interval (default 1 h, min 1 s). */
+  fundingIntervalMs?: number;
+  /** The perps exchange's clock in unix ms (default Date.now); tests inject one to step time. */
+  now?: () => number;
+}
 export type { AnalyticsOptions as SandboxAnalyticsOptions } from './analytics/service';
 
 export interface SandboxOptions {
@@ -93,6 +111,8 @@ export interface SandboxOptions {
    * (default: random per process) and the heavy-query capacity slots.
    */
   analytics?: AnalyticsOptions;
+  /** The perpetuals exchange: weight budget, funding interval, clock. */
+  perps?: SandboxPerpsOptions;
 }
 
 export interface SandboxUrls {
@@ -122,6 +142,8 @@ export interface RunningSandbox {
   edgeStats(): SandboxEdgeScopeStats[];
   resetEdgeStats(): void;
   simulationStats(): SandboxSimulationStats;
+  /** The perps server's weight counters (also `GET /sandbox/perps/weights`). */
+  perpsWeightStats(): PerpsWeightStats;
 }
 
 function checkInteger(name: string, value: number, min: number, max: number): number {
@@ -164,7 +186,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     exchange, keys: apiKeys, seed, chainId, orderVersion, heartbeatTimeoutMs, pageSize: dataPageSize,
     ...(options.signerBuckets ? { signerBuckets: options.signerBuckets } : {}),
   });
-  const perpsState = createPerpsState(world, { chainId });
+  const fundingIntervalMs = checkInteger('perps.fundingIntervalMs', options.perps?.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS, 1_000, 7 * 86_400_000);
+  const weightBudget = options.perps?.weightBudget ?? SANDBOX_PERPS_WEIGHT_BUDGET;
+  checkInteger('perps.weightBudget.limit', weightBudget.limit, 1, 1_000_000_000);
+  checkInteger('perps.weightBudget.windowMs', weightBudget.windowMs, 1, 86_400_000);
+  if (options.perps?.now !== undefined && typeof options.perps.now !== 'function') throw new RangeError('sandbox: perps.now must be a function');
+  const perpsState = createPerpsState(world, { chainId, fundingIntervalMs, ...(options.perps?.now && { now: options.perps.now }) });
+  const perps = perpsService(world, perpsState, weightBudget);
   const cursors = new CursorCodec(options.analytics?.cursorKey);
   let state: SandboxStateStore | null = null;
   try {
@@ -207,7 +235,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       name: 'catalog', router: catalogRouter(world, exchange), errors: plainErrors,
       edge: { gate, service: 'catalog', exempt: () => false },
     },
-    { name: 'perps', router: perpsRouter(world, perpsState), errors: traceErrors, decorate: withTraceHeader },
+    perps.definition,
   ];
 
   const running: RunningService[] = [];
@@ -230,14 +258,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
   if (options.simulate ?? true) simulator.start(tickMs);
 
-  const [analytics, clob, catalog, perps] = running.map((s) => s.url) as [string, string, string, string];
+  const [analyticsUrl, clobUrl, catalogUrl, perpsUrl] = running.map((s) => s.url) as [string, string, string, string];
   let stopping: Promise<void> | null = null;
   return {
-    urls: { analytics, clob, catalog, perps },
+    urls: { analytics: analyticsUrl, clob: clobUrl, catalog: catalogUrl, perps: perpsUrl },
     seed,
     stop: () => (stopping ??= closeAll()),
     edgeStats: () => gate.stats(),
     resetEdgeStats: () => gate.resetStats(),
     simulationStats: () => simulator.snapshot(),
+    perpsWeightStats: () => perps.weights.stats(),
   };
 }

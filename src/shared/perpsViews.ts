@@ -27,6 +27,15 @@ export interface PerpsInfoView {
 
 export type PerpsProxyState = 'active' | 'expiring' | 'expired';
 
+/** The warning window before a proxy expires (7 days), in which the app offers to rotate it. */
+export const PERPS_PROXY_WARNING_MS = 7 * 86_400_000;
+
+/** A proxy's state at `now`: one rule for the core's views and the renderer's Accounts panel. */
+export function perpsProxyState(expiresAt: number, now: number): PerpsProxyState {
+  if (expiresAt <= now) return 'expired';
+  return expiresAt - now <= PERPS_PROXY_WARNING_MS ? 'expiring' : 'active';
+}
+
 export interface PerpsProxyStatusView {
   proxyAddress: string;
   label: string;

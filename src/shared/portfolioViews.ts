@@ -69,6 +69,11 @@ export interface PortfolioTotals {
   /** Null when no position has a cost basis. */
   percentPnl: string | null;
   redeemableValue: string;
+  /**
+   * Latest perps equity (USD) summed over the target's own accounts with an active perps proxy;
+   * null when none has one or none could be read. Not included in `value`.
+   */
+  perpsEquity: string | null;
 }
 
 export interface PortfolioView {

@@ -166,6 +166,19 @@ describe('a perps server that announces another domain is refused', () => {
   });
 });
 
+describe('a perps transfer under an altered domain', () => {
+  it('is refused at the preview, before anything is held or signed', async () => {
+    const created = await call<AccountsState>('createPerpsProxy', { label: 'Mover', expiryDays: 30 });
+    expect(proxiesOfActive(created).length).toBeGreaterThan(0);
+    interceptor.rewrite = (info) => ({ ...info, contract: '0x000000000000000000000000000000000000dEaD' });
+    const error = await failure('previewPerpsTransfer', {
+      fromAccountId: created.activeAccountId, to: '0x90F79bf6EB2c4f870365E785982E1f101E93b906', asset: 'USDC', amount: '1',
+    });
+    expect(error).toMatchObject({ code: 'bad_response', message: expect.stringContaining('(verifyingContract differs); nothing was signed') });
+    expect(interceptor.seen.filter((line) => line.includes('/v1/account/internal-transfer'))).toEqual([]);
+  });
+});
+
 describe('a custom network profile carries its own pin', () => {
   const urls = { label: 'Mine', clob: 'https://clob.example', catalog: 'https://catalog.example', analytics: 'https://a.example', perps: 'https://p.example' };
 

@@ -155,6 +155,25 @@ describe('a web page cannot drive the sandbox admin routes', () => {
       expectNoEcho(res);
     }
   });
+
+  it('guards the perps admin routes (faucet, position, account, weights) and credits nothing when refused', async () => {
+    const perps = new URL(sandbox.urls.perps);
+    const own = `127.0.0.1:${perps.port}`;
+    const faucet = JSON.stringify({ address: ALICE, asset: 'USDC', amount: '5' });
+    const position = JSON.stringify({ address: ALICE, instrument_id: 1, size: '1' });
+    for (const [path, body] of [['/sandbox/perps/faucet', faucet], ['/sandbox/perps/position', position]] as const) {
+      expect((await raw(perps, 'POST', path, { host: `${MARKER}.example`, ...json }, body)).status, path).toBe(421);
+      expect((await raw(perps, 'POST', path, { host: own, origin: `http://${MARKER}.example`, ...json }, body)).status, path).toBe(403);
+      expect((await raw(perps, 'POST', path, { host: own, 'content-type': 'text/plain' }, body)).status, path).toBe(415);
+    }
+    for (const path of ['/sandbox/perps/weights', `/sandbox/perps/account?address=${ALICE}`]) {
+      expect((await raw(perps, 'GET', path, { host: own, origin: 'null' })).status, path).toBe(403);
+    }
+    // Nothing above reached the routes: the account was never opened.
+    const account = await raw(perps, 'GET', `/sandbox/perps/account?address=${ALICE}`, { host: own });
+    expect(account.status).toBe(400);
+    expect(JSON.parse(account.text)).toEqual({ status: 'err', error: 'unknown_account' });
+  });
 });
 
 describe('local programs keep working', () => {

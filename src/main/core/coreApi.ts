@@ -3,6 +3,7 @@
  * Transports own no logic: they check who is calling, then hand the raw input to `dispatch`,
  * which parses it with the contract's schema before any handler runs.
  */
+import type { PerpsWeightBudget } from '../../shared/protocol/perps';
 import type { EventName, EventPayload, Unsubscribe } from '../../shared/contract';
 import type { BridgeResult } from '../../shared/result';
 import type { SecretPresenter } from './accounts/secretPresenter';
@@ -45,6 +46,8 @@ export interface CoreOptions {
   sandboxSeed?: number;
   /** Use these services instead of the saved network (tests, or a sandbox started elsewhere). */
   serviceUrls?: ServiceUrls & { label?: string; isSandbox?: boolean };
+  /** With `serviceUrls`: the perps weight budget of that profile (default SANDBOX_PERPS_WEIGHT_BUDGET). */
+  perpsWeightBudget?: PerpsWeightBudget;
   log?: Logger;
   /** How often watched books are polled. */
   bookPollIntervalMs?: number;

@@ -9,6 +9,8 @@ export interface ServiceDetails {
   message?: string;
   code?: string;
   retryAfterSeconds?: number;
+  /** Perps: the id an already-settled transfer was settled under (`duplicate_salt`). */
+  transferId?: number;
 }
 
 export class CoreError extends Error {

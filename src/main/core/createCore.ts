@@ -4,6 +4,7 @@
  */
 import { APP_VERSION } from '../../shared/appInfo';
 import { edgeWindowsFor } from '../../shared/protocol/edgeLimits';
+import { perpsRequestWeight } from '../../shared/protocol/perps';
 import type { AppStatus } from '../../shared/viewModels';
 import { join } from 'node:path';
 import { AccountRegistry } from './accounts/accountRegistry';
@@ -22,10 +23,12 @@ import type { Core, CoreOptions } from './coreApi';
 import { EventHub } from './eventHub';
 import { acquireDataFolderLock } from './dataFolder/dataFolderLock';
 import { createLogger } from './log';
-import { openNetwork } from './network';
+import { openNetwork, type ActiveNetwork } from './network';
 import { HttpClient } from './net/httpClient';
 import { RateBudget } from './net/rateBudget';
 import type { ServiceName } from './net/serviceNames';
+import { PerpsDesk } from './perps/perpsDesk';
+import { perpsWeightWindow } from './perps/perpsInfo';
 import { PortfolioDesk } from './portfolio/portfolioDesk';
 import { openSettings } from './settings/settingsStore';
 import { ConnectionMonitor } from './status/connectionMonitor';
@@ -33,9 +36,17 @@ import { StatusPublisher } from './status/statusPublisher';
 import { TradingDesk } from './trading/tradingDesk';
 import { warmOrderSigning } from '../../signing/orderSigning';
 
-/** Services whose documented edge windows this release budgets; the others come with their issues. */
-const windowsFor = (service: ServiceName, method: string, path: string) =>
-  service === 'clob' || service === 'catalog' || service === 'analytics' ? edgeWindowsFor(service, method, path) : [];
+/**
+ * The windows a request counts against: the documented edge windows of the order-book, catalog
+ * and analytics services, and the profile's weight budget for every perps request (each counting
+ * its route weight, perpsRequestWeight).
+ */
+const windowsOf = (network: ActiveNetwork) => {
+  const perpsWindow = perpsWeightWindow(network.perpsWeightBudget);
+  return (service: ServiceName, method: string, path: string) =>
+    service === 'perps' ? [perpsWindow] : edgeWindowsFor(service, method, path);
+};
+const costFor = (service: ServiceName, method: string, path: string) => (service === 'perps' ? perpsRequestWeight(method, path) : 1);
 
 /** Names this process in the data-folder lock, so a refused second one can say who holds it. */
 const defaultHostKind = () => (process.versions.electron ? 'desktop app' : 'browser-mode host');
@@ -70,7 +81,8 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   const http = new HttpClient({
     urls: () => network.urls,
     budget,
-    windowsFor,
+    windowsFor: windowsOf(network),
+    costFor,
     onOutcome: (outcome) => monitor.record(outcome),
   });
   const catalog = new CatalogService(http);
@@ -135,6 +147,22 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     onHistoryChanged: (state) => hub.emit('historyChanged', state),
     ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
     ...(options.historyPageSize ? { historyPageSize: options.historyPageSize } : {}),
+    // Called only once the core is running, after the perps desk below exists.
+    perpsEquity: (addresses): Promise<string | null> => perps.equityTotal(addresses),
+  });
+  const perps = new PerpsDesk({
+    http,
+    budget,
+    registry,
+    session,
+    network,
+    store: portfolio.store,
+    jobs: trading.jobs,
+    downloads: portfolio.downloads,
+    proxies: perpsProxies,
+    log,
+    onChanged: (change) => hub.emit('perpsChanged', change),
+    ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
   });
   // A fill of the active account changes its history and positions: sync its new rows.
   hub.subscribe((event) => {
@@ -142,7 +170,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   });
 
   const dispatch = createDispatcher(
-    createHandlers({ appStatus, catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio }),
+    createHandlers({ appStatus, catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps }),
     log,
   );
   status.start();
@@ -166,6 +194,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
       status.stop();
       books.stop();
       try {
+        await perps.stop();
         await portfolio.stop();
         await network.stop();
       } finally {

@@ -3,7 +3,8 @@
  * loopback, no account anywhere), or the deployments a user configured.
  */
 import { join } from 'node:path';
-import { startSandbox } from '../../sandbox/start';
+import { SANDBOX_PERPS_INSTRUMENTS, startSandbox } from '../../sandbox/start';
+import { SANDBOX_PERPS_WEIGHT_BUDGET, type PerpsInstrument, type PerpsWeightBudget } from '../../shared/protocol/perps';
 import { PUBLIC_CHAIN_137_CONTRACTS, type ExchangeContracts } from '../../shared/orders/orderSchema';
 import type { NetworkInfo } from '../../shared/viewModels';
 import type { CoreOptions } from './coreApi';
@@ -34,8 +35,15 @@ export interface ActiveNetwork {
   contracts: ExchangeContracts;
   /** The perps signing domain pinned in the profile; null when a custom profile carries none. */
   perpsDomain: Readonly<PerpsDomain> | null;
+  /** The perps exchange's weight budget: every perps request counts its route weight against it. */
+  perpsWeightBudget: Readonly<PerpsWeightBudget>;
+  /** The perps instruments (the spec has no route listing them). */
+  perpsInstruments: readonly PerpsInstrument[];
   stop(): Promise<void>;
 }
+
+/** The sandbox's instruments (the spec has no route listing them; the sandbox exports its list). */
+const sandboxPerpsInstruments = (): PerpsInstrument[] => SANDBOX_PERPS_INSTRUMENTS.map(({ id, symbol }) => ({ id, symbol }));
 
 export async function openNetwork(options: CoreOptions, settings: SettingsStore): Promise<ActiveNetwork> {
   if (options.serviceUrls) {
@@ -46,15 +54,17 @@ export async function openNetwork(options: CoreOptions, settings: SettingsStore)
       chainId: SANDBOX_CHAIN_ID,
       contracts: PUBLIC_CHAIN_137_CONTRACTS,
       perpsDomain: SANDBOX_PERPS_DOMAIN,
+      perpsWeightBudget: options.perpsWeightBudget ?? SANDBOX_PERPS_WEIGHT_BUDGET,
+      perpsInstruments: options.serviceUrls.isSandbox ? sandboxPerpsInstruments() : [],
       stop: async () => {},
     };
   }
   const custom = settings.get('customNetwork');
   if (settings.get('network') === 'custom' && custom) {
-    const { label, chainId, perpsDomain, ...urls } = custom;
+    const { label, chainId, perpsDomain, perpsWeightBudget, perpsInstruments, ...urls } = custom;
     return {
       info: { id: 'custom', label, isSandbox: false }, urls, chainId, contracts: { ...PUBLIC_CHAIN_137_CONTRACTS, chainId },
-      perpsDomain: perpsDomain ?? null, stop: async () => {},
+      perpsDomain: perpsDomain ?? null, perpsWeightBudget, perpsInstruments, stop: async () => {},
     };
   }
   // The paper exchange keeps its accounts (API keys, proxies) in the data dir, so credentials in
@@ -70,6 +80,8 @@ export async function openNetwork(options: CoreOptions, settings: SettingsStore)
     chainId: SANDBOX_CHAIN_ID,
     contracts: PUBLIC_CHAIN_137_CONTRACTS,
     perpsDomain: SANDBOX_PERPS_DOMAIN,
+    perpsWeightBudget: SANDBOX_PERPS_WEIGHT_BUDGET,
+    perpsInstruments: sandboxPerpsInstruments(),
     stop: () => sandbox.stop(),
   };
 }

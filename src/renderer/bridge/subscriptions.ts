@@ -22,6 +22,10 @@ import { useOpenOrdersStore } from '../stores/openOrdersStore';
 import { currentTradingBlock } from '../stores/tradingAccess';
 import { useTradingStateStore } from '../stores/tradingStateStore';
 import { useTradeTargetStore } from '../stores/tradeTargetStore';
+import { reloadPerpsAccountsSoon } from '../stores/perpsStore';
+import { receiveFundingChanged } from '../stores/perpsMarketStore';
+import { receiveReferralChanged } from '../stores/referralsStore';
+import { receiveTransfersChanged } from '../stores/transfersStore';
 import { api, bridgeLink } from './api';
 
 /**
@@ -88,6 +92,18 @@ function followTradingAccount(): Unsubscribe {
   };
 }
 
+/**
+ * An account's perps state changed (a transfer settled, a sync added rows, a referral applied):
+ * the stores showing that account read it again. Every kind can move equity, so the account
+ * views are re-read too (once per burst).
+ */
+function receivePerpsChanged({ accountId, kind }: { accountId: string; kind: 'transfers' | 'funding' | 'referral' | 'account' }): void {
+  if (kind === 'transfers') receiveTransfersChanged(accountId);
+  if (kind === 'funding') receiveFundingChanged(accountId);
+  if (kind === 'referral') receiveReferralChanged(accountId);
+  reloadPerpsAccountsSoon();
+}
+
 /** After the web host comes back, main has forgotten this window: watch again, reload what failed. */
 function recoverAfterReconnect(): void {
   void useAppStatusStore.getState().load();
@@ -101,6 +117,7 @@ function recoverAfterReconnect(): void {
   if (useEventDetailStore.getState().phase === 'error') void useEventDetailStore.getState().retry();
   // The history store may have gained rows while we were away (a sync ran on): read again.
   void useActivityStore.getState().loadSyncState();
+  reloadPerpsAccountsSoon();
 }
 
 export function wireBridgeSubscriptions(): Unsubscribe {
@@ -118,6 +135,7 @@ export function wireBridgeSubscriptions(): Unsubscribe {
     }),
     api.events.onJobProgressed((progress) => useJobsStore.getState().receive(progress)),
     api.events.onHistoryChanged((state) => useActivityStore.getState().receiveHistoryChanged(state)),
+    api.events.onPerpsChanged(receivePerpsChanged),
     followTradingAccount(),
   ];
 

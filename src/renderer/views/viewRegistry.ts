@@ -48,19 +48,16 @@ export const VIEWS: Record<ViewId, ViewInfo> = {
   transfers: {
     label: 'Transfers',
    
-    summary: 'Deposits, withdrawals and transfers between your accounts.',
-    comingWith: 'Arrives with transfers.',
+    summary: 'Send perps collateral to your other accounts or any address, and the history of transfers in and out.',
   },
   referrals: {
     label: 'Referrals',
    
-    summary: 'Your referral codes, the accounts they brought and what they earned.',
-    comingWith: 'Arrives with referrals.',
+    summary: 'Your perps invite code, the accounts it brought, referrals left and your referrer.',
   },
   perps: {
     label: 'Perps',
     summary: 'Equity, funding, the public trade tape and collateral assets of the perpetuals exchange.',
-    comingWith: 'Arrives with the perpetuals desk.',
   },
   boards: {
     label: 'Boards',

@@ -25,6 +25,11 @@ export interface ServiceDefinition {
   router: Router;
   errors: ServiceErrors;
   edge?: { gate: EdgeGate; service: EdgeService; exempt(path: string): boolean };
+  /**
+   * A service's own admission check (the perps weight budget), after the admin gate and before
+   * the body is read; admin paths skip it. A reply refuses the request.
+   */
+  admit?(request: { method: string; path: string; remoteAddress: string }): Reply | null;
   /** Last touch on every reply (the analytics service adds its trace id header here). */
   decorate?(reply: Reply): Reply;
 }
@@ -58,6 +63,13 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
     if (verdict === 'rejected') {
       req.resume();
       return finish(def.errors.tooManyRequests());
+    }
+  }
+  if (def.admit && !isAdminPath(path)) {
+    const refusal = def.admit({ method, path, remoteAddress: req.socket.remoteAddress ?? '' });
+    if (refusal) {
+      req.resume();
+      return finish(refusal);
     }
   }
   const body = await readBody(req);

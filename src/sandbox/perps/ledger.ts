@@ -5,7 +5,8 @@
  * - Valid referral codes are the world's house codes (no owner, no limit) and every account's
  *   invite code once it exists. An account's invite code is created on first need (the referral
  *   read now, the invite route later), derived from its address so it is stable across runs,
- *   and allows REFERRALS_PER_CODE referrals in the account's lifetime.
+ *   and allows REFERRALS_PER_CODE referrals in the code's lifetime and at most REFERRALS_PER_DAY
+ *   in any rolling 24 h (`referral_cooldown` beyond that); house codes have neither limit.
  * - Codes match case-insensitively and are stored upper-case. A code applies only to an account
  *   without a parent; later codes are validated but do not change the parent.
  * - With a sandbox state file, accounts and invite codes outlive the run (perpsAccountsState.ts
@@ -15,6 +16,8 @@ import { keccak256, toBytes, type Hex } from 'viem';
 import { PERPS_ERRORS } from './perpsErrors';
 
 export const REFERRALS_PER_CODE = 10;
+export const REFERRALS_PER_DAY = 3;
+export const REFERRAL_RATE_WINDOW_MS = 86_400_000;
 export const FEE_SHARE_RATE = '0.2';
 
 export interface PerpsAccount {
@@ -32,6 +35,14 @@ export interface ReferralCode {
   owner: string | null;
   /** Referrals still allowed; null for no limit. */
   left: number | null;
+  /** When the code's most recent referrals were taken (the last REFERRALS_PER_DAY, oldest first). */
+  usedAtMs?: number[];
+}
+
+/** The invite response's counters (see the invite route). */
+export interface InviteStatus {
+  referrals_available: number;
+  cooldown_ms: number | null;
 }
 
 /** The spec's account referral object (`parent` omitted when the account has none). */
@@ -69,21 +80,29 @@ export class PerpsLedger {
     return account;
   }
 
-  /** Whether `code` may be given by `address` (checked before anything changes). */
-  checkReferral(code: string, address: string): ReferralVerdict {
+  /**
+   * Whether `code` may be given by `address` (checked before anything changes). An account that
+   * already has a parent passes (proxy creation validates the code and changes nothing); the
+   * apply route refuses that case itself with `referral_already_set`.
+   */
+  checkReferral(code: string, address: string, nowMs: number): ReferralVerdict {
     const entry = this.codes.get(code.toUpperCase());
     if (!entry || entry.owner === address.toLowerCase()) return { ok: false, error: PERPS_ERRORS.invalidReferralCode };
     if (this.account(address)?.parentCode !== undefined) return { ok: true, code: entry.code };
     if (entry.left === 0) return { ok: false, error: PERPS_ERRORS.referralLimitReached };
+    if (cooldownOf(entry, nowMs) > 0) return { ok: false, error: PERPS_ERRORS.referralCooldown };
     return { ok: true, code: entry.code };
   }
 
   /** Makes `code` the account's parent if it has none yet; the code was checked. */
-  applyReferral(account: PerpsAccount, code: string): void {
+  applyReferral(account: PerpsAccount, code: string, nowMs: number): void {
     const entry = this.codes.get(code.toUpperCase());
     if (!entry || account.parentCode !== undefined) return;
     account.parentCode = entry.code;
-    if (entry.left !== null) entry.left -= 1;
+    if (entry.left !== null) {
+      entry.left -= 1;
+      entry.usedAtMs = [...(entry.usedAtMs ?? []), nowMs].slice(-REFERRALS_PER_DAY);
+    }
     if (entry.owner) {
       const parent = this.accounts.get(entry.owner);
       if (parent) parent.childrenCount += 1;
@@ -103,6 +122,14 @@ export class PerpsLedger {
     return code;
   }
 
+  /** The invite response's counters of the account's code (created on first call). */
+  inviteStatusOf(account: PerpsAccount, nowMs: number): InviteStatus & { code: string } {
+    const code = this.inviteCodeOf(account);
+    const entry = this.codes.get(code);
+    const left = entry?.left ?? 0;
+    return { code, referrals_available: left, cooldown_ms: left === 0 || !entry ? null : cooldownOf(entry, nowMs) };
+  }
+
   referralOf(account: PerpsAccount): AccountReferral {
     const code = this.inviteCodeOf(account);
     const referral: AccountReferral = {
@@ -119,7 +146,7 @@ export class PerpsLedger {
   snapshot(): { accounts: PerpsAccount[]; codes: ReferralCode[] } {
     return {
       accounts: [...this.accounts.values()].map((a) => ({ ...a })),
-      codes: [...this.codes.values()].filter((c) => c.owner !== null).map((c) => ({ ...c })),
+      codes: [...this.codes.values()].filter((c) => c.owner !== null).map((c) => ({ ...c, ...(c.usedAtMs && { usedAtMs: [...c.usedAtMs] }) })),
     };
   }
 
@@ -130,4 +157,13 @@ export class PerpsLedger {
     for (const account of accounts) this.accounts.set(account.address.toLowerCase(), { ...account });
     for (const code of codes) this.codes.set(code.code, { ...code });
   }
+}
+
+/** Milliseconds until the code may take a referral under the rolling-24 h rate (0: now). */
+function cooldownOf(entry: ReferralCode, nowMs: number): number {
+  if (entry.left === null) return 0;
+  const recent = (entry.usedAtMs ?? []).filter((t) => t > nowMs - REFERRAL_RATE_WINDOW_MS);
+  if (recent.length < REFERRALS_PER_DAY) return 0;
+  const oldest = recent[recent.length - REFERRALS_PER_DAY] as number;
+  return Math.max(1, oldest + REFERRAL_RATE_WINDOW_MS - nowMs);
 }

@@ -6,14 +6,19 @@
  *     "accounts": [ { "address", "createdAtMs", "inviteCode"?, "parentCode"?, "childrenCount" } ],
  *     "referralCodes": [ { "code", "owner": "0x…lower-case", "left": 10 } ],
  *     "proxies": [ { "proxy", "owner", "expiryMs", "createdAtMs", "label"?, "code"?, "secretSha256" } ],
- *     "spentSalts": { "0x…lower-case owner": [1001, 1002] } }
- * House referral codes belong to the world (its seed) and are not saved.
+ *     "spentSalts": { "0x…lower-case owner": [1001, 1002] },
+ *     "books": [ … ], "transfers": [ … ] }   (optional; perpsBookState.ts)
+ * Referral codes carry "usedAtMs" (optional) for the 24 h rate. House referral codes belong to
+ * the world (its seed) and are not saved.
  */
 import type { StateSection } from '../state/stateStore';
 import {
   asArray, asObject, claimUnique, readAddress, readCount, readOptionalString, readString, StateFormatError, type StoredObject,
 } from '../state/stateFields';
+import type { BookAccount } from './accountBook';
 import type { PerpsAccount, ReferralCode } from './ledger';
+import { decodeBooks, decodeTransfers, encodeBooks, encodeTransfers } from './perpsBookState';
+import type { SettledTransfer } from './transferLedger';
 import type { PerpsState } from './perpsState';
 import type { SavedProxy } from './proxyStore';
 
@@ -27,6 +32,8 @@ export interface PerpsAccountsSnapshot {
   codes: ReferralCode[];
   proxies: SavedProxy[];
   salts: Record<string, number[]>;
+  books: BookAccount[];
+  transfers: SettledTransfer[];
 }
 
 const items = (section: StoredObject, key: string) => asArray(section[key], `${PERPS_ACCOUNTS_SECTION}.${key}`)
@@ -54,6 +61,9 @@ function decodeCodes(section: StoredObject): ReferralCode[] {
   return items(section, 'referralCodes').map(({ record, at }) => {
     const left = record.left === null ? null : readCount(record, 'left', at);
     const code: ReferralCode = { code: readString(record, 'code', at).toUpperCase(), owner: readString(record, 'owner', at, LOWER_ADDRESS), left };
+    if (record.usedAtMs !== undefined) {
+      code.usedAtMs = asArray(record.usedAtMs, `${at}.usedAtMs`).map((t, i) => readCount({ t }, 't', `${at}.usedAtMs[${i}]`));
+    }
     claimUnique(seen, code.code, `${PERPS_ACCOUNTS_SECTION}.referralCodes`);
     return code;
   });
@@ -93,7 +103,10 @@ function decodeSalts(section: StoredObject): Record<string, number[]> {
 /** Every record checked, and the references between them: invite codes ↔ accounts, proxies → accounts. */
 export function decodePerpsAccounts(stored: unknown): PerpsAccountsSnapshot {
   const section = asObject(stored, PERPS_ACCOUNTS_SECTION);
-  const snapshot = { accounts: decodeAccounts(section), codes: decodeCodes(section), proxies: decodeProxies(section), salts: decodeSalts(section) };
+  const snapshot = {
+    accounts: decodeAccounts(section), codes: decodeCodes(section), proxies: decodeProxies(section), salts: decodeSalts(section),
+    books: decodeBooks(section, PERPS_ACCOUNTS_SECTION), transfers: decodeTransfers(section, PERPS_ACCOUNTS_SECTION),
+  };
   const owners = new Set(snapshot.accounts.map((a) => a.address.toLowerCase()));
   const codeOwner = new Map(snapshot.codes.map((c) => [c.code, c.owner]));
   for (const account of snapshot.accounts) {
@@ -110,8 +123,8 @@ export function decodePerpsAccounts(stored: unknown): PerpsAccountsSnapshot {
   return snapshot;
 }
 
-export function perpsAccountsSection(state: Pick<PerpsState, 'ledger' | 'proxies' | 'salts'>): StateSection {
-  const { ledger, proxies, salts } = state;
+export function perpsAccountsSection(state: Pick<PerpsState, 'ledger' | 'proxies' | 'salts' | 'book' | 'transfers'>): StateSection {
+  const { ledger, proxies, salts, book, transfers } = state;
   return {
     key: PERPS_ACCOUNTS_SECTION,
     encode: () => {
@@ -121,6 +134,8 @@ export function perpsAccountsSection(state: Pick<PerpsState, 'ledger' | 'proxies
         referralCodes: codes,
         proxies: proxies.snapshot().map(({ key, secretSha256 }) => ({ ...key, secretSha256 })),
         spentSalts: salts.snapshot(),
+        books: encodeBooks(book.all()),
+        transfers: encodeTransfers(transfers.snapshot()),
       };
     },
     decode: (stored) => {
@@ -129,12 +144,16 @@ export function perpsAccountsSection(state: Pick<PerpsState, 'ledger' | 'proxies
         ledger.restore(snapshot.accounts, snapshot.codes);
         proxies.restore(snapshot.proxies);
         salts.restore(snapshot.salts);
+        book.restore(snapshot.books);
+        transfers.restore(snapshot.transfers);
       };
     },
     watch: (changed) => {
       ledger.onChange = changed;
       proxies.onChange = changed;
       salts.onChange = changed;
+      book.onChange = changed;
+      transfers.onChange = changed;
     },
   };
 }

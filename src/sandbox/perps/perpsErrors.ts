@@ -15,6 +15,13 @@ export const PERPS_ERRORS = {
   referralLimitReached: 'referral_limit_reached',
   unauthorized: 'unauthorized',
   proxyExpired: 'proxy_expired',
+  referralCooldown: 'referral_cooldown',
+  referralAlreadySet: 'referral_already_set',
+  insufficientMargin: 'insufficient_margin',
+  unknownAsset: 'unknown_asset',
+  unknownInstrument: 'unknown_instrument',
+  invalidInterval: 'invalid_interval',
+  unknownAccount: 'unknown_account',
 } as const;
 
 export const perpsError = (status: number, error: string): Reply => reply(status, { status: 'err', error });

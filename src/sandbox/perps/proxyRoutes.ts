@@ -9,7 +9,7 @@
  */
 import { ok } from '../http/reply';
 import type { Router } from '../http/router';
-import type { PerpsState } from './perpsState';
+import { openAccount, type PerpsState } from './perpsState';
 import { PERPS_ERRORS, perpsError } from './perpsErrors';
 import { parseCreateProxyArgs, parseDeleteProxyArgs } from './proxyOps';
 import { parseSignedOp, recoverOpSigner } from './signedOp';
@@ -29,13 +29,13 @@ export function addProxyRoutes(router: Router, state: PerpsState): Router {
       if (!signer || !sameAddress(signer, owner)) return perpsError(401, PERPS_ERRORS.invalidSignature);
       if (salts.has(owner, op.salt)) return perpsError(400, PERPS_ERRORS.duplicateSalt);
       if (proxies.get(proxy)) return perpsError(400, PERPS_ERRORS.proxyExists);
-      const referral = op.code === undefined ? null : ledger.checkReferral(op.code, owner);
+      const referral = op.code === undefined ? null : ledger.checkReferral(op.code, owner, now());
       if (referral && !referral.ok) return perpsError(400, referral.error);
 
       salts.spend(owner, op.salt);
       const nowMs = now();
-      const account = ledger.openAccount(owner, nowMs);
-      if (referral) ledger.applyReferral(account, referral.code);
+      const { account } = openAccount(state, owner, nowMs);
+      if (referral) ledger.applyReferral(account, referral.code, nowMs);
       const secret = proxies.issue({
         proxy, owner, expiryMs: expiry, createdAtMs: nowMs,
         ...(op.label !== undefined && { label: op.label }),

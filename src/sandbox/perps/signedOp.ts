@@ -34,6 +34,15 @@ export type ArgsParser<T extends PerpsOperationType> = (args: Record<string, unk
 export interface EnvelopeRules {
   /** Optional top-level fields this operation accepts besides op, sig, salt and ts. */
   extras: ReadonlyArray<'label' | 'code'>;
+  /** Leave the `ts` window to the route (internalTransfer checks it after a settled salt, see transferRoutes.ts). */
+  deferFreshness?: boolean;
+}
+
+/** 400 `invalid_ts` when `ts` is more than five minutes from server time, else null. */
+export function staleTs(ts: number, nowMs: number): Reply | null {
+  return Math.abs(nowMs - ts) > SIGNED_OP_MAX_SKEW_MS
+    ? perpsError(400, 'invalid_ts: ts must be within 5 minutes of server time (unix milliseconds)')
+    : null;
 }
 
 export const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -73,9 +82,8 @@ export function parseSignedOp<T extends PerpsOperationType>(
   if (typeof body.sig !== 'string' || !SIGNATURE.test(body.sig)) return fail(invalidRequest('sig must be a 0x-prefixed 65-byte hex signature'));
   if (!isNonNegativeInteger(body.salt)) return fail(invalidRequest('salt must be a non-negative integer'));
   if (!isNonNegativeInteger(body.ts)) return fail(invalidRequest('ts must be an integer (unix milliseconds)'));
-  if (Math.abs(nowMs - body.ts) > SIGNED_OP_MAX_SKEW_MS) {
-    return fail(perpsError(400, 'invalid_ts: ts must be within 5 minutes of server time (unix milliseconds)'));
-  }
+  const stale = rules.deferFreshness ? null : staleTs(body.ts, nowMs);
+  if (stale) return fail(stale);
   const label = optionalText(body, 'label');
   if (label === null) return fail(invalidRequest(`label must be a non-empty string of at most ${MAX_TEXT} characters`));
   const code = optionalText(body, 'code');

@@ -1,8 +1,8 @@
 /**
  * The analytics service's error family (`{error, code, retryable, trace_id, parameter?}`) and
  * its rule that every response carries `x-trace-id` equal to the body's `trace_id`. A 429 or a
- * retryable 503 carries `Retry-After` in seconds. The perps skeleton uses the same family for
- * its unknown routes until its own issue defines them.
+ * retryable 503 carries `Retry-After` in seconds. (The perps server has its own family:
+ * perps/perpsServiceErrors.ts.)
  */
 import { randomBytes } from 'node:crypto';
 import { reply, type Reply } from '../http/reply';

@@ -7,7 +7,7 @@ import type { Core } from '../../../src/main/core/coreApi';
 import { createMemoryOsKeyStore } from '../../../src/main/core/custody';
 import { silentLogger, type Logger } from '../../../src/main/core/log';
 import type { CoreOptions } from '../../../src/main/core/coreApi';
-import { startSandbox } from '../../../src/sandbox/start';
+import { startSandbox, type SandboxOptions } from '../../../src/sandbox/start';
 import type { EventName, EventPayload } from '../../../src/shared/contract';
 
 export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -24,15 +24,17 @@ export interface Harness {
 export const LIGHT_KDF = { N: 2 ** 10, r: 8, p: 1 } as const;
 
 export async function startHarness(
-  options: Partial<Pick<CoreOptions, 'bookPollIntervalMs' | 'activityPollMs' | 'osKeyStore' | 'secretPresenter' | 'vaultKdf'>> & {
+  options: Partial<Pick<CoreOptions, 'bookPollIntervalMs' | 'activityPollMs' | 'osKeyStore' | 'secretPresenter' | 'vaultKdf' | 'perpsWeightBudget'>> & {
     log?: Logger;
     dataDir?: string;
     /** Turn the market simulation off when a test needs the book to hold still. */
     simulate?: boolean;
+    /** Further sandbox options (e.g. the perps clock and weight budget). */
+    sandbox?: Partial<SandboxOptions>;
   } = {},
 ): Promise<Harness> {
-  const { simulate = true, ...coreOptions } = options;
-  const sandbox = await startSandbox({ seed: 7, port: 0, simulate });
+  const { simulate = true, sandbox: sandboxOptions = {}, ...coreOptions } = options;
+  const sandbox = await startSandbox({ seed: 7, port: 0, simulate, ...sandboxOptions });
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'marketdesk-core-'));
   const core = await createCore({
     dataDir,

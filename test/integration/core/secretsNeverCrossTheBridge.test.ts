@@ -9,6 +9,8 @@ import { openVault } from '../../../src/main/core/custody';
 import type { Logger } from '../../../src/main/core/log';
 import { channelNames, eventNames, type ChannelName } from '../../../src/shared/contract';
 import type { AccountsState } from '../../../src/shared/custodyViews';
+import type { PerpsTransferPreview } from '../../../src/shared/perpsViews';
+import { SANDBOX_PERPS_INSTRUMENTS } from '../../../src/sandbox/start';
 import type { EventsPage, EventDetail } from '../../../src/shared/viewModels';
 import { decodeBase64Any, encodeBase64 } from '../../../src/shared/base64';
 import { startHarness, waitFor, type Harness } from './coreHarness';
@@ -19,6 +21,8 @@ const KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba'
 const KEYSTORE_PASSWORD = 'keystore-password-42';
 
 let harness: Harness;
+/** The perps exchange's clock runs ahead by this much once stepped, so a 1m equity point exists. */
+let perpsOffsetMs = 0;
 const logLines: string[] = [];
 const outputs: unknown[] = [];
 /** Keystores main wrote (the presenter's side): they must never show up in what leaves main. */
@@ -39,6 +43,7 @@ beforeAll(async () => {
   harness = await startHarness({
     log,
     bookPollIntervalMs: 200,
+    sandbox: { perps: { now: () => Date.now() + perpsOffsetMs } },
     secretPresenter: {
       present: async () => ({ shownIn: 'dialog', url: null }),
       // Main's own prompt: the password is chosen and the file written outside the renderer.
@@ -52,6 +57,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.stop();
 });
+
+/** Every secret the vault holds, read with the password straight from the file. */
+async function vaultSecrets(): Promise<Array<string | Uint8Array>> {
+  const vault = await openVault(join(harness.dataDir, 'marketdesk.vault'));
+  await vault.unlockWithPassword(PASSWORD);
+  const secrets: Array<string | Uint8Array> = [];
+  try {
+    for (const entry of vault.listRecords()) {
+      const record = await vault.getRecord(entry.id);
+      if (record.kind === 'signingKey') secrets.push(new Uint8Array(record.privateKey));
+      if (record.kind === 'clobCredentials') secrets.push(record.credentials.secret, record.credentials.passphrase, record.credentials.apiKey);
+      if (record.kind === 'perpsProxy') {
+        secrets.push(record.proxy.secret);
+        if (record.proxy.proxyPrivateKey) secrets.push(new Uint8Array(record.proxy.proxyPrivateKey));
+      }
+    }
+  } finally {
+    vault.lock();
+  }
+  return secrets;
+}
 
 /** Every way a secret could be spelled in text that leaves main. */
 function spellings(secret: string | Uint8Array): string[] {
@@ -117,6 +143,36 @@ describe('no secret crosses the bridge', () => {
     await step('rotateClobCredentials', {});
     await step('createPerpsProxy', { label: 'Scan proxy', expiryDays: 7 });
 
+    // Perps: every channel, with the proxy's key and secret in the vault and in use.
+    const perpsAccountId = first!.id;
+    const otherAddress = accounts.accounts.find((a) => a.id === second!.id)!.address;
+    await step('getPerpsInfo', {});
+    await step('requestSandboxPerpsFunds', { accountId: perpsAccountId, asset: 'USDC', amount: '500' });
+    perpsOffsetMs += 61_000;
+    await step('listPerpsAccounts', {});
+    await step('setSandboxPerpsPosition', { accountId: perpsAccountId, instrumentId: SANDBOX_PERPS_INSTRUMENTS[0]!.id, size: '0.01' });
+    const perpsPreview = (await step('previewPerpsTransfer', { fromAccountId: perpsAccountId, to: otherAddress, asset: 'USDC', amount: '12.5', label: KEY.slice(2, 40) })) as PerpsTransferPreview;
+    expect(perpsPreview?.previewId).toBeTruthy();
+    expect(await step('sendPerpsTransfer', { previewId: perpsPreview.previewId })).toEqual(expect.objectContaining({ alreadySettled: false }));
+    await step('sendPerpsTransfer', { previewId: perpsPreview.previewId });
+    await step('syncPerpsHistory', { accountId: perpsAccountId, kind: 'transfers' });
+    await step('syncPerpsHistory', { accountId: perpsAccountId, kind: 'funding' });
+    await step('queryPerpsTransfers', { accountId: perpsAccountId, filter: { text: KEY } });
+    await step('queryPerpsTransfers', { accountId: perpsAccountId });
+    await step('exportPerpsTransfers', { accountId: perpsAccountId, format: 'json' });
+    await step('queryPerpsFunding', { accountId: perpsAccountId });
+    await step('getPerpsEquity', { accountId: perpsAccountId, interval: '1m', points: 10 });
+    await step('listPerpsTrades', { instrumentId: SANDBOX_PERPS_INSTRUMENTS[0]!.id });
+    await step('getPerpsReferral', { accountId: perpsAccountId });
+    await step('createPerpsInvite', { accountId: perpsAccountId });
+    await step('applyPerpsReferralCode', { accountId: perpsAccountId, code: 'NOSUCHCODE' });
+    // A proxy that is rotated away was in the vault too: its secret and key count as well.
+    const beforeRotation = await vaultSecrets();
+    const perpsProxy = ((await step('listAccounts', {})) as AccountsState).accounts.find((a) => a.id === perpsAccountId)!.perpsProxies[0]!;
+    await step('rotatePerpsProxy', { accountId: perpsAccountId, proxyAddress: perpsProxy.proxyAddress });
+    await step('getPerpsReferral', { accountId: perpsAccountId });
+    expect(harness.events.some((e) => e.event === 'perpsChanged')).toBe(true);
+
     // Trading: every channel with the credentials in use.
     const tradePage = (await step('searchCatalogEvents', {})) as EventsPage;
     const tradeEvent = (await step('getCatalogEvent', { eventId: tradePage.events[0]!.id })) as EventDetail;
@@ -181,22 +237,12 @@ describe('no secret crosses the bridge', () => {
     await waitFor(() => harness.events.some((e) => e.event === 'appStatusChanged'), 5_000);
 
     // Read every secret the vault now holds, with the password, straight from the file.
-    const vault = await openVault(join(harness.dataDir, 'marketdesk.vault'));
-    await vault.unlockWithPassword(PASSWORD);
     // An exported keystore is a secret too: with its password it is the key.
     expect(keystoreFiles.length).toBe(1);
     const keystoreCiphertext = (JSON.parse(keystoreFiles[0]!) as { crypto: { ciphertext: string } }).crypto.ciphertext;
-    const secrets: Array<string | Uint8Array> = [PASSWORD, KEY, KEYSTORE_PASSWORD, keystoreCiphertext];
-    for (const entry of vault.listRecords()) {
-      const record = await vault.getRecord(entry.id);
-      if (record.kind === 'signingKey') secrets.push(new Uint8Array(record.privateKey));
-      if (record.kind === 'clobCredentials') secrets.push(record.credentials.secret, record.credentials.passphrase, record.credentials.apiKey);
-      if (record.kind === 'perpsProxy') {
-        secrets.push(record.proxy.secret);
-        if (record.proxy.proxyPrivateKey) secrets.push(new Uint8Array(record.proxy.proxyPrivateKey));
-      }
-    }
-    vault.lock();
+    const secrets: Array<string | Uint8Array> = [PASSWORD, KEY, KEYSTORE_PASSWORD, keystoreCiphertext, ...beforeRotation, ...(await vaultSecrets())];
+    const textSecrets = secrets.filter((s) => typeof s === 'string' && s.length > 0).length;
+    expect(textSecrets).toBeGreaterThanOrEqual(8);
 
     await step('deletePerpsProxy', { proxyAddress: (await step('listAccounts', {}) as AccountsState).accounts[0]!.perpsProxies[0]?.proxyAddress ?? '0x0000000000000000000000000000000000000001' });
     await step('deleteClobCredentials', {});

@@ -98,7 +98,8 @@ describe('money and positions', () => {
 
   it('totals leave unavailable numbers out instead of counting them as zero', () => {
     const views = [toPositionView(wallet, row, undefined), toPositionView(wallet, { ...row, initial_value: null, cash_pnl: null, redeemable: true, tradable: false }, undefined)];
-    expect(totalsOf(views)).toEqual({ positions: 2, value: '10', initialValue: '4', cashPnl: '1', percentPnl: '25.00', redeemableValue: '5' });
+    expect(totalsOf(views)).toEqual({ positions: 2, value: '10', initialValue: '4', cashPnl: '1', percentPnl: '25.00', redeemableValue: '5', perpsEquity: null });
+    expect(totalsOf(views, '12.5').perpsEquity).toBe('12.5');
     expect(totalsOf([]).percentPnl).toBeNull();
   });
 });

@@ -85,3 +85,68 @@ describe('RateBudget', () => {
     await expect(waiting).rejects.toMatchObject({ code: 'cancelled' });
   });
 });
+
+describe('RateBudget with weighted requests', () => {
+  const weight1200: EdgeWindow = { scope: 'perps:weight', label: 'Perps weight', limit: 1200, windowMs: 60_000 };
+
+  it('counts each request by its cost and reports the weight in use', async () => {
+    const { sleep, now } = virtualClock();
+    const budget = new RateBudget({ safetyFactor: 1, now, sleep });
+    (await budget.acquire([weight1200], undefined, 10)).settle();
+    (await budget.acquire([weight1200], undefined, 2)).settle();
+    (await budget.acquire([weight1200])).settle();
+    expect(budget.usedIn(weight1200)).toBe(13);
+    expect(budget.usage().scopes).toEqual([{ scope: 'perps:weight', label: 'Perps weight', used: 13, limit: 1200 }]);
+  });
+
+  it('waits until enough weight has left the window for the next cost to fit', async () => {
+    const { clock, sleep, now } = virtualClock();
+    const budget = new RateBudget({ safetyFactor: 1, now, sleep });
+    const small: EdgeWindow = { scope: 'w', label: 'W', limit: 25, windowMs: 10_000 };
+    (await budget.acquire([small], undefined, 10)).settle(); // t=0
+    clock.now = 1_000;
+    (await budget.acquire([small], undefined, 10)).settle(); // t=1000, used 20
+    clock.now = 2_000;
+    // 20 + 10 > 25: the first 10 leaves at t=10000, then 10 + 10 fits.
+    (await budget.acquire([small], undefined, 10)).settle();
+    expect(clock.now).toBe(10_000);
+    expect(budget.usedIn(small)).toBe(20);
+    // A cost of 1 fits beside 20 at once.
+    (await budget.acquire([small], undefined, 1)).settle();
+    expect(clock.now).toBe(10_000);
+  });
+
+  it('never lets more weight than the allowance into any window over a long burst of mixed weights', async () => {
+    const { clock, sleep, now } = virtualClock();
+    const budget = new RateBudget({ safetyFactor: 0.9, now, sleep });
+    const sent: Array<{ at: number; cost: number }> = [];
+    const costs = [10, 2, 1, 10, 10, 2];
+    for (let i = 0; i < 600; i++) {
+      const cost = costs[i % costs.length]!;
+      (await budget.acquire([weight1200], undefined, cost)).settle();
+      sent.push({ at: clock.now, cost });
+      clock.now += 13;
+    }
+    for (const { at } of sent) {
+      const inWindow = sent.filter((s) => s.at > at - 60_000 && s.at <= at).reduce((sum, s) => sum + s.cost, 0);
+      expect(inWindow).toBeLessThanOrEqual(1080);
+    }
+    expect(budget.totalWaitMs()).toBeGreaterThan(0);
+  });
+
+  it('refuses a cost that could never fit the window instead of waiting forever', async () => {
+    const { sleep, now } = virtualClock();
+    const budget = new RateBudget({ safetyFactor: 1, now, sleep });
+    const tiny: EdgeWindow = { scope: 't', label: 'Tiny', limit: 5, windowMs: 1_000 };
+    await expect(budget.acquire([tiny], undefined, 6)).rejects.toThrow(/weight 6 can never fit the Tiny budget of 5/);
+  });
+
+  it('holds in-flight weight against the window until its answer arrives', async () => {
+    const { sleep, now } = virtualClock();
+    const budget = new RateBudget({ safetyFactor: 1, now, sleep });
+    const ticket = await budget.acquire([weight1200], undefined, 10);
+    expect(budget.usedIn(weight1200)).toBe(10);
+    ticket.settle();
+    expect(budget.usedIn(weight1200)).toBe(10);
+  });
+});

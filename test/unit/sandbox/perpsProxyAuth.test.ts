@@ -47,13 +47,15 @@ describe('referral ledger', () => {
     const { state } = setup();
     const owner = state.ledger.account(OWNER)!;
     const code = state.ledger.inviteCodeOf(owner);
-    expect(state.ledger.checkReferral(code, OWNER)).toEqual({ ok: false, error: 'invalid_referral_code' });
+    expect(state.ledger.checkReferral(code, OWNER, 0)).toEqual({ ok: false, error: 'invalid_referral_code' });
+    // A day apart, so the 3-per-24 h rate never binds and only the lifetime cap does.
+    const DAY = 86_400_000;
     for (let i = 0; i < 10; i += 1) {
       const child = `0x${(i + 1).toString(16).padStart(40, '0')}` as const;
-      expect(state.ledger.checkReferral(code.toLowerCase(), child)).toEqual({ ok: true, code });
-      state.ledger.applyReferral(state.ledger.openAccount(child, 0), code);
+      expect(state.ledger.checkReferral(code.toLowerCase(), child, i * DAY)).toEqual({ ok: true, code });
+      state.ledger.applyReferral(state.ledger.openAccount(child, 0), code, i * DAY);
     }
     expect(state.ledger.referralOf(owner)).toEqual({ code, children_count: 10, referrals_left: 0, fee_share_rate: '0.2' });
-    expect(state.ledger.checkReferral(code, `0x${'ff'.repeat(20)}`)).toEqual({ ok: false, error: 'referral_limit_reached' });
+    expect(state.ledger.checkReferral(code, `0x${'ff'.repeat(20)}`, 20 * DAY)).toEqual({ ok: false, error: 'referral_limit_reached' });
   });
 });

@@ -288,10 +288,10 @@ describe('perps accounts section (perpsAccounts)', () => {
   it('round-trips accounts, invite codes and their use, proxies (by secret digest) and spent salts', () => {
     const before = createPerpsState(world, { chainId: 137, now: () => 1_000 });
     const alice = before.ledger.openAccount('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 1_000);
-    before.ledger.applyReferral(alice, 'WELCOME');
+    before.ledger.applyReferral(alice, 'WELCOME', 1_000);
     const code = before.ledger.inviteCodeOf(alice);
     const bob = before.ledger.openAccount('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 2_000);
-    before.ledger.applyReferral(bob, code);
+    before.ledger.applyReferral(bob, code, 2_000);
     const secret = before.proxies.issue({ proxy: PROXY, owner: alice.address, expiryMs: 99_000, createdAtMs: 1_000, label: 'desk', code: 'WELCOME' });
     before.salts.spend(alice.address, 7);
     before.salts.spend(alice.address, 8);
@@ -308,8 +308,8 @@ describe('perps accounts section (perpsAccounts)', () => {
     expect(after.salts.has(ALICE.toUpperCase().replace('0X', '0x'), 7)).toBe(true);
     expect(after.salts.has(BOB, 7)).toBe(false);
     // House codes are still the world's, and Alice's code keeps counting down.
-    expect(after.ledger.checkReferral('welcome', BOB)).toEqual({ ok: true, code: 'WELCOME' });
-    expect(after.ledger.checkReferral(code, '0x0000000000000000000000000000000000000001')).toEqual({ ok: true, code });
+    expect(after.ledger.checkReferral('welcome', BOB, 3_000)).toEqual({ ok: true, code: 'WELCOME' });
+    expect(after.ledger.checkReferral(code, '0x0000000000000000000000000000000000000001', 3_000)).toEqual({ ok: true, code });
   });
 
   it('reports every change worth saving, and only those', () => {
@@ -318,8 +318,8 @@ describe('perps accounts section (perpsAccounts)', () => {
     perpsAccountsSection(state).watch(() => (changes += 1));
     const account = state.ledger.openAccount('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 0);
     state.ledger.openAccount('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 0);
-    state.ledger.applyReferral(account, 'WELCOME');
-    state.ledger.applyReferral(account, 'WELCOME');
+    state.ledger.applyReferral(account, 'WELCOME', 0);
+    state.ledger.applyReferral(account, 'WELCOME', 0);
     state.ledger.inviteCodeOf(account);
     state.ledger.referralOf(account);
     state.proxies.issue({ proxy: PROXY, owner: account.address, expiryMs: 1, createdAtMs: 0 });

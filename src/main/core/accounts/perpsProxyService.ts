@@ -44,8 +44,9 @@ const DAY_MS = 86_400_000;
 export class PerpsProxyService {
   constructor(private readonly options: PerpsProxyServiceOptions) {}
 
-  async create(label: string, expiryDays: number, referralCode?: string): Promise<AccountsState> {
-    const account = this.options.registry.requireActive();
+  /** Creates a proxy for the active account, or for `accountId` when given (rotation). */
+  async create(label: string, expiryDays: number, referralCode?: string, accountId?: string): Promise<AccountsState> {
+    const account = accountId ? this.options.registry.get(accountId) : this.options.registry.requireActive();
     const proxyKey = newPrivateKey();
     try {
       const proxy = await addressOfPrivateKey(proxyKey);
@@ -76,13 +77,24 @@ export class PerpsProxyService {
     return this.changed();
   }
 
-  async delete(proxyAddress: string): Promise<AccountsState> {
-    const account = this.options.registry.requireActive();
+  /** Deletes a proxy of the active account, or of `accountId` when given (rotation). */
+  async delete(proxyAddress: string, accountId?: string): Promise<AccountsState> {
+    const account = accountId ? this.options.registry.get(accountId) : this.options.registry.requireActive();
     const proxy = getAddress(proxyAddress);
     if (!account.perpsProxies.some((p) => p.proxyAddress.toLowerCase() === proxy.toLowerCase())) {
       throw new CoreError('not_found', `"${account.label}" has no perps proxy ${proxy}.`);
     }
     await this.sendSigned(account, 'DELETE', 'deleteProxy', { proxy });
+    return this.forget(account.id, proxy);
+  }
+
+  /**
+   * Drops a proxy from the vault and the account list without asking the exchange: for a proxy
+   * the exchange no longer knows or has expired, which can sign nothing anyway.
+   */
+  async forget(accountId: string, proxyAddress: string): Promise<AccountsState> {
+    const account = this.options.registry.get(accountId);
+    const proxy = getAddress(proxyAddress);
     await this.options.session.unlocked().deleteRecord(perpsProxyRecordId(account.id, proxy));
     this.options.registry.update(account.id, (a) => ({
       ...a,

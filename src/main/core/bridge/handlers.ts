@@ -2,6 +2,7 @@
 import type { AppStatus } from '../../../shared/viewModels';
 import type { BookWatcher } from '../books/bookWatcher';
 import type { CatalogService } from '../catalog/catalogService';
+import type { PerpsDesk } from '../perps/perpsDesk';
 import type { PortfolioDesk } from '../portfolio/portfolioDesk';
 import type { TradingDesk } from '../trading/tradingDesk';
 import { createCustodyHandlers, type CustodyServices } from './custodyHandlers';
@@ -16,14 +17,15 @@ export interface HandlerServices extends CustodyServices {
   books: BookWatcher;
   trading: TradingDesk;
   portfolio: PortfolioDesk;
+  perps: PerpsDesk;
 }
 
-export function createHandlers({ appStatus, catalog, books, trading, portfolio, ...custody }: HandlerServices): BridgeHandlers {
+export function createHandlers({ appStatus, catalog, books, trading, portfolio, perps, ...custody }: HandlerServices): BridgeHandlers {
   return {
     ...createCustodyHandlers(custody),
     ...createTradingHandlers(trading),
     ...createPortfolioHandlers(portfolio),
-    ...createPerpsHandlers(),
+    ...createPerpsHandlers(perps),
     getAppStatus: async () => appStatus(),
     listCatalogTags: async () => catalog.listTags(),
     searchCatalogEvents: async (input) => catalog.searchEvents(input),

@@ -8,6 +8,9 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from '../log';
 import { ActivityTable } from './activityTable';
 import { openHistoryDatabase } from './historyDatabase';
+import { PerpsFundingTable } from './perpsFundingTable';
+import { PerpsTransfersTable } from './perpsTransfersTable';
+import { PerpsWalkTable } from './perpsWalkTable';
 import { SnapshotTable } from './snapshotTable';
 import { TradesTable } from './tradesTable';
 import { WalkTable } from './walkTable';
@@ -22,6 +25,9 @@ export class HistoryStore {
   readonly trades: TradesTable;
   readonly walks: WalkTable;
   readonly snapshots: SnapshotTable;
+  readonly perpsTransfers: PerpsTransfersTable;
+  readonly perpsFunding: PerpsFundingTable;
+  readonly perpsWalks: PerpsWalkTable;
   private closed = false;
   private batchOpen = false;
   private batchTimer: NodeJS.Timeout | null = null;
@@ -34,6 +40,9 @@ export class HistoryStore {
     this.trades = new TradesTable(db);
     this.walks = new WalkTable(db);
     this.snapshots = new SnapshotTable(db);
+    this.perpsTransfers = new PerpsTransfersTable(db);
+    this.perpsFunding = new PerpsFundingTable(db);
+    this.perpsWalks = new PerpsWalkTable(db);
   }
 
   static open(dataDir: string, log: Logger): HistoryStore {

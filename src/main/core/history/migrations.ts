@@ -67,6 +67,40 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; about: string; sql: st
       CREATE UNIQUE INDEX trades_key ON trades(wallet, ts, seq);
     `,
   },
+  {
+    version: 3,
+    about: 'perps transfers and funding per account, and their walks',
+    sql: `
+      -- Keyed by the account's address (lower-case): the exchange's account is the owner EOA.
+      -- amount_units is the exchange's signed integer in base units (exact); amount the same in
+      -- asset units as a decimal string (exact); amount_value a float of it for sorting only.
+      CREATE TABLE perps_transfers (
+        account TEXT NOT NULL, transfer_id INTEGER NOT NULL, asset TEXT NOT NULL, amount_units TEXT NOT NULL,
+        amount TEXT NOT NULL, amount_value REAL NOT NULL, counterparty TEXT NOT NULL, created_ts INTEGER NOT NULL,
+        label TEXT NOT NULL,
+        PRIMARY KEY (account, transfer_id)
+      );
+      CREATE INDEX perps_transfers_by_time ON perps_transfers(account, created_ts, transfer_id);
+      -- One funding payment per instrument and funding time.
+      CREATE TABLE perps_funding (
+        account TEXT NOT NULL, instrument_id INTEGER NOT NULL, ts INTEGER NOT NULL, size TEXT NOT NULL,
+        funding_rate TEXT NOT NULL, funding_asset TEXT NOT NULL, funding TEXT NOT NULL,
+        PRIMARY KEY (account, instrument_id, ts)
+      );
+      CREATE INDEX perps_funding_by_time ON perps_funding(account, ts);
+      -- A walk in progress (newest first): the end_time to ask next (NULL: the exchange's now, as
+      -- its clock may differ from ours) and the start_time it stops at.
+      CREATE TABLE perps_walks (
+        account TEXT NOT NULL, kind TEXT NOT NULL, cursor_end INTEGER, floor_ts INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
+        PRIMARY KEY (account, kind)
+      );
+      CREATE TABLE perps_sync (
+        account TEXT NOT NULL, kind TEXT NOT NULL, complete INTEGER NOT NULL DEFAULT 0, last_synced_at INTEGER,
+        PRIMARY KEY (account, kind)
+      );
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

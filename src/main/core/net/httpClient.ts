@@ -39,6 +39,8 @@ export interface HttpClientOptions {
   budget: RateBudget;
   /** The budget windows a request counts against. */
   windowsFor: (service: ServiceName, method: string, path: string) => EdgeWindow[];
+  /** What a request counts in those windows (its route weight); 1 when not given. */
+  costFor?: (service: ServiceName, method: string, path: string) => number;
   onOutcome?: (outcome: RequestOutcome) => void;
   fetchImpl?: typeof fetch;
   defaultTimeoutMs?: number;
@@ -59,19 +61,20 @@ export class HttpClient {
     const { service, method, path } = request;
     const call = `${method} ${path}`;
     const windows = [...this.options.windowsFor(service, method, path), ...(request.extraWindows ?? [])];
+    const cost = this.options.costFor?.(service, method, path) ?? 1;
     try {
-      return await this.sendWithinBudget<T>(request, windows, call);
+      return await this.sendWithinBudget<T>(request, windows, call, cost);
     } catch (error) {
       // A keep-alive connection the server closed while it sat idle fails the next request sent on
       // it with a reset, before the server read a byte of it. A GET changes nothing, so it is sent
       // once more (on a fresh connection, through the budget again); anything else is not resent.
       if (method !== 'GET' || !isConnectionReset(error)) throw error;
-      return await this.sendWithinBudget<T>(request, windows, call);
+      return await this.sendWithinBudget<T>(request, windows, call, cost);
     }
   }
 
-  private async sendWithinBudget<T>(request: HttpRequest, windows: EdgeWindow[], call: string): Promise<T> {
-    const ticket = await this.options.budget.acquire(windows, request.signal);
+  private async sendWithinBudget<T>(request: HttpRequest, windows: EdgeWindow[], call: string, cost: number): Promise<T> {
+    const ticket = await this.options.budget.acquire(windows, request.signal, cost);
     try {
       return await this.send<T>(request, call);
     } finally {

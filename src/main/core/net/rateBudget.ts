@@ -21,37 +21,56 @@ export interface RateBudgetOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** Requests of one window: those in flight, and the answer times of finished ones, oldest first. */
+/**
+ * Requests of one window: the weight in flight, and the answer times and weights of finished
+ * ones, oldest first. A request's weight is its cost (1 for the edge windows; a perps route's
+ * weight for the perps window), so one mechanism serves counted and weighted budgets.
+ */
 class WindowLog {
   private times: number[] = [];
+  private weights: number[] = [];
   private head = 0;
+  /** Sum of `weights` from `head` on. */
+  private finishedWeight = 0;
   inFlight = 0;
 
   constructor(readonly window: EdgeWindow) {}
 
+  /** Weight in flight plus the weight answered after `since`. */
   countSince(since: number): number {
-    while (this.head < this.times.length && (this.times[this.head] ?? 0) <= since) this.head++;
+    while (this.head < this.times.length && (this.times[this.head] ?? 0) <= since) {
+      this.finishedWeight -= this.weights[this.head] ?? 0;
+      this.head++;
+    }
     if (this.head > 1024 && this.head * 2 > this.times.length) {
       this.times = this.times.slice(this.head);
+      this.weights = this.weights.slice(this.head);
       this.head = 0;
     }
-    return this.inFlight + this.times.length - this.head;
+    return this.inFlight + this.finishedWeight;
   }
 
   /**
-   * When one more request will fit, or null when in-flight requests alone fill the window (their
-   * answers have to arrive before anything can be said).
+   * When `cost` more will fit under `allowed`, or null when in-flight weight alone leaves no room
+   * (their answers have to arrive before anything can be said). Call after `countSince(now - windowMs)`.
    */
-  freeAt(allowed: number): number | null {
-    const roomForFinished = allowed - this.inFlight;
-    if (roomForFinished <= 0) return null;
-    const finished = this.times.length - this.head;
-    const index = this.head + finished - roomForFinished;
-    return (this.times[index] ?? 0) + this.window.windowMs;
+  freeAt(allowed: number, cost: number): number | null {
+    const roomForFinished = allowed - this.inFlight - cost;
+    if (roomForFinished < 0) return null;
+    // Drop the oldest finished entries until what is left fits beside the new request.
+    let left = this.finishedWeight;
+    let index = this.head;
+    while (left > roomForFinished && index < this.times.length) {
+      left -= this.weights[index] ?? 0;
+      index++;
+    }
+    return (this.times[index - 1] ?? 0) + this.window.windowMs;
   }
 
-  record(at: number): void {
+  record(at: number, weight: number): void {
     this.times.push(at);
+    this.weights.push(weight);
+    this.finishedWeight += weight;
   }
 }
 
@@ -98,15 +117,21 @@ export class RateBudget {
   }
 
   /**
-   * Waits until every window has room, then counts the request in all of them at once, as in
-   * flight. The caller settles the ticket when the answer arrives.
+   * Waits until every window has room for `cost` (the request's weight; 1 for a plain count), then
+   * counts it in all of them at once, as in flight. The caller settles the ticket when the answer
+   * arrives. A cost above a window's allowance could never pass: it is refused at once.
    */
-  async acquire(windows: readonly EdgeWindow[], signal?: AbortSignal): Promise<BudgetTicket> {
+  async acquire(windows: readonly EdgeWindow[], signal?: AbortSignal, cost = 1): Promise<BudgetTicket> {
+    if (!Number.isInteger(cost) || cost < 1) throw new CoreError('internal', `A request weight must be a positive integer (got ${cost}).`);
+    const tooHeavy = windows.find((window) => cost > this.allowance(window));
+    if (tooHeavy) {
+      throw new CoreError('rate_limited', `A request of weight ${cost} can never fit the ${tooHeavy.label} budget of ${this.allowance(tooHeavy)}.`);
+    }
     for (;;) {
       if (signal?.aborted) throw new CoreError('cancelled', 'The request was cancelled.');
       const now = this.now();
-      const waitUntil = this.earliestSlot(windows, now);
-      if (waitUntil !== null && waitUntil <= now) return this.admit(windows, now);
+      const waitUntil = this.earliestSlot(windows, now, cost);
+      if (waitUntil !== null && waitUntil <= now) return this.admit(windows, now, cost);
       const delay = waitUntil === null ? IN_FLIGHT_RECHECK_MS : waitUntil - now;
       this.waitedMs += delay;
       try {
@@ -117,10 +142,10 @@ export class RateBudget {
     }
   }
 
-  private admit(windows: readonly EdgeWindow[], now: number): BudgetTicket {
+  private admit(windows: readonly EdgeWindow[], now: number, cost: number): BudgetTicket {
     const logs = windows.map((window) => this.logFor(window));
-    for (const log of logs) log.inFlight++;
-    this.passes.record(now);
+    for (const log of logs) log.inFlight += cost;
+    this.passes.record(now, 1);
     let settled = false;
     return {
       settle: () => {
@@ -128,21 +153,21 @@ export class RateBudget {
         settled = true;
         const answeredAt = this.now();
         for (const log of logs) {
-          log.inFlight--;
-          log.record(answeredAt);
+          log.inFlight -= cost;
+          log.record(answeredAt, cost);
         }
       },
     };
   }
 
-  /** The time one more request fits in every window; null while in-flight requests fill one. */
-  private earliestSlot(windows: readonly EdgeWindow[], now: number): number | null {
+  /** The time `cost` more fits in every window; null while in-flight requests fill one. */
+  private earliestSlot(windows: readonly EdgeWindow[], now: number, cost: number): number | null {
     let slot = now;
     for (const window of windows) {
       const log = this.logFor(window);
       const allowed = this.allowance(window);
-      if (log.countSince(now - window.windowMs) < allowed) continue;
-      const free = log.freeAt(allowed);
+      if (log.countSince(now - window.windowMs) + cost <= allowed) continue;
+      const free = log.freeAt(allowed, cost);
       if (free === null) return null;
       slot = Math.max(slot, free);
     }
@@ -156,6 +181,12 @@ export class RateBudget {
       this.logs.set(window.scope, log);
     }
     return log;
+  }
+
+  /** The weight (or count) a window holds now: in flight plus answered within its span. */
+  usedIn(window: EdgeWindow): number {
+    const log = this.logs.get(window.scope);
+    return log ? log.countSince(this.now() - log.window.windowMs) : 0;
   }
 
   /** Total time requests have spent waiting for room, for progress and diagnostics. */

@@ -14,6 +14,8 @@ interface ErrorBody {
   trace_id?: unknown;
   parameter?: unknown;
   retry_after_seconds?: unknown;
+  /** The perps exchange's already-settled resend (`duplicate_salt`) names the transfer. */
+  transfer_id?: unknown;
 }
 
 const text = (value: unknown): string | undefined =>
@@ -43,6 +45,7 @@ export function errorFromResponse(
       message: said,
       ...(text(parsed.code) ? { code: text(parsed.code) } : {}),
       ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+      ...(Number.isSafeInteger(parsed.transfer_id) ? { transferId: parsed.transfer_id as number } : {}),
     },
   });
 }

@@ -27,6 +27,8 @@ export interface PortfolioDeskOptions {
   saveDialog?: SaveDialogPort;
   /** Page size of history walks (default 1000, the service's maximum). */
   historyPageSize?: number;
+  /** Summed latest perps equity of own accounts with an active proxy (the perps desk's). */
+  perpsEquity?: (addresses: string[]) => Promise<string | null>;
 }
 
 /** After a fill the service may take a moment to list it: one more look after this delay. */
@@ -50,7 +52,9 @@ export class PortfolioDesk {
       client: this.client, store: this.store, jobs, log, onChanged: options.onHistoryChanged,
       ...(options.historyPageSize ? { pageSize: options.historyPageSize } : {}),
     });
-    this.portfolios = new PortfolioService({ client: this.client, http, store: this.store, registry, log });
+    this.portfolios = new PortfolioService({
+      client: this.client, http, store: this.store, registry, log, ...(options.perpsEquity ? { perpsEquity: options.perpsEquity } : {}),
+    });
     this.history = new PortfolioHistory({ client: this.client, store: this.store, sync: this.sync, registry, log });
     this.downloads = new ExportDownloads(options.dataDir);
     this.downloads.clearLeftovers();

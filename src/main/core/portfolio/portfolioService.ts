@@ -24,6 +24,8 @@ export interface PortfolioServiceOptions {
   registry: AccountRegistry;
   log: Logger;
   now?: () => number;
+  /** Summed latest perps equity of the addresses that are own accounts with an active proxy. */
+  perpsEquity?: (addresses: string[]) => Promise<string | null>;
 }
 
 /** Failures that mean "the service is out of reach now", as opposed to a refusal of the request. */
@@ -55,7 +57,10 @@ export class PortfolioService {
 
   async getPortfolio(target: WalletTarget): Promise<PortfolioView> {
     const wallets = resolveWallets(this.options.registry, target);
-    const read = await Promise.all(wallets.map((wallet) => this.readWallet(wallet)));
+    const [read, perpsEquity] = await Promise.all([
+      Promise.all(wallets.map((wallet) => this.readWallet(wallet))),
+      this.options.perpsEquity?.(wallets.map((w) => w.address)) ?? Promise.resolve(null),
+    ]);
     const positions = read.flatMap(({ wallet, snapshot }) => snapshot.positions.map((row) => ({ wallet, row })));
     const open = positions.filter(({ row }) => row.tradable && !row.redeemable).map(({ row }) => row.token_id);
     const mids = await this.midpoints(open);
@@ -67,7 +72,7 @@ export class PortfolioService {
       wallets,
       positions: views,
       closed: read.flatMap(({ wallet, snapshot }) => snapshot.closed.map((row) => toClosedPositionView(wallet, row))),
-      totals: totalsOf(views),
+      totals: totalsOf(views, perpsEquity),
       asOf: oldest,
       stale: stale.length === 0 ? null : { reason: stale.map((r) => r.stale).join(' ') },
     };

@@ -56,7 +56,7 @@ export function toClosedPositionView(wallet: WalletRef, row: ClosedPositionRow):
 
 const micro = (value: string | null) => (value === null ? 0 : toMicro(Number(value)));
 
-export function totalsOf(positions: readonly PositionView[]): PortfolioTotals {
+export function totalsOf(positions: readonly PositionView[], perpsEquity: string | null = null): PortfolioTotals {
   let value = 0;
   let initial = 0;
   let pnl = 0;
@@ -79,5 +79,6 @@ export function totalsOf(positions: readonly PositionView[]): PortfolioTotals {
     cashPnl: microToDecimal(pnl),
     percentPnl: basisOfPnl === 0 ? null : percentOf(pnl, basisOfPnl),
     redeemableValue: microToDecimal(redeemable),
+    perpsEquity,
   };
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MemoryBackedConf } from './memoryBackedConf';
 import { perpsDomainSchema } from './perpsDomainSchema';
+import { SANDBOX_PERPS_WEIGHT_BUDGET } from '../../../shared/protocol/perps';
 
 export const customNetworkSchema = z
   .object({
@@ -16,6 +17,16 @@ export const customNetworkSchema = z
     chainId: z.int().positive().default(137),
     /** The perps EIP-712 domain to sign under; without it perps operations are refused. */
     perpsDomain: perpsDomainSchema.optional(),
+    /** The perps exchange's weight budget (the spec gives weights, not a budget). */
+    perpsWeightBudget: z
+      .object({ limit: z.int().min(10).max(1_000_000), windowMs: z.int().min(1_000).max(3_600_000) })
+      .strict()
+      .default(SANDBOX_PERPS_WEIGHT_BUDGET),
+    /** The perps instruments (id + symbol): the spec has no route that lists them. */
+    perpsInstruments: z
+      .array(z.object({ id: z.int().min(0).max(2 ** 31), symbol: z.string().min(1).max(40) }).strict())
+      .max(1_000)
+      .default([]),
   })
   .strict();
 

@@ -1,10 +1,13 @@
 /**
  * Perps proxy keys of the active account: the exchange lets a proxy trade for the owner until it
  * expires. Main signs the request with the owner key and keeps each proxy's secret in the vault;
- * this list shows address, label, expiry and referral code.
+ * this list shows address, label, expiry, state and referral code, and warns (offering Rotate)
+ * when a proxy expires within the week or has expired.
  */
 import type { AccountView } from '../../../shared/custodyViews';
 import { BlockedNote } from '../../components/BlockedNote';
+import { useNow } from '../../hooks/useNow';
+import { perpsProxyState as proxyState } from '../../../shared/perpsViews';
 import { selectLockStatus, useVaultStore } from '../../stores/vaultStore';
 import { PerpsProxyCreateForm } from './PerpsProxyCreateForm';
 import { PerpsProxyRow } from './PerpsProxyRow';
@@ -16,14 +19,24 @@ export function PerpsProxiesPanel({ account }: { account: AccountView }) {
   const lock = useVaultStore(selectLockStatus);
   const block = signingBlock(account, lock, 'create or delete proxies');
   const proxies = [...account.perpsProxies].sort((a, b) => a.expiresAt - b.expiresAt);
+  const now = useNow(60_000, proxies.length > 0);
+  const expiring = proxies.filter((p) => proxyState(p.expiresAt, now) === 'expiring').length;
+  const expired = proxies.filter((p) => proxyState(p.expiresAt, now) === 'expired').length;
   return (
     <section className="panel" data-testid="proxies-panel" aria-labelledby="proxies-panel-title">
       <header className="panel-header">
         <h3 className="panel-title" id="proxies-panel-title">
           Perps proxies
         </h3>
-        <span className="panel-meta">{proxies.length === 0 ? 'none' : `${proxies.length} active`}</span>
+        <span className="panel-meta">{proxies.length === 0 ? 'none' : `${proxies.length - expired} active`}</span>
       </header>
+      {expiring + expired > 0 ? (
+        <p className="panel-note proxy-warning" role="status" data-testid="proxies-warning">
+          {expired > 0 ? `${expired} prox${expired === 1 ? 'y has' : 'ies have'} expired and can no longer sign or read. ` : ''}
+          {expiring > 0 ? `${expiring} prox${expiring === 1 ? 'y expires' : 'ies expire'} within 7 days. ` : ''}
+          Rotate replaces a proxy with a fresh one under the same label.
+        </p>
+      ) : null}
       {proxies.length > 0 ? (
         <table className="data-table" data-testid="proxies-table">
           <thead>
@@ -39,7 +52,7 @@ export function PerpsProxiesPanel({ account }: { account: AccountView }) {
           </thead>
           <tbody>
             {proxies.map((proxy) => (
-              <PerpsProxyRow key={proxy.proxyAddress} proxy={proxy} disabled={Boolean(block)} />
+              <PerpsProxyRow key={proxy.proxyAddress} accountId={account.id} proxy={proxy} now={now} disabled={Boolean(block)} />
             ))}
           </tbody>
         </table>

@@ -7,20 +7,8 @@ import { useEffect, useRef } from 'react';
 import type { ExportResult } from '../../../shared/portfolioViews';
 import { ActionError } from '../../components/ActionError';
 import { JobProgressBar } from '../../components/JobProgressBar';
+import { kilobytes, startDownload } from '../../lib/exportDownload';
 import { useActivityStore, type ExportFormat } from '../../stores/activityStore';
-
-function startDownload(result: ExportResult): void {
-  if (!result.downloadPath) return;
-  const link = document.createElement('a');
-  link.href = new URL(result.downloadPath, window.location.origin).href;
-  link.download = result.fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
-
-const kilobytes = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 export function ExportPanel() {
   const address = useActivityStore((s) => s.address);

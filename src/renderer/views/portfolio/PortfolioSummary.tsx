@@ -1,7 +1,7 @@
 /**
- * The headline figures of the shown wallets (value, cost, cash and percent P&L, redeemable) and
- * how fresh they are: the time of the last read, or, for the last synced copy shown while the
- * service is unreachable, its age and why.
+ * The headline figures of the shown wallets (value, cost, cash and percent P&L, redeemable, the
+ * accounts' perps equity) and how fresh they are: the time of the last read, or, for the last
+ * synced copy shown while the service is unreachable, its age and why.
  */
 import type { PortfolioView } from '../../../shared/portfolioViews';
 import { useNow } from '../../hooks/useNow';
@@ -32,6 +32,7 @@ export function PortfolioSummary({ view }: { view: PortfolioView }) {
         <Stat label="P&L %" value={formatSignedPercent(totals.percentPnl)} tone={pnlTone(totals.percentPnl)} testId="portfolio-pnl-percent" />
         <Stat label="Redeemable" value={formatUsd(totals.redeemableValue)} tone={Number(totals.redeemableValue) > 0 ? 'tone-warn' : undefined} testId="portfolio-redeemable" />
         <Stat label="Positions" value={String(totals.positions)} testId="portfolio-count" />
+        <Stat label="Perps equity" value={totals.perpsEquity === null ? '—' : formatUsd(totals.perpsEquity)} testId="portfolio-perps-equity" />
       </dl>
       <div className="pf-freshness">
         <span className="muted">

@@ -1,0 +1,116 @@
+/**
+ * The typed perps exchange client: one method per route of src/shared/protocol/perps.ts. Every
+ * request goes through the core's HTTP client (so through the weighted rate budget); key-header
+ * routes ask `credentials` for the proxy address and secret right before the request, and the
+ * secret lives only in that request's headers. Every answer is checked (perpsAnswers.ts), and a
+ * refusal becomes a sentence (perpsErrors.ts).
+ */
+import { PERPS_QUERY, PERPS_ROUTES, PERPS_PROXY_HEADER, PERPS_SECRET_HEADER, type PerpsEquityInterval, type PerpsRouteName } from '../../../shared/protocol/perps';
+import type { ProxyCredentials } from '../accounts/proxyKeys';
+import type { HttpClient } from '../net/httpClient';
+import { parsePerpsAnswer, type PerpsAnswer, type perpsAnswerSchemas } from './perpsAnswers';
+import { perpsRefusal } from './perpsErrors';
+
+/** Reads the account's active proxy credentials from the vault, at the moment of sending. */
+export type PerpsCredentials = () => Promise<ProxyCredentials>;
+
+export interface PerpsRange {
+  startMs?: number;
+  endMs?: number;
+  limit?: number;
+}
+
+interface Call {
+  route: PerpsRouteName;
+  credentials?: PerpsCredentials;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  action: string;
+}
+
+const rangeQuery = (range: PerpsRange) => ({
+  [PERPS_QUERY.start]: range.startMs,
+  [PERPS_QUERY.end]: range.endMs,
+  [PERPS_QUERY.limit]: range.limit,
+});
+
+export class PerpsClient {
+  constructor(private readonly http: HttpClient) {}
+
+  exchange(): Promise<PerpsAnswer<'exchange'>> {
+    return this.call('exchange', { route: 'exchange', action: 'the exchange information request' });
+  }
+
+  assets(): Promise<PerpsAnswer<'assets'>> {
+    return this.call('assets', { route: 'assets', action: 'the collateral asset list request' });
+  }
+
+  trades(instrumentId: number, range: PerpsRange = {}, signal?: AbortSignal): Promise<PerpsAnswer<'trades'>> {
+    return this.call('trades', {
+      route: 'trades', action: 'the public trades request', query: { [PERPS_QUERY.instrument]: instrumentId, ...rangeQuery(range) }, ...(signal ? { signal } : {}),
+    });
+  }
+
+  transfers(credentials: PerpsCredentials, range: PerpsRange, signal?: AbortSignal): Promise<PerpsAnswer<'transfers'>> {
+    return this.call('transfers', { route: 'transfers', credentials, action: 'the transfer history request', query: rangeQuery(range), ...(signal ? { signal } : {}) });
+  }
+
+  funding(credentials: PerpsCredentials, range: PerpsRange & { instrumentId?: number }, signal?: AbortSignal): Promise<PerpsAnswer<'funding'>> {
+    return this.call('funding', {
+      route: 'funding', credentials, action: 'the funding history request', query: { [PERPS_QUERY.instrument]: range.instrumentId, ...rangeQuery(range) }, ...(signal ? { signal } : {}),
+    });
+  }
+
+  equity(credentials: PerpsCredentials, interval: PerpsEquityInterval, range: PerpsRange, signal?: AbortSignal): Promise<PerpsAnswer<'equity'>> {
+    return this.call('equity', {
+      route: 'equity', credentials, action: 'the equity history request', query: { [PERPS_QUERY.interval]: interval, ...rangeQuery(range) }, ...(signal ? { signal } : {}),
+    });
+  }
+
+  readReferral(credentials: PerpsCredentials): Promise<PerpsAnswer<'referral'>> {
+    return this.call('referral', { route: 'readReferral', credentials, action: 'the referral read' });
+  }
+
+  invite(credentials: PerpsCredentials): Promise<PerpsAnswer<'invite'>> {
+    return this.call('invite', { route: 'invite', credentials, body: {}, action: 'the invite code request' });
+  }
+
+  applyReferral(credentials: PerpsCredentials, code: string): Promise<PerpsAnswer<'ok'>> {
+    return this.call('ok', { route: 'applyReferral', credentials, body: { code }, action: 'the referral code' });
+  }
+
+  /**
+   * Posts an already-signed internal transfer exactly as given (the bytes signed are the bytes
+   * sent, and a resend sends the same bytes). Refusals come back as CoreErrors with the
+   * exchange's `service.transferId` intact for the caller's resend rule.
+   */
+  internalTransfer(bodyText: string): Promise<PerpsAnswer<'transfer'>> {
+    return this.call('transfer', { route: 'internalTransfer', body: bodyText, action: 'the transfer' });
+  }
+
+  private async call<K extends keyof typeof perpsAnswerSchemas>(kind: K, call: Call): Promise<PerpsAnswer<K>> {
+    const route = PERPS_ROUTES[call.route];
+    const label = `${route.method} ${route.path}`;
+    try {
+      const headers: Record<string, string> = {};
+      if (call.credentials) {
+        const { proxyAddress, secret } = await call.credentials();
+        headers[PERPS_PROXY_HEADER] = proxyAddress;
+        headers[PERPS_SECRET_HEADER] = secret;
+      }
+      const answer = await this.http.requestJson<unknown>({
+        service: 'perps',
+        method: route.method,
+        path: route.path,
+        headers,
+        ...(call.query ? { query: call.query } : {}),
+        ...(call.body !== undefined ? { bodyText: typeof call.body === 'string' ? call.body : JSON.stringify(call.body) } : {}),
+        ...(call.signal ? { signal: call.signal } : {}),
+      });
+      return parsePerpsAnswer(kind, label, answer);
+    } catch (error) {
+      throw perpsRefusal(error, call.action);
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The perpetuals side of the core, wired once: the client, accounts and proxies, transfers
+ * (preview, send), history syncs and their views, export, equity, the trade tape, referrals and
+ * the sandbox's paper controls. Handlers (bridge/perpsHandlers.ts) call into it; it pushes
+ * `perpsChanged` through `onChanged`.
+ */
+import type { AccountRegistry } from '../accounts/accountRegistry';
+import type { PerpsProxyService } from '../accounts/perpsProxyService';
+import type { VaultSession } from '../accounts/vaultSession';
+import type { HistoryStore } from '../history/historyStore';
+import type { Logger } from '../log';
+import type { ActiveNetwork } from '../network';
+import type { HttpClient } from '../net/httpClient';
+import type { RateBudget } from '../net/rateBudget';
+import type { SaveDialogPort } from '../portfolio/activityExport';
+import type { ExportDownloads } from '../portfolio/exportDownloads';
+import type { JobRunner } from '../trading/jobs';
+import { latestEquity } from './perpsAccounts';
+import { sumDecimals } from './perpsAmounts';
+import { PerpsClient } from './perpsClient';
+import type { PerpsChangeKind, PerpsContext } from './perpsContext';
+import { PerpsHistorySync } from './perpsHistorySync';
+import { activeProxyOf } from './perpsProxyChoice';
+import { PerpsReferrals } from './perpsReferrals';
+import { PerpsTransferExport } from './perpsTransferExport';
+import { TransferPreviews } from './transferPreview';
+
+export interface PerpsDeskOptions {
+  http: HttpClient;
+  budget: RateBudget;
+  registry: AccountRegistry;
+  session: VaultSession;
+  network: ActiveNetwork;
+  store: HistoryStore;
+  jobs: JobRunner;
+  downloads: ExportDownloads;
+  proxies: PerpsProxyService;
+  log: Logger;
+  onChanged: (change: { accountId: string; kind: PerpsChangeKind }) => void;
+  saveDialog?: SaveDialogPort;
+  now?: () => number;
+}
+
+export class PerpsDesk {
+  readonly context: PerpsContext;
+  readonly proxies: PerpsProxyService;
+  readonly previews: TransferPreviews;
+  readonly sync: PerpsHistorySync;
+  readonly exports: PerpsTransferExport;
+  readonly referrals: PerpsReferrals;
+
+  constructor(options: PerpsDeskOptions) {
+    this.context = {
+      client: new PerpsClient(options.http),
+      http: options.http,
+      registry: options.registry,
+      session: options.session,
+      network: options.network,
+      store: options.store,
+      jobs: options.jobs,
+      budget: options.budget,
+      log: options.log,
+      now: options.now ?? Date.now,
+      changed: (accountId, kind) => options.onChanged({ accountId, kind }),
+    };
+    this.proxies = options.proxies;
+    this.previews = new TransferPreviews(this.context);
+    this.sync = new PerpsHistorySync(this.context);
+    this.exports = new PerpsTransferExport(this.context, options.downloads, options.saveDialog);
+    this.referrals = new PerpsReferrals(this.context);
+  }
+
+  /**
+   * The summed latest equity (USD) of the given addresses that are the user's accounts with an
+   * active proxy, for the portfolio total; null when none has one or none could be read.
+   */
+  async equityTotal(addresses: readonly string[]): Promise<string | null> {
+    const now = this.context.now();
+    const accounts = addresses
+      .map((address) => this.context.registry.findByAddress(address))
+      .filter((a): a is NonNullable<typeof a> => a !== undefined && activeProxyOf(a.perpsProxies, now) !== null);
+    const read = await Promise.all(
+      accounts.map((account) =>
+        latestEquity(this.context, account).catch((error: unknown) => {
+          this.context.log.warn(`perps: equity of "${account.label}" unreadable for the portfolio total (${error instanceof Error ? error.message : 'unknown'})`);
+          return null;
+        }),
+      ),
+    );
+    const values = read.filter((r): r is NonNullable<typeof r> => r !== null).map((r) => r.equity);
+    if (values.length === 0) return null;
+    return sumDecimals(values);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.race([this.sync.idle(), new Promise((resolve) => setTimeout(resolve, 3_000).unref?.())]);
+  }
+}
