@@ -19,7 +19,8 @@ let host: RunningHost;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  host = await startWebHostProcess();
+  // Funding every 5 s instead of hourly, so the position opened below is charged while we watch.
+  host = await startWebHostProcess({ extraArgs: ['--funding-interval', '5'] });
 });
 
 test.afterAll(async () => {
@@ -90,10 +91,15 @@ test('equity at every interval, the trade tape, the collateral assets and fundin
     await expect(funding.getByTestId('perps-funding-sync-button')).toBeVisible({ timeout: 60_000 });
     await expect(funding.getByTestId('perps-funding-sync')).toHaveAttribute('data-rows', /^\d+$/);
     await expect(funding.getByTestId('perps-funding-sync-error')).toHaveCount(0);
-    // Funding is charged hourly: a fresh position may have none yet; when there is, the totals match the rows.
-    const rows = Number(await funding.getByTestId('perps-funding-sync').getAttribute('data-rows'));
-    if (rows > 0) await expect(funding.getByTestId('perps-funding-total').first()).toBeVisible();
-    else await expect(funding.getByTestId('perps-funding-table')).toContainText('No funding stored yet');
+    // Funding is charged every 5 s in this run: sync until the position's first payments are stored.
+    await expect(async () => {
+      await funding.getByTestId('perps-funding-sync-button').click();
+      await expect(funding.getByTestId('perps-funding-sync-button')).toBeVisible({ timeout: 20_000 });
+      await expect(funding.getByTestId('perps-funding-sync')).toHaveAttribute('data-rows', /^[1-9]\d*$/, { timeout: 5_000 });
+    }).toPass({ timeout: 90_000 });
+    const total = funding.getByTestId('perps-funding-total').first();
+    await expect(total).toBeVisible();
+    await expect(funding.getByTestId('perps-funding-row').first()).toBeVisible();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: SHOT });
   });

@@ -44,6 +44,8 @@ export interface CoreOptions {
   hostKind?: string;
   /** Sandbox seed; overrides the saved setting. */
   sandboxSeed?: number;
+  /** The embedded sandbox's perps funding period (default an hour); shorter to watch funding accrue. */
+  sandboxFundingIntervalMs?: number;
   /** Use these services instead of the saved network (tests, or a sandbox started elsewhere). */
   serviceUrls?: ServiceUrls & { label?: string; isSandbox?: boolean };
   /** With `serviceUrls`: the perps weight budget of that profile (default SANDBOX_PERPS_WEIGHT_BUDGET). */

@@ -73,6 +73,7 @@ export async function openNetwork(options: CoreOptions, settings: SettingsStore)
     seed: options.sandboxSeed ?? settings.get('sandboxSeed'),
     port: 0,
     stateFile: join(options.dataDir, 'sandbox-state.json'),
+    ...(options.sandboxFundingIntervalMs !== undefined ? { perps: { fundingIntervalMs: options.sandboxFundingIntervalMs } } : {}),
   });
   return {
     info: { id: 'sandbox', label: 'Sandbox', isSandbox: true },

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     dataDir: options.dataDir,
     secretPresenter: oneTimePages,
     ...(options.seed !== undefined ? { sandboxSeed: options.seed } : {}),
+    ...(options.fundingIntervalSeconds !== undefined ? { sandboxFundingIntervalMs: options.fundingIntervalSeconds * 1000 } : {}),
   });
   const host = await startWebHost({
     core,

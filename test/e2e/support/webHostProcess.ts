@@ -50,12 +50,12 @@ async function stopProcess(host: ChildProcess): Promise<void> {
 }
 
 /** Starts a host; without `dataDir` it gets a throwaway directory that `stop` removes. */
-export async function startWebHostProcess(options: { dataDir?: string; browserOpener?: string } = {}): Promise<RunningHost> {
+export async function startWebHostProcess(options: { dataDir?: string; browserOpener?: string; extraArgs?: string[] } = {}): Promise<RunningHost> {
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'marketdesk-e2e-'));
   // With `browserOpener`, the host "opens a browser" by running that command on its sign-in file.
   const openArgs = options.browserOpener ? [] : ['--no-open'];
-  const host = spawn(process.execPath, ['scripts/web.mjs', '--port', '0', ...openArgs, '--data-dir', dataDir], {
+  const host = spawn(process.execPath, ['scripts/web.mjs', '--port', '0', ...openArgs, '--data-dir', dataDir, ...(options.extraArgs ?? [])], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: options.browserOpener ? { ...process.env, MARKETDESK_BROWSER_OPENER: options.browserOpener } : process.env,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { compareDecimals, fromBaseUnits, sumDecimals, toBaseUnits } from '../../../src/main/core/perps/perpsAmounts';
 import { perpsErrorId, perpsRefusal } from '../../../src/main/core/perps/perpsErrors';
 import { walkList } from '../../../src/main/core/perps/perpsListWalk';
-import { activeProxyOf, proxyState, PROXY_EXPIRY_WARNING_MS } from '../../../src/main/core/perps/perpsProxyChoice';
+import { activeProxyOf } from '../../../src/main/core/perps/perpsProxyChoice';
+import { perpsProxyState, PERPS_PROXY_WARNING_MS } from '../../../src/shared/perpsViews';
 import { CoreError } from '../../../src/main/core/coreError';
 import type { PerpsList } from '../../../src/shared/protocol/perps';
 
@@ -38,10 +39,10 @@ describe('perps proxy choice', () => {
   const proxy = (address: string, createdAt: number, expiresAt: number) => ({ proxyAddress: address, label: address, createdAt, expiresAt, referralCode: null });
 
   it('names each proxy\'s state with a seven-day warning window', () => {
-    expect(proxyState({ expiresAt: now + PROXY_EXPIRY_WARNING_MS + 1 }, now)).toBe('active');
-    expect(proxyState({ expiresAt: now + PROXY_EXPIRY_WARNING_MS }, now)).toBe('expiring');
-    expect(proxyState({ expiresAt: now + 1 }, now)).toBe('expiring');
-    expect(proxyState({ expiresAt: now }, now)).toBe('expired');
+    expect(perpsProxyState(now + PERPS_PROXY_WARNING_MS + 1, now)).toBe('active');
+    expect(perpsProxyState(now + PERPS_PROXY_WARNING_MS, now)).toBe('expiring');
+    expect(perpsProxyState(now + 1, now)).toBe('expiring');
+    expect(perpsProxyState(now, now)).toBe('expired');
   });
 
   it('picks the newest unexpired proxy and never an expired one', () => {

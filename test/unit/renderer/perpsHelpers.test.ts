@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PerpsAssetView } from '../../../src/shared/perpsViews';
 import { amountProblem, groupDecimal, signedDecimal } from '../../../src/renderer/lib/perpsAmounts';
-import { PERPS_PROXY_WARNING_MS as PROXY_WARNING_MS, perpsProxyState as proxyState } from '../../../src/shared/perpsViews';
 import { defaultAsset, toDraft, TYPED_RECIPIENT, type SendForm } from '../../../src/renderer/views/transfers/transferDraft';
 import { EMPTY_TRANSFER_FORM, toTransferFilter } from '../../../src/renderer/views/transfers/transferFilterModel';
 
@@ -75,14 +74,5 @@ describe('transfer history filter', () => {
 
   it('refuses a range that ends before it starts', () => {
     expect(toTransferFilter({ ...EMPTY_TRANSFER_FORM, from: '2026-11-02', to: '2026-11-01' })).toEqual({ problem: 'The date range starts after it ends.' });
-  });
-});
-
-describe('proxy state', () => {
-  it('is active, expiring within the warning window, or expired', () => {
-    const now = 1_000_000_000_000;
-    expect(proxyState(now + PROXY_WARNING_MS + 1, now)).toBe('active');
-    expect(proxyState(now + PROXY_WARNING_MS, now)).toBe('expiring');
-    expect(proxyState(now, now)).toBe('expired');
   });
 });

@@ -37,8 +37,8 @@ describe('browser-mode host guards', () => {
 
 describe('npm run web flags', () => {
   it('parses the documented flags', () => {
-    expect(parseWebCliArgs(['--port', '5123', '--no-open', '--data-dir', '/tmp/md', '--seed', '9'])).toEqual({
-      port: 5123, open: false, dataDir: '/tmp/md', seed: 9,
+    expect(parseWebCliArgs(['--port', '5123', '--no-open', '--data-dir', '/tmp/md', '--seed', '9', '--funding-interval', '5'])).toEqual({
+      port: 5123, open: false, dataDir: '/tmp/md', seed: 9, fundingIntervalSeconds: 5,
     });
   });
 
@@ -46,6 +46,8 @@ describe('npm run web flags', () => {
     [['--port', 'eighty'], /--port must be a whole number/],
     [['--port', '70000'], /--port must be a whole number/],
     [['--seed', '1.5'], /--seed must be a whole number/],
+    [['--funding-interval', '0'], /--funding-interval must be a whole number of seconds/],
+    [['--funding-interval', '2.5'], /--funding-interval must be a whole number of seconds/],
     [['--data-dir', ' '], /--data-dir must not be empty/],
     [['--bogus'], /Unknown option '--bogus'/],
   ])('names the bad flag in %j', (argv, message) => {

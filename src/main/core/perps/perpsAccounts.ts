@@ -1,7 +1,8 @@
 /**
  * The user's accounts as the perps exchange knows them: proxies with their state, the active one,
- * and the latest equity (the newest 1m equity point) which is also the client's free-collateral
- * estimate (docs/decisions-pending-core.md); the exchange's `insufficient_margin` stays the final
+ * and the latest equity (the newest 1s equity point: a coarser kline would lag a faucet credit or
+ * a transfer by up to its length) which is also the client's free-collateral estimate
+ * (docs/decisions.md, "Perpetuals desk"); the exchange's `insufficient_margin` stays the final
  * word. An account whose equity cannot be read says why in a sentence.
  */
 import type { PerpsAccountView } from '../../../shared/perpsViews';
@@ -15,9 +16,9 @@ export interface LatestEquity {
   at: number;
 }
 
-/** The newest 1m equity point of an account with an active proxy; null when it has no points. */
+/** The newest 1s equity point of an account with an active proxy; null when it has no points. */
 export async function latestEquity(context: PerpsContext, account: StoredAccount): Promise<LatestEquity | null> {
-  const page = await context.client.equity(credentialsOf(context, account), '1m', { limit: 1 });
+  const page = await context.client.equity(credentialsOf(context, account), '1s', { limit: 1 });
   const point = page.data[0];
   return point ? { at: point[0], equity: point[1] } : null;
 }
@@ -36,7 +37,7 @@ export async function perpsAccountView(context: PerpsContext, account: StoredAcc
   if (!active) return unknown(noProxyReason(account));
   try {
     const latest = await latestEquity(context, account);
-    if (!latest) return unknown('No equity point yet: the account has no collateral, or its first 1-minute equity kline is still to come.');
+    if (!latest) return unknown('No equity point yet: the account has no collateral, or its first equity point is still to come.');
     return { ...base, equity: latest.equity, equityAt: latest.at, freeCollateral: latest.equity, unavailableReason: null };
   } catch (error) {
     // A locked vault or an unreachable exchange leaves the rest of the view readable.

@@ -5,18 +5,10 @@
  * expiry). An expired proxy is never chosen: the exchange would refuse it (`proxy_expired`).
  */
 import type { PerpsProxyView } from '../../../shared/custodyViews';
-import type { PerpsProxyState, PerpsProxyStatusView } from '../../../shared/perpsViews';
-
-/** Seven days before expiry the app offers to rotate the proxy (docs/decisions-pending-core.md). */
-export const PROXY_EXPIRY_WARNING_MS = 7 * 86_400_000;
-
-export function proxyState(proxy: Pick<PerpsProxyView, 'expiresAt'>, now: number): PerpsProxyState {
-  if (proxy.expiresAt <= now) return 'expired';
-  return proxy.expiresAt - now <= PROXY_EXPIRY_WARNING_MS ? 'expiring' : 'active';
-}
+import { perpsProxyState, type PerpsProxyStatusView } from '../../../shared/perpsViews';
 
 export function proxyStatusViews(proxies: readonly PerpsProxyView[], now: number): PerpsProxyStatusView[] {
-  return proxies.map((p) => ({ proxyAddress: p.proxyAddress, label: p.label, expiresAt: p.expiresAt, state: proxyState(p, now) }));
+  return proxies.map((p) => ({ proxyAddress: p.proxyAddress, label: p.label, expiresAt: p.expiresAt, state: perpsProxyState(p.expiresAt, now) }));
 }
 
 export function activeProxyOf(proxies: readonly PerpsProxyView[], now: number): PerpsProxyView | null {

@@ -36,7 +36,7 @@ export function PerpsPage() {
         <PerpsAccountPicker value={choice} onChange={setChoice} testId="perps-account" />
         {ready ? (
           <dl className="pf-stats">
-            <div className="pf-stat" title="The latest 1-minute equity point">
+            <div className="pf-stat" title="The latest equity point (1-second klines)">
               <dt>Equity</dt>
               <dd className="num" data-testid="perps-equity">
                 {perps?.equity == null ? '—' : formatUsd(perps.equity)}
