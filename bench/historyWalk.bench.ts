@@ -30,6 +30,7 @@ import { silentLogger } from '../src/main/core/log';
 import { HttpClient } from '../src/main/core/net/httpClient';
 import { RateBudget } from '../src/main/core/net/rateBudget';
 import { ActivityExport } from '../src/main/core/portfolio/activityExport';
+import { FileExport } from '../src/main/core/portfolio/fileExport';
 import { ExportDownloads } from '../src/main/core/portfolio/exportDownloads';
 import { JobRunner } from '../src/main/core/trading/jobs';
 import { edgeWindowsFor, type EdgeWindow } from '../src/shared/protocol/edgeLimits';
@@ -121,7 +122,7 @@ interface ExportMemory {
 
 async function exportMemory(walk: StoreWalk): Promise<ExportMemory> {
   const downloads = new ExportDownloads(walk.dir);
-  const exporter = new ActivityExport({ store: walk.store, jobs: walk.jobs, downloads });
+  const exporter = new ActivityExport(walk.store, new FileExport({ jobs: walk.jobs, downloads }));
   const samples: Array<{ at: number; heap: number; rss: number }> = [];
   // Live heap: a collection before each sample, so garbage waiting for the collector is not
   // mistaken for memory the export holds.

@@ -10,7 +10,7 @@ import type { SecretPresenter } from './accounts/secretPresenter';
 import type { OsKeyStore, ScryptCost } from './custody';
 import type { Logger } from './log';
 import type { ServiceUrls } from './net/serviceNames';
-import type { SaveDialogPort } from './portfolio/activityExport';
+import type { SaveDialogPort } from './portfolio/fileExport';
 import type { PendingDownload } from './portfolio/exportDownloads';
 
 /** Identifies one connected renderer (a window or a browser tab) for per-client state. */

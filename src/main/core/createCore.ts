@@ -158,11 +158,10 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     network,
     store: portfolio.store,
     jobs: trading.jobs,
-    downloads: portfolio.downloads,
+    files: portfolio.files,
     proxies: perpsProxies,
     log,
     onChanged: (change) => hub.emit('perpsChanged', change),
-    ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
   });
   // A fill of the active account changes its history and positions: sync its new rows.
   hub.subscribe((event) => {

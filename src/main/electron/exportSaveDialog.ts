@@ -1,6 +1,6 @@
 /** The desktop's save dialog for activity exports, given to the core as its SaveDialogPort. */
 import { app, dialog, type BrowserWindow } from 'electron';
-import type { SaveDialogPort } from '../core/portfolio/activityExport';
+import type { SaveDialogPort } from '../core/portfolio/fileExport';
 import { chosenExportPath, exportSaveDialogOptions } from './exportSavePrompt';
 
 export function createExportSaveDialog(parent: () => BrowserWindow | null): SaveDialogPort {

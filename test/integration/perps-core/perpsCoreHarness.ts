@@ -55,7 +55,7 @@ export async function startPerpsCore(options: { weightBudget?: PerpsWeightBudget
   };
 }
 
-/** Funds an account with paper USDC and steps past the next 1m kline so its equity is readable. */
+/** Funds an account with paper USDC and steps a minute on, past the next 1s and 1m klines, so its equity is readable. */
 export async function fundAndSettle(h: PerpsCoreHarness, accountId: string, amount: string): Promise<PerpsAccountView> {
   await h.call('requestSandboxPerpsFunds', { accountId, asset: 'USDC', amount });
   h.step(61_000);

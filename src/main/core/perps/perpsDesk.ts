@@ -12,8 +12,7 @@ import type { Logger } from '../log';
 import type { ActiveNetwork } from '../network';
 import type { HttpClient } from '../net/httpClient';
 import type { RateBudget } from '../net/rateBudget';
-import type { SaveDialogPort } from '../portfolio/activityExport';
-import type { ExportDownloads } from '../portfolio/exportDownloads';
+import type { FileExport } from '../portfolio/fileExport';
 import type { JobRunner } from '../trading/jobs';
 import { latestEquity } from './perpsAccounts';
 import { sumDecimals } from './perpsAmounts';
@@ -33,11 +32,10 @@ export interface PerpsDeskOptions {
   network: ActiveNetwork;
   store: HistoryStore;
   jobs: JobRunner;
-  downloads: ExportDownloads;
+  files: FileExport;
   proxies: PerpsProxyService;
   log: Logger;
   onChanged: (change: { accountId: string; kind: PerpsChangeKind }) => void;
-  saveDialog?: SaveDialogPort;
   now?: () => number;
 }
 
@@ -66,7 +64,7 @@ export class PerpsDesk {
     this.proxies = options.proxies;
     this.previews = new TransferPreviews(this.context);
     this.sync = new PerpsHistorySync(this.context);
-    this.exports = new PerpsTransferExport(this.context, options.downloads, options.saveDialog);
+    this.exports = new PerpsTransferExport(this.context, options.files);
     this.referrals = new PerpsReferrals(this.context);
   }
 

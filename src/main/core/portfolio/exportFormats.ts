@@ -15,10 +15,11 @@ export const CSV_COLUMNS = [
 
 const FREE_TEXT = new Set(['title', 'outcome', 'event_slug']);
 
-export function csvField(value: string | number | null, column: string): string {
+/** One CSV cell; a free-text column (the activity's unless told) is neutralised against formulas. */
+export function csvField(value: string | number | null, column: string, freeText: ReadonlySet<string> = FREE_TEXT): string {
   if (value === null) return '';
   let text = String(value);
-  if (FREE_TEXT.has(column) && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (freeText.has(column) && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -11,8 +11,9 @@ import { HistorySync } from '../history/historySync';
 import type { Logger } from '../log';
 import type { HttpClient } from '../net/httpClient';
 import type { JobRunner } from '../trading/jobs';
-import { ActivityExport, type SaveDialogPort } from './activityExport';
+import { ActivityExport } from './activityExport';
 import { ExportDownloads } from './exportDownloads';
+import { FileExport, type SaveDialogPort } from './fileExport';
 import { PortfolioHistory } from './portfolioHistory';
 import { PortfolioService } from './portfolioService';
 import { walletOf } from './walletTargets';
@@ -42,6 +43,8 @@ export class PortfolioDesk {
   readonly history: PortfolioHistory;
   readonly exports: ActivityExport;
   readonly downloads: ExportDownloads;
+  /** Streams any export to a file (the perps transfer export uses it too). */
+  readonly files: FileExport;
   private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly options: PortfolioDeskOptions) {
@@ -58,9 +61,8 @@ export class PortfolioDesk {
     this.history = new PortfolioHistory({ client: this.client, store: this.store, sync: this.sync, registry, log });
     this.downloads = new ExportDownloads(options.dataDir);
     this.downloads.clearLeftovers();
-    this.exports = new ActivityExport({
-      store: this.store, jobs, downloads: this.downloads, ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
-    });
+    this.files = new FileExport({ jobs, downloads: this.downloads, ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}) });
+    this.exports = new ActivityExport(this.store, this.files);
   }
 
   /**

@@ -8,6 +8,7 @@ import type { ActivityType } from '../../../shared/portfolioViews';
 import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import { useActivityStore } from '../../stores/activityStore';
 import { DEFAULT_TYPES, EMPTY_FORM, toFilter, type FilterForm } from './filterModel';
+import { DateRangeFields } from '../../components/DateRangeFields';
 
 const TEXT_DELAY_MS = 250;
 
@@ -53,14 +54,7 @@ export function ActivityFilters() {
       <div className="act-filter-line">
         <input className="input act-markets num" placeholder="Condition ids (0x…, up to 20)" value={form.markets} onChange={(e) => update({ markets: e.target.value })} spellCheck={false} aria-label="Markets (condition ids)" data-testid="activity-markets" />
         <input className="input act-event" placeholder="or event slug" value={form.eventSlug} onChange={(e) => update({ eventSlug: e.target.value })} spellCheck={false} aria-label="Event slug" data-testid="activity-event" />
-        <label className="act-date">
-          <span className="muted">From</span>
-          <input className="input" type="date" value={form.from} onChange={(e) => update({ from: e.target.value })} data-testid="activity-from" />
-        </label>
-        <label className="act-date">
-          <span className="muted">to</span>
-          <input className="input" type="date" value={form.to} onChange={(e) => update({ to: e.target.value })} data-testid="activity-to" />
-        </label>
+        <DateRangeFields from={form.from} to={form.to} onChange={update} fromTestId="activity-from" toTestId="activity-to" />
         <button type="button" className="button button-small" onClick={() => setForm(EMPTY_FORM)} data-testid="activity-filter-reset">
           Reset
         </button>

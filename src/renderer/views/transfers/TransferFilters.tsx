@@ -7,6 +7,7 @@ import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import { usePerpsStore } from '../../stores/perpsStore';
 import { useTransfersStore } from '../../stores/transfersStore';
 import { EMPTY_TRANSFER_FORM, toTransferFilter, type TransferFilterForm } from './transferFilterModel';
+import { DateRangeFields } from '../../components/DateRangeFields';
 
 const TEXT_DELAY_MS = 250;
 
@@ -40,14 +41,7 @@ export function TransferFilters() {
         ))}
       </select>
       <input className="input act-text" type="search" placeholder="Search label or counterparty" value={form.text} onChange={(e) => update({ text: e.target.value })} aria-label="Search transfers" data-testid="transfer-filter-text" />
-      <label className="act-date">
-        <span className="muted">From</span>
-        <input className="input" type="date" value={form.from} onChange={(e) => update({ from: e.target.value })} data-testid="transfer-filter-from" />
-      </label>
-      <label className="act-date">
-        <span className="muted">to</span>
-        <input className="input" type="date" value={form.to} onChange={(e) => update({ to: e.target.value })} data-testid="transfer-filter-to" />
-      </label>
+      <DateRangeFields from={form.from} to={form.to} onChange={update} fromTestId="transfer-filter-from" toTestId="transfer-filter-to" />
       <button type="button" className="button button-small" onClick={() => setForm(EMPTY_TRANSFER_FORM)} data-testid="transfer-filter-reset">
         Reset
       </button>
