@@ -21,6 +21,7 @@ import type {
   OhlcBar,
   OpenOrderView,
   OrderPreview,
+  OrdersCancelledNotice,
   PlacedOrder,
   PricePoint,
   TradeView,
@@ -54,6 +55,7 @@ import type {
 } from './perpsViews';
 import { PERPS_EQUITY_INTERVALS } from './protocol/perps';
 import type {
+  BudgetStateView,
   AppStatus,
   CatalogTag,
   EventDetail,
@@ -334,6 +336,8 @@ export const bridgeChannels = {
   /** Asks the exchange to re-read balances (`/balance-allowance/update`), then reads them. */
   refreshBalanceAllowance: { input: z.object({ tokenId: tokenIdSchema.optional() }).strict(), result: returns<BalanceView>() },
   getTradingState: { input: noInput, result: returns<TradingState>() },
+  /** Every scope of the local rate budget: use, limit, queue and waits (the budget panel). */
+  getBudgetState: { input: noInput, result: returns<BudgetStateView>() },
   setHeartbeat: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<TradingState>() },
   setConfirmOrders: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<TradingState>() },
   getPriceHistory: {
@@ -515,6 +519,8 @@ export const bridgeEvents = {
   openOrdersChanged: returns<{ accountId: string; orders: OpenOrderView[] }>(),
   balanceChanged: returns<{ accountId: string; balance: BalanceView }>(),
   orderFilled: returns<FillNotification>(),
+  /** The exchange cancelled open orders the user did not cancel (heartbeats lapsed, or found on reconciling). */
+  ordersCancelledByExchange: returns<OrdersCancelledNotice>(),
   jobProgressed: returns<JobProgress>(),
   /** The local history store gained rows for a wallet (a sync or an incremental update ran). */
   historyChanged: returns<HistorySyncState>(),

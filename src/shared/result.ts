@@ -20,7 +20,9 @@ export type BridgeErrorCode =
   | 'throttled'
   | 'watch_only'
   | 'conflict'
-  | 'unavailable';
+  | 'unavailable'
+  /** A request would wait for the local rate budget past its deadline; the message names the scope and the wait. */
+  | 'budget';
 
 export interface BridgeError {
   code: BridgeErrorCode;

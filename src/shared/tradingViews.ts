@@ -104,10 +104,28 @@ export interface TradingState {
   /** The active account's address is in closed-only mode / banned (learned from a 400). */
   closedOnly: boolean;
   banned: boolean;
-  heartbeat: { enabled: boolean; lastSentAt: number | null; lastOk: boolean | null; intervalMs: number };
+  heartbeat: {
+    enabled: boolean;
+    lastSentAt: number | null;
+    lastOk: boolean | null;
+    intervalMs: number;
+    /** Since when heartbeats have failed (unix ms); past the exchange's window the dead-man switch has fired. */
+    failingSince: number | null;
+    /** The exchange's window (ms): a gap longer than this cancels every open order. */
+    windowMs: number;
+  };
   /** "Pro" mode: orders go out without a confirmation step, per account. */
   confirmOrders: boolean;
   orderVersion: 1 | 2;
+}
+
+/** Orders the exchange cancelled without the user asking, found by reconciling after a lapse. */
+export interface OrdersCancelledNotice {
+  accountId: string;
+  at: number;
+  reason: 'heartbeat-lapsed' | 'reconciled';
+  /** What the exchange still had before the lapse and no longer has. */
+  orders: OpenOrderView[];
 }
 
 export interface FillNotification {

@@ -27,6 +27,47 @@ export interface BudgetUsage {
   scopes: BudgetScopeUsage[];
 }
 
+/** What a request waits for in the budget's fair queue: cancels first, background walks last. */
+export type BudgetPriority = 'cancel' | 'order' | 'interactive' | 'background';
+
+/** One scope of the local rate budget, as the budget panel lists it. */
+export interface BudgetScopeView {
+  scope: string;
+  label: string;
+  /** The service the scope belongs to: clob, catalog, analytics or perps. */
+  service: string;
+  /** Requests (or weight units) counted in the trailing window now, in flight included. */
+  used: number;
+  /** What the client allows itself (the documented limit times the safety factor). */
+  limit: number;
+  /** The documented limit. */
+  documentedLimit: number;
+  windowMs: number;
+  /** Requests waiting for room in this scope now, by priority. */
+  queued: Record<BudgetPriority, number>;
+  /** The longest current wait in this scope, ms (0 when nothing waits). */
+  longestWaitMs: number;
+  /** Since start: requests that had to wait here, the time they waited, and those that gave up at their deadline. */
+  waits: number;
+  waitedMs: number;
+  deadlineFailures: number;
+}
+
+export interface BudgetStateView {
+  scopes: BudgetScopeView[];
+  asOf: number;
+}
+
+/** A service the core cannot reach: polling backs off with jitter and probes for recovery. */
+export interface ServiceOutage {
+  service: string;
+  since: number;
+  /** The next probe, unix ms. */
+  nextRetryAt: number | null;
+  attempts: number;
+  problem: string;
+}
+
 export interface AppStatus {
   version: string;
   network: NetworkInfo;
@@ -34,6 +75,8 @@ export interface AppStatus {
   /** A one-line description of the last connection problem, when there is one. */
   connectionProblem: string | null;
   budget: BudgetUsage;
+  /** Services unreachable now, with the next retry (empty when all answer). */
+  outages: ServiceOutage[];
 }
 
 export interface CatalogTag {

@@ -75,6 +75,8 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     network: network.info,
     ...monitor.snapshot(),
     budget: budget.usage(),
+    // TEMPORARY (issue 10 base): outages are not tracked yet.
+    outages: [],
   });
   const status = new StatusPublisher(appStatus, (payload) => hub.emit('appStatusChanged', payload));
   const monitor = new ConnectionMonitor(() => status.publishNow());

@@ -1,4 +1,5 @@
 /** The contract's handlers, each a thin call into the service that owns the work. */
+import { CoreError } from '../coreError';
 import type { AppStatus } from '../../../shared/viewModels';
 import type { BookWatcher } from '../books/bookWatcher';
 import type { CatalogService } from '../catalog/catalogService';
@@ -27,6 +28,10 @@ export function createHandlers({ appStatus, catalog, books, trading, portfolio, 
     ...createPortfolioHandlers(portfolio),
     ...createPerpsHandlers(perps),
     getAppStatus: async () => appStatus(),
+    // TEMPORARY (issue 10 base): the budget panel's data is not built yet.
+    getBudgetState: async () => {
+      throw new CoreError('unavailable', 'The budget panel is not built yet.');
+    },
     listCatalogTags: async () => catalog.listTags(),
     searchCatalogEvents: async (input) => catalog.searchEvents(input),
     getCatalogEvent: async ({ eventId }) => catalog.getEvent(eventId),

@@ -29,7 +29,8 @@ export class HeartbeatService {
 
   state(accountId: string | null) {
     const beat = accountId ? this.beats.get(accountId) : undefined;
-    return { enabled: beat !== undefined, lastSentAt: beat?.lastSentAt ?? null, lastOk: beat?.lastOk ?? null, intervalMs: this.intervalMs };
+    // TEMPORARY (issue 10 base): failingSince is not tracked yet; 10 s is the exchange's documented window.
+    return { enabled: beat !== undefined, lastSentAt: beat?.lastSentAt ?? null, lastOk: beat?.lastOk ?? null, intervalMs: this.intervalMs, failingSince: null, windowMs: 10_000 };
   }
 
   async setEnabled(account: StoredAccount, enabled: boolean): Promise<void> {
