@@ -19,7 +19,7 @@ import { positionHandlers } from '../analytics/positionsRoute';
 import { tradesHandler } from '../analytics/tradesRoute';
 import { winnersHandler } from '../analytics/winnersRoute';
 
-export function analyticsRouter(ctx: AnalyticsContext, gate: GateConfig | null = null): Router {
+export function analyticsRouter(ctx: AnalyticsContext, gate: GateConfig | null = null): GatedAnalyticsRouter {
   const heavy = (handler: (req: RequestContext) => Reply): Handler => (req) => ctx.heavy.run(() => handler(req));
   const positions = positionHandlers(ctx);
   const markets = marketHandlers(ctx, positions.book);
