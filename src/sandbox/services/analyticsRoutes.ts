@@ -5,7 +5,7 @@
  * Heavy queries (cross-wallet aggregations and position books) take a capacity slot first.
  */
 import { ok, type Reply } from '../http/reply';
-import type { Handler, RequestContext, Router } from '../http/router';
+import type { Handler, RequestContext } from '../http/router';
 import { activityHandler } from '../analytics/activityRoute';
 import { approvalsHandler } from '../analytics/approvalsRoute';
 import { builderHandlers } from '../analytics/buildersRoutes';
