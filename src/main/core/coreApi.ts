@@ -12,6 +12,7 @@ import type { Logger } from './log';
 import type { ServiceUrls } from './net/serviceNames';
 import type { SaveDialogPort } from './portfolio/fileExport';
 import type { PendingDownload } from './portfolio/exportDownloads';
+import type { CallLimits } from './bridge/callLimits';
 
 /** Identifies one connected renderer (a window or a browser tab) for per-client state. */
 export interface CallerContext {
@@ -69,4 +70,6 @@ export interface CoreOptions {
   /** scrypt costs for new vaults and exported keystores; tests pass lighter ones. */
   vaultKdf?: ScryptCost;
   keystoreKdf?: ScryptCost;
+  /** Bridge call deadlines and the per-connection in-flight bound (bridge/callLimits.ts); tests shorten them. */
+  callLimits?: Partial<CallLimits>;
 }

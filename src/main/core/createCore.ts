@@ -173,6 +173,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   const dispatch = createDispatcher(
     createHandlers({ appStatus, catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps }),
     log,
+    options.callLimits,
   );
   status.start();
   // libsecp256k1's context (under a millisecond), so the first order is as fast as the rest; the
