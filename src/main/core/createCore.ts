@@ -3,7 +3,7 @@
  * the dispatcher, wired once. Transport-agnostic and free of electron: it runs under plain Node.
  */
 import { APP_VERSION } from '../../shared/appInfo';
-import { edgeWindowsFor } from '../../shared/protocol/edgeLimits';
+import { ALL_EDGE_WINDOWS, edgeWindowsFor } from '../../shared/protocol/edgeLimits';
 import { perpsRequestWeight } from '../../shared/protocol/perps';
 import type { AppStatus } from '../../shared/viewModels';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ import { createLogger } from './log';
 import { openNetwork, type ActiveNetwork } from './network';
 import { HttpClient } from './net/httpClient';
 import { RateBudget } from './net/rateBudget';
+import { acquireBudgetOwnerLock, defaultBudgetLockRoot } from './net/budgetOwnerLock';
 import type { ServiceName } from './net/serviceNames';
 import { PerpsDesk } from './perps/perpsDesk';
 import { perpsWeightWindow } from './perps/perpsInfo';
@@ -67,8 +68,30 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   const log = options.log ?? createLogger();
   const settings = openSettings(options.dataDir);
   const network = await openNetwork(options, settings);
+  // A real network's budgets belong to one process per user (the edge counts per IP); the
+  // embedded sandbox is this process's own and needs no lock.
+  const embedded = !options.serviceUrls && network.info.id === 'sandbox';
+  let budgetLock: { release(): void } | null = null;
+  try {
+    if (!embedded) {
+      budgetLock = acquireBudgetOwnerLock(network.urls, {
+        root: options.budgetLockDir ?? defaultBudgetLockRoot(),
+        hostKind: options.hostKind ?? defaultHostKind(),
+        networkLabel: network.info.label,
+      });
+    }
+  } catch (error) {
+    await network.stop();
+    throw error;
+  }
+  const releaseAll = () => {
+    budgetLock?.release();
+    releaseLock();
+  };
   const hub = new EventHub();
   const budget = new RateBudget();
+  // Every documented scope is listed in the budget panel from the start, used or not.
+  budget.register([...ALL_EDGE_WINDOWS, perpsWeightWindow(network.perpsWeightBudget)]);
 
   const appStatus = (): AppStatus => ({
     version: APP_VERSION,
@@ -171,7 +194,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   });
 
   const dispatch = createDispatcher(
-    createHandlers({ appStatus, catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps }),
+    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps }),
     log,
   );
   status.start();
@@ -199,7 +222,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
         await portfolio.stop();
         await network.stop();
       } finally {
-        releaseLock();
+        releaseAll();
       }
     },
   };

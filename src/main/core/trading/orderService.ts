@@ -128,6 +128,7 @@ export class OrderService {
           path,
           bodyText,
           extraWindows: signerWindows(account.address, 'orders'),
+          priority: 'order',
         }),
       );
       const answers = Array.isArray(answer) ? answer : [answer];
@@ -216,6 +217,7 @@ export class OrderService {
         path,
         ...(body === undefined ? {} : { body }),
         extraWindows: signerWindows(account.address, 'cancels'),
+        priority: 'cancel',
       }),
     );
     const canceled = Array.isArray(answer?.canceled) ? answer.canceled.map(String) : [];
