@@ -14,6 +14,8 @@ export interface FaultRelay {
   /** Requests seen per `METHOD path` (query left off), forwarded or not. */
   counts: Map<string, number>;
   count(route: string): number;
+  /** The most requests of a route that were open at the same time (answered or not yet). */
+  maxConcurrent(route: string): number;
   /** Applies `fault` to requests whose `METHOD path` starts with `route` ('' for all), `times` times (∞ when absent). */
   inject(route: string, fault: Fault, times?: number): void;
   /** Ends every fault; stalled requests are reset. */
@@ -32,6 +34,8 @@ export async function startFaultRelay(target: string): Promise<FaultRelay> {
   const stalled = new Set<Socket>();
   const sockets = new Set<Socket>();
   const counts = new Map<string, number>();
+  const open = new Map<string, number>();
+  const peak = new Map<string, number>();
 
   const take = (key: string): Fault | null => {
     const rule = rules.find((r) => key.startsWith(r.route) && r.left > 0);
@@ -44,6 +48,15 @@ export async function startFaultRelay(target: string): Promise<FaultRelay> {
     const path = (req.url ?? '/').split('?')[0];
     const key = `${req.method} ${path}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
+    open.set(key, (open.get(key) ?? 0) + 1);
+    peak.set(key, Math.max(peak.get(key) ?? 0, open.get(key)!));
+    let closed = false;
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      open.set(key, open.get(key)! - 1);
+    };
+    res.on('close', close);
     const body = await readBody(req);
     const fault = take(key);
     if (fault === 'dead') return req.socket.destroy();
@@ -68,6 +81,7 @@ export async function startFaultRelay(target: string): Promise<FaultRelay> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     counts,
+    maxConcurrent: (route) => Math.max(0, ...[...peak.entries()].filter(([key]) => key.startsWith(route)).map(([, n]) => n)),
     count: (route) => [...counts.entries()].filter(([key]) => key.startsWith(route)).reduce((sum, [, n]) => sum + n, 0),
     inject: (route, fault, times = Number.POSITIVE_INFINITY) => {
       rules.unshift({ route, fault, left: times });

@@ -19,11 +19,14 @@ export interface RecoveryHarness {
   core: Core;
   sandbox: Awaited<ReturnType<typeof startSandbox>>;
   relay: FaultRelay;
-  events: Array<{ event: EventName; payload: unknown }>;
+  /** Every event with the wall-clock time it arrived. */
+  events: Array<{ event: EventName; payload: unknown; at: number }>;
   call<T>(channel: string, input?: unknown): Promise<T>;
   /** The error of a call that must fail. */
   failure(channel: string, input?: unknown): Promise<{ code: string; message: string }>;
   eventsOf<K extends EventName>(name: K): Array<EventPayload<K>>;
+  /** The events of one name with their arrival times. */
+  timedEventsOf<K extends EventName>(name: K): Array<{ payload: EventPayload<K>; at: number }>;
   /** Creates a vault, an account with order-book credentials and paper funds. */
   openTradingAccount(): Promise<void>;
   /** An active market's token on a 0.01 tick. */
@@ -47,7 +50,7 @@ export async function startRecoveryHarness(
     ...options.core,
   });
   const events: RecoveryHarness['events'] = [];
-  core.subscribe((event, payload) => events.push({ event, payload }));
+  core.subscribe((event, payload) => events.push({ event, payload, at: Date.now() }));
   const dispatch = (channel: string, input: unknown) => core.dispatch(channel, input, { clientId: 'recovery-test' });
   const harness: RecoveryHarness = {
     core,
@@ -65,6 +68,7 @@ export async function startRecoveryHarness(
       return result.error;
     },
     eventsOf: <K extends EventName>(name: K) => events.filter((e) => e.event === name).map((e) => e.payload as EventPayload<K>),
+    timedEventsOf: <K extends EventName>(name: K) => events.filter((e) => e.event === name).map((e) => ({ payload: e.payload as EventPayload<K>, at: e.at })),
     openTradingAccount: async () => {
       await harness.call('createVault', { password: 'recovery test password' });
       await harness.call('createAccount', { label: 'Recovery' });
