@@ -21,6 +21,7 @@ import type { Logger } from '../log';
 import { backoffDelay, type BackoffPolicy, type LoopClock } from '../status/backoff';
 import type { AuthenticatedClob } from './authenticatedClob';
 import type { ExchangeModeTracker } from './exchangeModeTracker';
+import { signerWindows } from './signerBudgets';
 
 export const MODE_PROBE_BACKOFF: BackoffPolicy = { baseMs: 1_000, capMs: 30_000 };
 
@@ -70,7 +71,8 @@ export class ModeProbe {
     const bodyText = await this.probeBody();
     this.sent += 1;
     try {
-      await this.options.clob.request(account, { method: 'POST', path: '/order', bodyText });
+      // It counts in the signer's order bucket like any order: the exchange counts it there.
+      await this.options.clob.request(account, { method: 'POST', path: '/order', bodyText, extraWindows: signerWindows(account.address, 'orders') });
     } catch (error) {
       // 425 and the mode 503s were recorded by AuthenticatedClob (the tracker keeps the mode).
       if (error instanceof CoreError && (error.status === 425 || error.status === 503)) return 'holds';
