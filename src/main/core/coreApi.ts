@@ -3,6 +3,8 @@
  * Transports own no logic: they check who is calling, then hand the raw input to `dispatch`,
  * which parses it with the contract's schema before any handler runs.
  */
+import type { LoopClock } from './status/backoff';
+import type { TradingRecoveryTiming } from './trading/tradingDesk';
 import type { PerpsWeightBudget } from '../../shared/protocol/perps';
 import type { EventName, EventPayload, Unsubscribe } from '../../shared/contract';
 import type { BridgeResult } from '../../shared/result';
@@ -49,6 +51,12 @@ export interface CoreOptions {
   sandboxFundingIntervalMs?: number;
   /** Use these services instead of the saved network (tests, or a sandbox started elsewhere). */
   serviceUrls?: ServiceUrls & { label?: string; isSandbox?: boolean };
+  /**
+   * Where the per-user lock that makes this process the one owner of a network's rate budgets
+   * lives (default: $XDG_RUNTIME_DIR/marketdesk, else a per-user folder in the temp dir). The
+   * embedded sandbox takes no such lock.
+   */
+  budgetLockDir?: string;
   /** With `serviceUrls`: the perps weight budget of that profile (default SANDBOX_PERPS_WEIGHT_BUDGET). */
   perpsWeightBudget?: PerpsWeightBudget;
   log?: Logger;
@@ -56,6 +64,10 @@ export interface CoreOptions {
   bookPollIntervalMs?: number;
   /** How often the active account's open orders and fills are read. */
   activityPollMs?: number;
+  /** The clock and sleep of the core's polls, mode probes and heartbeats; tests inject a virtual one. */
+  loopClock?: LoopClock;
+  /** Backoff of the exchange-mode probes and the heartbeat timings (defaults: the documented figures). */
+  tradingRecovery?: TradingRecoveryTiming;
   /** The OS keychain for "remember on this device"; @napi-rs/keyring unless a shell gives another. */
   osKeyStore?: OsKeyStore;
   /** Shows a revealed private key outside the renderer (native dialog, one-time page). */

@@ -3,7 +3,7 @@
  * the dispatcher, wired once. Transport-agnostic and free of electron: it runs under plain Node.
  */
 import { APP_VERSION } from '../../shared/appInfo';
-import { edgeWindowsFor } from '../../shared/protocol/edgeLimits';
+import { ALL_EDGE_WINDOWS, edgeWindowsFor } from '../../shared/protocol/edgeLimits';
 import { perpsRequestWeight } from '../../shared/protocol/perps';
 import type { AppStatus } from '../../shared/viewModels';
 import { join } from 'node:path';
@@ -26,12 +26,15 @@ import { createLogger } from './log';
 import { openNetwork, type ActiveNetwork } from './network';
 import { HttpClient } from './net/httpClient';
 import { RateBudget } from './net/rateBudget';
+import { acquireBudgetOwnerLock, defaultBudgetLockRoot } from './net/budgetOwnerLock';
 import type { ServiceName } from './net/serviceNames';
 import { PerpsDesk } from './perps/perpsDesk';
 import { perpsWeightWindow } from './perps/perpsInfo';
 import { PortfolioDesk } from './portfolio/portfolioDesk';
 import { openSettings } from './settings/settingsStore';
 import { ConnectionMonitor } from './status/connectionMonitor';
+import { realLoopClock } from './status/backoff';
+import { OutageTracker } from './status/outageTracker';
 import { StatusPublisher } from './status/statusPublisher';
 import { TradingDesk } from './trading/tradingDesk';
 import { warmOrderSigning } from '../../signing/orderSigning';
@@ -67,31 +70,60 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   const log = options.log ?? createLogger();
   const settings = openSettings(options.dataDir);
   const network = await openNetwork(options, settings);
+  // A real network's budgets belong to one process per user (the edge counts per IP); the
+  // embedded sandbox is this process's own and needs no lock.
+  const embedded = !options.serviceUrls && network.info.id === 'sandbox';
+  let budgetLock: { release(): void } | null = null;
+  try {
+    if (!embedded) {
+      budgetLock = acquireBudgetOwnerLock(network.urls, {
+        root: options.budgetLockDir ?? defaultBudgetLockRoot(),
+        hostKind: options.hostKind ?? defaultHostKind(),
+        networkLabel: network.info.label,
+      });
+    }
+  } catch (error) {
+    await network.stop();
+    throw error;
+  }
+  const releaseAll = () => {
+    budgetLock?.release();
+    releaseLock();
+  };
   const hub = new EventHub();
   const budget = new RateBudget();
+  // Every documented scope is listed in the budget panel from the start, used or not.
+  budget.register([...ALL_EDGE_WINDOWS, perpsWeightWindow(network.perpsWeightBudget)]);
 
   const appStatus = (): AppStatus => ({
     version: APP_VERSION,
     network: network.info,
     ...monitor.snapshot(),
     budget: budget.usage(),
-    // TEMPORARY (issue 10 base): outages are not tracked yet.
-    outages: [],
+    outages: outages.list(),
   });
   const status = new StatusPublisher(appStatus, (payload) => hub.emit('appStatusChanged', payload));
   const monitor = new ConnectionMonitor(() => status.publishNow());
+  // Unreachable services: polls back off with jitter and the status bar shows the next retry.
+  const loopClock = options.loopClock ?? realLoopClock;
+  const outages = new OutageTracker(loopClock, () => status.publishNow());
   const http = new HttpClient({
     urls: () => network.urls,
     budget,
     windowsFor: windowsOf(network),
     costFor,
-    onOutcome: (outcome) => monitor.record(outcome),
+    onOutcome: (outcome) => {
+      monitor.record(outcome);
+      outages.record(outcome);
+    },
   });
   const catalog = new CatalogService(http);
   const books = new BookWatcher({
     http,
     log,
     onBooks: (changed) => hub.emit('orderBooksUpdated', { books: changed }),
+    outages,
+    clock: loopClock,
     ...(options.bookPollIntervalMs ? { intervalMs: options.bookPollIntervalMs } : {}),
   });
 
@@ -138,6 +170,9 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     hub,
     log,
     ...(options.activityPollMs ? { activityPollMs: options.activityPollMs } : {}),
+    outages,
+    clock: loopClock,
+    ...(options.tradingRecovery ? { recovery: options.tradingRecovery } : {}),
   });
 
   const portfolio = new PortfolioDesk({
@@ -171,7 +206,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   });
 
   const dispatch = createDispatcher(
-    createHandlers({ appStatus, catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps }),
+    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps }),
     log,
     options.callLimits,
   );
@@ -200,7 +235,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
         await portfolio.stop();
         await network.stop();
       } finally {
-        releaseLock();
+        releaseAll();
       }
     },
   };

@@ -65,6 +65,8 @@ export const EDGE_WINDOWS = {
   catalogMarkets: window('catalog:/markets', 'Catalog /markets', 300),
   catalogListings: window('catalog:listings', 'Catalog /markets + /events listing', 900),
   catalogTags: window('catalog:/tags', 'Catalog /tags', 200),
+  catalogComments: window('catalog:/comments', 'Catalog /comments', 200),
+  catalogPublicSearch: window('catalog:/public-search', 'Catalog /public-search', 350),
   clob: window('clob', 'Order-book general', 9_000),
   clobOk: window('clob:/ok', 'Health check /ok', 100),
   clobBook: window('clob:/book', 'Order-book /book', 1_500),
@@ -81,6 +83,9 @@ export const EDGE_WINDOWS = {
   clobDataTrades: window('clob:/data/trades', 'Order-book /data/trades', 500),
   clobNotifications: window('clob:/notifications', 'Order-book /notifications', 125),
   clobPricesHistory: window('clob:/prices-history', 'Order-book /prices-history', 1_000),
+  // The spec's "ledger" line (`/trades`, `/orders`, `/notifications`, `/order`): the reads of a
+  // user's own orders, trades and notifications, whatever their path prefix (see isLedgerRead).
+  clobLedger: window('clob:ledger', 'Order-book ledger reads (orders, trades, notifications)', 900),
   // The analytics service's own edge: its "all routes" window is not the order-book edge's.
   analytics: window('analytics', 'Analytics all routes', 1_000),
   analyticsTrades: window('analytics:/trades', 'Analytics /trades', 200),
@@ -106,6 +111,25 @@ const clobExactRoutes: Record<string, EdgeWindow> = {
   '/prices-history': EDGE_WINDOWS.clobPricesHistory,
 };
 
+/**
+ * Documented limits of services Marketdesk does not call (the spec's bridge, relayer and user
+ * PNL services): kept as data so the table here is the whole spec table, but no route maps to
+ * them and neither the budget nor the sandbox counts them.
+ */
+export const UNCALLED_SERVICE_WINDOWS: EdgeWindow[] = [
+  window('bridge', 'Bridge service general', 50),
+  window('relayer:/submit', 'Relayer /submit', 25, 60_000),
+  window('pnl', 'User PNL service', 200),
+];
+
+/** A GET of the user's ledger: orders, trades and notifications, one by one or listed. */
+function isLedgerRead(method: string, path: string): boolean {
+  if (method.toUpperCase() !== 'GET') return false;
+  // `/trades/recent` is the public tape of a market, not the user's ledger: exact paths here.
+  if (['/trades', '/orders', '/order', '/notifications', '/data/orders', '/data/trades'].includes(path)) return true;
+  return path.startsWith('/order/') || path.startsWith('/data/order/');
+}
+
 /** Every window the edge knows, for the sandbox's counters. */
 export const ALL_EDGE_WINDOWS: EdgeWindow[] = [...Object.values(EDGE_WINDOWS), ...Object.values(TRADING_WINDOWS).flat()];
 
@@ -129,6 +153,7 @@ export function edgeWindowsFor(service: EdgeService, method: string, path: strin
     const route = clobExactRoutes[path];
     if (route) windows.push(route);
     if (path.startsWith('/auth/')) windows.push(EDGE_WINDOWS.clobApiKeys);
+    if (isLedgerRead(method, path)) windows.push(EDGE_WINDOWS.clobLedger);
     const tradingRoute = TRADING_WINDOWS[`${method.toUpperCase()} ${path}`];
     if (tradingRoute) windows.push(...tradingRoute);
     return windows;
@@ -143,6 +168,10 @@ export function edgeWindowsFor(service: EdgeService, method: string, path: strin
     if (path === '/markets' && isGet) windows.push(EDGE_WINDOWS.catalogListings);
   } else if (path === '/tags' || path.startsWith('/tags/')) {
     windows.push(EDGE_WINDOWS.catalogTags);
+  } else if (path === '/comments' || path.startsWith('/comments/')) {
+    windows.push(EDGE_WINDOWS.catalogComments);
+  } else if (path === '/public-search') {
+    windows.push(EDGE_WINDOWS.catalogPublicSearch);
   }
   return windows;
 }

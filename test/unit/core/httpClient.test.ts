@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, type RequestOutcome } from '../../../src/main/core/net/httpClient';
 import { RateBudget } from '../../../src/main/core/net/rateBudget';
+import type { RetryOptions } from '../../../src/main/core/net/retryPolicy';
 import type { ServiceUrls } from '../../../src/main/core/net/serviceNames';
 import type { EdgeWindow } from '../../../src/shared/protocol/edgeLimits';
 
@@ -44,6 +45,20 @@ beforeAll(async () => {
           if (seen <= Number(url.searchParams.get('times') ?? 1)) return request.socket.destroy();
           return json(200, { attempt: seen });
         }
+        case '/limited': {
+          // 429 for the first `times` requests of each key, with Retry-After when `ra` is given.
+          const url = new URL(request.url ?? '/', 'http://x');
+          const key = `limited:${url.searchParams.get('k') ?? ''}`;
+          const seen = (resets.get(key) ?? 0) + 1;
+          resets.set(key, seen);
+          if (seen > Number(url.searchParams.get('times') ?? 1)) return json(200, { attempt: seen });
+          const retryAfter = url.searchParams.get('ra');
+          return json(429, { error: 'Too Many Requests', code: 'rate_limited', retryable: true, trace_id: `tr-429-${seen}` }, retryAfter ? { 'retry-after': retryAfter } : {});
+        }
+        case '/unavailable':
+          return json(503, { error: 'heavy queries are queued', code: 'unavailable', retryable: true, trace_id: 'tr-503' }, { 'x-trace-id': 'tr-503' });
+        case '/post-only':
+          return json(503, { error: 'Only post-only orders are accepted', code: 'post_only_mode', retry_after_seconds: 5 }, { 'retry-after': '5' });
         case '/slow':
           return setTimeout(() => json(200, {}), 2_000);
         default:
@@ -62,7 +77,7 @@ afterAll(async () => {
 
 const testWindow: EdgeWindow = { scope: 'test:echo', label: 'Echo', limit: 1_000, windowMs: 10_000 };
 
-function client(urls?: Partial<ServiceUrls>) {
+function client(urls?: Partial<ServiceUrls>, retry: RetryOptions = {}) {
   const outcomes: RequestOutcome[] = [];
   const budget = new RateBudget();
   const http = new HttpClient({
@@ -70,8 +85,18 @@ function client(urls?: Partial<ServiceUrls>) {
     budget,
     windowsFor: () => [testWindow],
     onOutcome: (outcome) => outcomes.push(outcome),
+    retry,
   });
   return { http, budget, outcomes };
+}
+
+/** Retries whose waits are recorded instead of slept, with a fixed jitter draw. */
+function retryingClient(random = 0.5) {
+  const slept: number[] = [];
+  const sleep = async (ms: number) => {
+    slept.push(ms);
+  };
+  return { ...client(undefined, { sleep, random: () => random, baseDelayMs: 400, maxRetries: 3 }), slept };
 }
 
 describe('HttpClient over real loopback HTTP', () => {
@@ -169,5 +194,48 @@ describe('HttpClient over real loopback HTTP', () => {
       retryable: true,
       message: `Could not reach the perpetuals exchange at http://127.0.0.1:${port} (connection refused).`,
     });
+  });
+});
+
+describe('HttpClient retries a refusal that says "ask again later", through the budget', () => {
+  it('waits Retry-After after a 429, then succeeds, each attempt counted in the budget', async () => {
+    const { http, budget, slept } = retryingClient();
+    await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/limited', query: { k: 'ra', times: 2, ra: 2 } })).resolves.toEqual({ attempt: 3 });
+    expect(slept).toEqual([2_000, 2_000]);
+    expect(budget.usage().scopes[0]?.used).toBe(3);
+  });
+
+  it('without Retry-After backs off exponentially with jitter, and stops after the bounded retries with the trace id', async () => {
+    const { http, slept } = retryingClient(0.5);
+    await expect(http.requestJson({ service: 'analytics', method: 'GET', path: '/limited', query: { k: 'forever', times: 99 } })).rejects.toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      traceId: 'tr-429-4',
+    });
+    // Half of 400, 800, 1600 (full jitter with the draw fixed at 0.5); four attempts in all.
+    expect(slept).toEqual([200, 400, 800]);
+    expect(resets.get('limited:forever')).toBe(4);
+  });
+
+  it('retries a retryable 503 and shows its trace id when retries run out', async () => {
+    const { http, slept } = retryingClient(0);
+    await expect(http.requestJson({ service: 'analytics', method: 'GET', path: '/unavailable' })).rejects.toMatchObject({ status: 503, traceId: 'tr-503' });
+    expect(slept).toEqual([1, 1, 1]);
+  });
+
+  it('does not retry an exchange-mode 503: the trading owner acts on it', async () => {
+    const { http, slept } = retryingClient();
+    await expect(http.requestJson({ service: 'clob', method: 'POST', path: '/post-only', bodyText: '{}' })).rejects.toMatchObject({ status: 503 });
+    expect(slept).toEqual([]);
+  });
+
+  it('never resends a write that timed out (it may have been done), and keeps counting it in the budget', async () => {
+    const { http, budget, slept } = retryingClient();
+    const before = received.filter((r) => r.url === '/slow').length;
+    await expect(http.requestJson({ service: 'clob', method: 'POST', path: '/slow', bodyText: '{}', timeoutMs: 100 })).rejects.toMatchObject({ code: 'timeout' });
+    expect(slept).toEqual([]);
+    // The server still gets to it: still in flight for the budget, not released at the timeout.
+    expect(budget.state().scopes.find((s) => s.scope === 'test:echo')?.used).toBe(1);
+    expect(received.filter((r) => r.url === '/slow').length - before).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import type {
   ClosedPositionRow, ComboActivityRow, ComboPositionRow, HolderRow, LeaderboardRow, OpenInterestRow, PositionRow, PricePointRow, TradeRow,
 } from '../../../shared/protocol/analytics';
 import type { HttpClient } from '../net/httpClient';
+import type { BudgetPriority } from '../../../shared/viewModels';
 import { mapAnalyticsError } from './analyticsErrors';
 import { activityQuery, type ActivityQuery, type Query } from './activityQuery';
 import { checkEnvelope, checkPagination, checkRows, type RowCheck } from './responseChecks';
@@ -22,6 +23,8 @@ export interface PageRequest {
   cursor?: string | null;
   limit?: number;
   signal?: AbortSignal;
+  /** The rate budget's queue place: history walks pass 'background' (default 'interactive'). */
+  priority?: BudgetPriority;
 }
 
 export interface TradesQuery {
@@ -39,7 +42,7 @@ export class AnalyticsClient {
   constructor(private readonly http: HttpClient) {}
 
   activity(query: ActivityQuery, page: PageRequest = {}): Promise<Paged<ActivityRow>> {
-    return this.page('/v2/activity', { ...activityQuery(query), ...cursorOf(page) }, rows.activityRow, page.signal);
+    return this.page('/v2/activity', { ...activityQuery(query), ...cursorOf(page) }, rows.activityRow, page.signal, page.priority);
   }
 
   comboActivity(user: string, conditions: string[] | undefined, page: PageRequest = {}): Promise<Paged<ComboActivityRow>> {
@@ -63,7 +66,7 @@ export class AnalyticsClient {
   }
 
   positions(user: string, page: PageRequest = {}): Promise<Paged<PositionRow>> {
-    return this.page('/v2/positions', { user, ...cursorOf(page) }, rows.positionRow, page.signal);
+    return this.page('/v2/positions', { user, ...cursorOf(page) }, rows.positionRow, page.signal, page.priority);
   }
 
   closedPositions(user: string, page: PageRequest = {}): Promise<Paged<ClosedPositionRow>> {
@@ -77,7 +80,7 @@ export class AnalyticsClient {
 
   trades(query: TradesQuery, page: PageRequest = {}): Promise<Paged<TradeRow>> {
     const params: Query = { user: query.user, condition: joined(query.conditions), side: query.side, start: query.start, end: query.end };
-    return this.page('/v2/trades', { ...params, ...cursorOf(page) }, rows.tradeRow, page.signal);
+    return this.page('/v2/trades', { ...params, ...cursorOf(page) }, rows.tradeRow, page.signal, page.priority);
   }
 
   leaderboard(period: BoardPeriod, page: PageRequest = {}): Promise<Paged<LeaderboardRow>> {
@@ -97,8 +100,8 @@ export class AnalyticsClient {
     return this.page('/v2/holders', { token_id: tokenId, ...cursorOf(page) }, rows.holderRow, page.signal);
   }
 
-  private async page<T>(path: string, query: Query, check: RowCheck<T>, signal?: AbortSignal): Promise<Paged<T>> {
-    const body = checkEnvelope(path, await this.get(path, query, signal));
+  private async page<T>(path: string, query: Query, check: RowCheck<T>, signal?: AbortSignal, priority?: BudgetPriority): Promise<Paged<T>> {
+    const body = checkEnvelope(path, await this.get(path, query, signal, priority));
     return { pagination: checkPagination(path, body), rows: checkRows(path, body.data, check) };
   }
 
@@ -107,9 +110,9 @@ export class AnalyticsClient {
     return checkRows(path, body.data, check);
   }
 
-  private async get(path: string, query: Query, signal?: AbortSignal): Promise<unknown> {
+  private async get(path: string, query: Query, signal?: AbortSignal, priority?: BudgetPriority): Promise<unknown> {
     try {
-      return await this.http.requestJson<unknown>({ service: 'analytics', method: 'GET', path, query, ...(signal ? { signal } : {}) });
+      return await this.http.requestJson<unknown>({ service: 'analytics', method: 'GET', path, query, ...(signal ? { signal } : {}), ...(priority ? { priority } : {}) });
     } catch (error) {
       throw mapAnalyticsError(error);
     }

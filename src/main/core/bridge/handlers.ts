@@ -1,6 +1,5 @@
 /** The contract's handlers, each a thin call into the service that owns the work. */
-import { CoreError } from '../coreError';
-import type { AppStatus } from '../../../shared/viewModels';
+import type { AppStatus, BudgetStateView } from '../../../shared/viewModels';
 import type { BookWatcher } from '../books/bookWatcher';
 import type { CatalogService } from '../catalog/catalogService';
 import type { PerpsDesk } from '../perps/perpsDesk';
@@ -14,6 +13,8 @@ import type { BridgeHandlers } from './handlerTypes';
 
 export interface HandlerServices extends CustodyServices {
   appStatus: () => AppStatus;
+  /** Every scope of the rate budget, for the budget panel. */
+  budgetState: () => BudgetStateView;
   catalog: CatalogService;
   books: BookWatcher;
   trading: TradingDesk;
@@ -21,17 +22,14 @@ export interface HandlerServices extends CustodyServices {
   perps: PerpsDesk;
 }
 
-export function createHandlers({ appStatus, catalog, books, trading, portfolio, perps, ...custody }: HandlerServices): BridgeHandlers {
+export function createHandlers({ appStatus, budgetState, catalog, books, trading, portfolio, perps, ...custody }: HandlerServices): BridgeHandlers {
   return {
     ...createCustodyHandlers(custody),
     ...createTradingHandlers(trading),
     ...createPortfolioHandlers(portfolio),
     ...createPerpsHandlers(perps),
     getAppStatus: async () => appStatus(),
-    // TEMPORARY (issue 10 base): the budget panel's data is not built yet.
-    getBudgetState: async () => {
-      throw new CoreError('unavailable', 'The budget panel is not built yet.');
-    },
+    getBudgetState: async () => budgetState(),
     listCatalogTags: async () => catalog.listTags(),
     searchCatalogEvents: async (input) => catalog.searchEvents(input),
     getCatalogEvent: async ({ eventId }) => catalog.getEvent(eventId),

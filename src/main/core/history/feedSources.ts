@@ -23,7 +23,7 @@ export function activitySource(client: AnalyticsClient, store: HistoryStore, wal
   return {
     feed: 'activity',
     fetch: async (cursor, signal) => {
-      const page = await client.activity(query, { cursor, limit: pageSize, signal });
+      const page = await client.activity(query, { cursor, limit: pageSize, signal, priority: 'background' });
       return { rows: page.rows, next: page.pagination.next_cursor };
     },
     keyOf: (row) => ({ ts: row.block_timestamp, seq: row.sequence_id }),
@@ -35,7 +35,7 @@ export function tradesSource(client: AnalyticsClient, store: HistoryStore, walle
   return {
     feed: 'trades',
     fetch: async (cursor, signal) => {
-      const page = await client.trades({ user: wallet, start: 1 }, { cursor, limit: pageSize, signal });
+      const page = await client.trades({ user: wallet, start: 1 }, { cursor, limit: pageSize, signal, priority: 'background' });
       return { rows: page.rows, next: page.pagination.next_cursor };
     },
     keyOf: (row) => ({ ts: row.block_timestamp, seq: row.sequence_id }),

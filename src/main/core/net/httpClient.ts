@@ -1,8 +1,13 @@
 /**
- * The one HTTP client of the core. Every remote call passes the rate-budget gate first, has a
- * timeout and can be aborted, sends exactly the body bytes it was given, and turns transport
- * failures, oversize or malformed bodies and service errors into CoreErrors that say what went
- * wrong in a sentence.
+ * The one HTTP client of the core. Every remote call passes the rate-budget gate first (in its
+ * priority's place in the fair queue), has a timeout and can be aborted, sends exactly the body
+ * bytes it was given, and turns transport failures, oversize or malformed bodies and service
+ * errors into CoreErrors that say what went wrong in a sentence (with the server's trace id).
+ *
+ * A 429 or a retryable 503 is asked again after `Retry-After` (else backoff with jitter), a
+ * bounded number of times, each time through the budget. A request that got no answer counts in
+ * the budget as possibly seen (see RateBudget); only a GET is resent after a connection reset,
+ * never a write: the trading owner reconciles writes with the exchange.
  */
 import { CoreError } from '../coreError';
 import type { RateBudget } from './rateBudget';
@@ -10,6 +15,8 @@ import { errorFromResponse } from './responseErrors';
 import { readBodyWithLimit } from './readBody';
 import { serviceLabels, type ServiceName, type ServiceUrls } from './serviceNames';
 import type { EdgeWindow } from '../../../shared/protocol/edgeLimits';
+import type { BudgetPriority } from '../../../shared/viewModels';
+import { abortableSleep, isRetryableRefusal, retryDelayMs, type RetryOptions } from './retryPolicy';
 
 export interface HttpRequest {
   service: ServiceName;
@@ -25,6 +32,12 @@ export interface HttpRequest {
   maxResponseBytes?: number;
   /** Budget windows beyond the route's own, e.g. a per-signer order bucket. */
   extraWindows?: EdgeWindow[];
+  /** Its place in the budget's fair queue (default 'interactive'). */
+  priority?: BudgetPriority;
+  /** The longest it waits for budget room before failing with a `budget` error (default by priority). */
+  deadlineMs?: number;
+  /** A POST or DELETE the server applies at most once (same body, same effect): safe to resend. */
+  idempotent?: boolean;
 }
 
 export interface RequestOutcome {
@@ -44,6 +57,8 @@ export interface HttpClientOptions {
   onOutcome?: (outcome: RequestOutcome) => void;
   fetchImpl?: typeof fetch;
   defaultTimeoutMs?: number;
+  /** 429 / retryable 503 retries: count, backoff, jitter source and sleep. */
+  retry?: RetryOptions;
 }
 
 const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -62,23 +77,48 @@ export class HttpClient {
     const call = `${method} ${path}`;
     const windows = [...this.options.windowsFor(service, method, path), ...(request.extraWindows ?? [])];
     const cost = this.options.costFor?.(service, method, path) ?? 1;
-    try {
-      return await this.sendWithinBudget<T>(request, windows, call, cost);
-    } catch (error) {
-      // A keep-alive connection the server closed while it sat idle fails the next request sent on
-      // it with a reset, before the server read a byte of it. A GET changes nothing, so it is sent
-      // once more (on a fresh connection, through the budget again); anything else is not resent.
-      if (method !== 'GET' || !isConnectionReset(error)) throw error;
-      return await this.sendWithinBudget<T>(request, windows, call, cost);
+    const retry = this.options.retry ?? {};
+    const maxRetries = retry.maxRetries ?? 3;
+    let resentAfterReset = false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.sendWithinBudget<T>(request, windows, call, cost);
+      } catch (error) {
+        if (error instanceof RefusedForNow && attempt < maxRetries) {
+          await (retry.sleep ?? abortableSleep)(retryDelayMs(error.error, attempt, retry), request.signal);
+          continue;
+        }
+        if (error instanceof RefusedForNow) throw error.error;
+        // A keep-alive connection the server closed while it sat idle fails the next request sent on
+        // it with a reset, before the server read a byte of it. A GET (or a write marked idempotent)
+        // changes nothing when repeated, so it is sent once more, through the budget again.
+        const repeatable = method === 'GET' || request.idempotent === true;
+        if (!repeatable || resentAfterReset || !isConnectionReset(error)) throw error;
+        resentAfterReset = true;
+      }
     }
   }
 
   private async sendWithinBudget<T>(request: HttpRequest, windows: EdgeWindow[], call: string, cost: number): Promise<T> {
-    const ticket = await this.options.budget.acquire(windows, request.signal, cost);
+    const ticket = await this.options.budget.acquire(windows, {
+      cost,
+      service: request.service,
+      ...(request.signal ? { signal: request.signal } : {}),
+      ...(request.priority ? { priority: request.priority } : {}),
+      ...(request.deadlineMs !== undefined ? { deadlineMs: request.deadlineMs } : {}),
+    });
+    let answered = false;
     try {
-      return await this.send<T>(request, call);
+      const result = await this.send<T>(request, call);
+      answered = true;
+      return result;
+    } catch (error) {
+      // Any HTTP answer (even an error or an oversize one) means the server has seen the request.
+      answered = !(error instanceof CoreError) || !['timeout', 'cancelled', 'network'].includes(error.code);
+      throw error;
     } finally {
-      ticket.settle();
+      // Without an answer the request may still reach a stalled server: it keeps counting.
+      ticket.settle(answered ? 'answered' : 'lost');
     }
   }
 
@@ -114,7 +154,8 @@ export class HttpClient {
     const parsed = parseJson(bodyText);
     if (!response.ok) {
       this.report(service, response.status < 500, response.status >= 500);
-      throw errorFromResponse(service, call, response.status, response.headers, parsed.value);
+      const error = errorFromResponse(service, call, response.status, response.headers, parsed.value);
+      throw isRetryableRefusal(response.status, parsed.value) ? new RefusedForNow(error) : error;
     }
     if (!parsed.ok) {
       this.report(service, false, false);
@@ -157,6 +198,13 @@ export class HttpClient {
 
   private report(service: ServiceName, ok: boolean, transportFailure: boolean): void {
     this.options.onOutcome?.({ service, ok, transportFailure });
+  }
+}
+
+/** A refusal worth asking again (429, retryable 503); `error` is what the caller sees when retries run out. */
+class RefusedForNow extends Error {
+  constructor(readonly error: CoreError) {
+    super(error.message);
   }
 }
 

@@ -1,15 +1,40 @@
 /**
  * The local rate-budget gate (DESIGN invariant 3): every remote request waits here until each
  * window it counts against has room, so the app throttles itself instead of learning limits
- * from 429s. Windows are sliding and counted the way the server must see them: a request is in
- * flight from the moment it is let through until its answer arrives, and then it stays in the
- * window for `windowMs` after that answer. The server saw it somewhere in between, so stamping
- * at the answer (never at the send) keeps a burst that waited for room from landing inside one
- * server-side window together with the requests it waited for.
+ * from 429s.
+ *
+ * Counting follows what the server can see. A request is in flight from the moment it is let
+ * through until its answer arrives, and then stays in the window for `windowMs` (the server saw
+ * it somewhere in between). A request that got no answer (timed out, aborted, connection lost)
+ * may still reach a stalled server later, so it stays in flight until the same service answers a
+ * request sent after it (the server has caught up with it) or `lostHoldMs` passes.
+ *
+ * Time is a monotonic clock (performance.now by default): a wall-clock step must not empty a window.
+ *
+ * Waiting requests sit in one fair queue: cancels, then orders, interactive reads, background
+ * walks, first come first served within a priority. A request is let through only when no request
+ * ahead of it waits on a scope it shares. One timer wakes the queue at the next moment something
+ * can change; nobody polls. A request that would wait past its deadline fails with a `budget` error.
  */
-import type { BudgetUsage } from '../../../shared/viewModels';
+import type { BudgetPriority, BudgetScopeView, BudgetStateView, BudgetUsage } from '../../../shared/viewModels';
 import type { EdgeWindow } from '../../../shared/protocol/edgeLimits';
 import { CoreError } from '../coreError';
+import { DEFAULT_DEADLINE_MS, emptyQueueCounts, priorityRank, serviceOfScope } from './budgetPriorities';
+import { WindowLog } from './windowLog';
+
+/** A monotonic clock and a timer on it; tests inject a virtual one. */
+export interface BudgetClock {
+  now(): number;
+  setTimer(run: () => void, ms: number): () => void;
+}
+
+export const systemBudgetClock: BudgetClock = {
+  now: () => performance.now(),
+  setTimer: (run, ms) => {
+    const timer = setTimeout(run, Math.max(0, ms));
+    return () => clearTimeout(timer);
+  },
+};
 
 export interface RateBudgetOptions {
   /**
@@ -17,97 +42,79 @@ export interface RateBudgetOptions {
    * times and we count send times; a margin keeps latency jitter from pushing a burst over.
    */
   safetyFactor?: number;
-  now?: () => number;
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  clock?: BudgetClock;
+  /** How long a request without an answer stays in flight at most (default 60 s: past any stall we ride out). */
+  lostHoldMs?: number;
+  /** Wall-clock time for `asOf` in the panel's state (display only). */
+  wallNow?: () => number;
 }
 
-/**
- * Requests of one window: the weight in flight, and the answer times and weights of finished
- * ones, oldest first. A request's weight is its cost (1 for the edge windows; a perps route's
- * weight for the perps window), so one mechanism serves counted and weighted budgets.
- */
-class WindowLog {
-  private times: number[] = [];
-  private weights: number[] = [];
-  private head = 0;
-  /** Sum of `weights` from `head` on. */
-  private finishedWeight = 0;
-  inFlight = 0;
-
-  constructor(readonly window: EdgeWindow) {}
-
-  /** Weight in flight plus the weight answered after `since`. */
-  countSince(since: number): number {
-    while (this.head < this.times.length && (this.times[this.head] ?? 0) <= since) {
-      this.finishedWeight -= this.weights[this.head] ?? 0;
-      this.head++;
-    }
-    if (this.head > 1024 && this.head * 2 > this.times.length) {
-      this.times = this.times.slice(this.head);
-      this.weights = this.weights.slice(this.head);
-      this.head = 0;
-    }
-    return this.inFlight + this.finishedWeight;
-  }
-
-  /**
-   * When `cost` more will fit under `allowed`, or null when in-flight weight alone leaves no room
-   * (their answers have to arrive before anything can be said). Call after `countSince(now - windowMs)`.
-   */
-  freeAt(allowed: number, cost: number): number | null {
-    const roomForFinished = allowed - this.inFlight - cost;
-    if (roomForFinished < 0) return null;
-    // Drop the oldest finished entries until what is left fits beside the new request.
-    let left = this.finishedWeight;
-    let index = this.head;
-    while (left > roomForFinished && index < this.times.length) {
-      left -= this.weights[index] ?? 0;
-      index++;
-    }
-    return (this.times[index - 1] ?? 0) + this.window.windowMs;
-  }
-
-  record(at: number, weight: number): void {
-    this.times.push(at);
-    this.weights.push(weight);
-    this.finishedWeight += weight;
-  }
+export interface AcquireOptions {
+  signal?: AbortSignal;
+  /** The request's weight; 1 for a plain count. */
+  cost?: number;
+  priority?: BudgetPriority;
+  /** The longest this request waits for room (default by priority). */
+  deadlineMs?: number;
+  /** The service it goes to: an answer from it proves earlier lost requests have been seen. */
+  service?: string;
 }
+
+/** How a request ended: with an answer from the service, or without one (it may still arrive). */
+export type RequestFate = 'answered' | 'lost';
 
 /** Handed out by `acquire`; `settle` once the answer (or failure) arrives. */
 export interface BudgetTicket {
-  settle(): void;
+  settle(fate?: RequestFate): void;
 }
 
-const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+interface Waiter {
+  seq: number;
+  windows: readonly EdgeWindow[];
+  cost: number;
+  priority: BudgetPriority;
+  service: string | undefined;
+  enqueuedAt: number;
+  deadlineAt: number;
+  blockedBy: Set<string>;
+  resolve(ticket: BudgetTicket): void;
+  reject(error: CoreError): void;
+  detach(): void;
+}
 
-/** How often a request waiting behind a window full of in-flight requests looks again. */
-const IN_FLIGHT_RECHECK_MS = 50;
+interface Lost {
+  service: string | undefined;
+  seq: number;
+  logs: WindowLog[];
+  cost: number;
+  releaseAt: number;
+}
+
+interface ScopeCounters {
+  waits: number;
+  waitedMs: number;
+  deadlineFailures: number;
+}
 
 export class RateBudget {
   private readonly logs = new Map<string, WindowLog>();
+  private readonly counters = new Map<string, ScopeCounters>();
   private readonly passes: WindowLog;
   private readonly safetyFactor: number;
-  private readonly now: () => number;
-  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly clock: BudgetClock;
+  private readonly lostHoldMs: number;
+  private readonly wallNow: () => number;
+  private waiters: Waiter[] = [];
+  private lost: Lost[] = [];
+  private seq = 0;
   private waitedMs = 0;
+  private cancelWake: (() => void) | null = null;
 
   constructor(options: RateBudgetOptions = {}) {
     this.safetyFactor = options.safetyFactor ?? 0.9;
-    this.now = options.now ?? Date.now;
-    this.sleep = options.sleep ?? defaultSleep;
+    this.clock = options.clock ?? systemBudgetClock;
+    this.lostHoldMs = options.lostHoldMs ?? 60_000;
+    this.wallNow = options.wallNow ?? Date.now;
     this.passes = new WindowLog({ scope: 'gate', label: 'All requests', limit: Infinity, windowMs: 10_000 });
   }
 
@@ -116,60 +123,163 @@ export class RateBudget {
     return Math.max(1, Math.floor(window.limit * this.safetyFactor));
   }
 
-  /**
-   * Waits until every window has room for `cost` (the request's weight; 1 for a plain count), then
-   * counts it in all of them at once, as in flight. The caller settles the ticket when the answer
-   * arrives. A cost above a window's allowance could never pass: it is refused at once.
-   */
-  async acquire(windows: readonly EdgeWindow[], signal?: AbortSignal, cost = 1): Promise<BudgetTicket> {
-    if (!Number.isInteger(cost) || cost < 1) throw new CoreError('internal', `A request weight must be a positive integer (got ${cost}).`);
-    const tooHeavy = windows.find((window) => cost > this.allowance(window));
-    if (tooHeavy) {
-      throw new CoreError('rate_limited', `A request of weight ${cost} can never fit the ${tooHeavy.label} budget of ${this.allowance(tooHeavy)}.`);
-    }
-    for (;;) {
-      if (signal?.aborted) throw new CoreError('cancelled', 'The request was cancelled.');
-      const now = this.now();
-      const waitUntil = this.earliestSlot(windows, now, cost);
-      if (waitUntil !== null && waitUntil <= now) return this.admit(windows, now, cost);
-      const delay = waitUntil === null ? IN_FLIGHT_RECHECK_MS : waitUntil - now;
-      this.waitedMs += delay;
-      try {
-        await this.sleep(delay, signal);
-      } catch {
-        throw new CoreError('cancelled', 'The request was cancelled while waiting for the rate budget.');
-      }
-    }
+  /** Makes scopes known before any request uses them, so the panel lists every documented limit. */
+  register(windows: readonly EdgeWindow[]): void {
+    for (const window of windows) this.logFor(window);
   }
 
-  private admit(windows: readonly EdgeWindow[], now: number, cost: number): BudgetTicket {
-    const logs = windows.map((window) => this.logFor(window));
-    for (const log of logs) log.inFlight += cost;
+  /**
+   * Waits in the fair queue until every window has room for the request's cost, then counts it in
+   * all of them at once, as in flight. A cost above a window's allowance could never pass: refused at once.
+   */
+  acquire(windows: readonly EdgeWindow[], options: AcquireOptions = {}): Promise<BudgetTicket> {
+    const { signal, cost = 1, priority = 'interactive', service } = options;
+    if (!Number.isInteger(cost) || cost < 1) return Promise.reject(new CoreError('internal', `A request weight must be a positive integer (got ${cost}).`));
+    const tooHeavy = windows.find((window) => cost > this.allowance(window));
+    if (tooHeavy) {
+      return Promise.reject(new CoreError('rate_limited', `A request of weight ${cost} can never fit the ${tooHeavy.label} budget of ${this.allowance(tooHeavy)}.`));
+    }
+    if (signal?.aborted) return Promise.reject(new CoreError('cancelled', 'The request was cancelled.'));
+    this.register(windows);
+    const now = this.clock.now();
+    return new Promise<BudgetTicket>((resolve, reject) => {
+      const waiter: Waiter = {
+        seq: this.seq++,
+        windows,
+        cost,
+        priority,
+        service,
+        enqueuedAt: now,
+        deadlineAt: now + (options.deadlineMs ?? DEFAULT_DEADLINE_MS[priority]),
+        blockedBy: new Set(),
+        resolve,
+        reject,
+        detach: () => signal?.removeEventListener('abort', onAbort),
+      };
+      const onAbort = () => {
+        this.remove(waiter);
+        reject(new CoreError('cancelled', 'The request was cancelled while waiting for the rate budget.'));
+        this.pump();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      // Sorted by priority, then arrival: insert after every waiter of the same or a higher priority.
+      let index = this.waiters.length;
+      while (index > 0 && priorityRank[this.waiters[index - 1]!.priority] > priorityRank[priority]) index--;
+      this.waiters.splice(index, 0, waiter);
+      this.pump();
+    });
+  }
+
+  /** Lets through every waiter that fits, in queue order; fails those past their deadline; sets the next wake-up. */
+  private pump(): void {
+    this.cancelWake?.();
+    this.cancelWake = null;
+    const now = this.clock.now();
+    this.releaseExpiredLost(now);
+    const blocked = new Set<string>();
+    let wakeAt = Infinity;
+    for (const waiter of [...this.waiters]) {
+      const behind = waiter.windows.find((window) => blocked.has(window.scope));
+      const slot = behind ? { at: null, scope: behind.scope } : this.earliestSlot(waiter.windows, now, waiter.cost);
+      if (!behind && slot.at !== null && slot.at <= now) {
+        this.remove(waiter);
+        waiter.resolve(this.admit(waiter, now));
+        continue;
+      }
+      waiter.blockedBy.add(slot.scope);
+      if (now >= waiter.deadlineAt || (slot.at !== null && slot.at > waiter.deadlineAt)) {
+        this.failAtDeadline(waiter, slot, now);
+        continue;
+      }
+      for (const window of waiter.windows) blocked.add(window.scope);
+      wakeAt = Math.min(wakeAt, slot.at ?? Infinity, waiter.deadlineAt);
+    }
+    if (this.waiters.length === 0) return;
+    for (const lost of this.lost) wakeAt = Math.min(wakeAt, lost.releaseAt);
+    if (Number.isFinite(wakeAt)) this.cancelWake = this.clock.setTimer(() => this.pump(), wakeAt - now);
+  }
+
+  private failAtDeadline(waiter: Waiter, slot: { at: number | null; scope: string }, now: number): void {
+    this.remove(waiter);
+    const label = this.logs.get(slot.scope)?.window.label ?? slot.scope;
+    const waited = Math.round(now - waiter.enqueuedAt);
+    const wouldWait = slot.at === null ? 'an unknown time (requests still in flight fill it)' : `${Math.ceil((slot.at - waiter.enqueuedAt) / 1000)} s`;
+    this.countersFor(slot.scope).deadlineFailures++;
+    waiter.reject(
+      new CoreError(
+        'budget',
+        `The request would wait ${wouldWait} for the ${label} rate budget (scope ${slot.scope}), past its ${Math.round((waiter.deadlineAt - waiter.enqueuedAt) / 1000)} s deadline; it waited ${(waited / 1000).toFixed(1)} s and was not sent.`,
+        { retryable: true },
+      ),
+    );
+  }
+
+  private remove(waiter: Waiter): void {
+    const index = this.waiters.indexOf(waiter);
+    if (index >= 0) this.waiters.splice(index, 1);
+    waiter.detach();
+  }
+
+  private admit(waiter: Waiter, now: number): BudgetTicket {
+    const waited = now - waiter.enqueuedAt;
+    if (waited > 0) {
+      this.waitedMs += waited;
+      for (const scope of waiter.blockedBy) {
+        const counters = this.countersFor(scope);
+        counters.waits++;
+        counters.waitedMs += waited;
+      }
+    }
+    const logs = waiter.windows.map((window) => this.logFor(window));
+    for (const log of logs) log.inFlight += waiter.cost;
     this.passes.record(now, 1);
+    const { seq, service, cost } = waiter;
     let settled = false;
     return {
-      settle: () => {
+      settle: (fate = 'answered') => {
         if (settled) return;
         settled = true;
-        const answeredAt = this.now();
-        for (const log of logs) {
-          log.inFlight -= cost;
-          log.record(answeredAt, cost);
+        const at = this.clock.now();
+        if (fate === 'lost') {
+          this.lost.push({ service, seq, logs, cost, releaseAt: at + this.lostHoldMs });
+          return;
         }
+        this.release(logs, cost, at);
+        // The service answered a request sent after these: it has seen them by now.
+        if (service !== undefined) {
+          const seen = this.lost.filter((lost) => lost.service === service && lost.seq < seq);
+          this.lost = this.lost.filter((lost) => !seen.includes(lost));
+          for (const lost of seen) this.release(lost.logs, lost.cost, at);
+        }
+        this.pump();
       },
     };
   }
 
-  /** The time `cost` more fits in every window; null while in-flight requests fill one. */
-  private earliestSlot(windows: readonly EdgeWindow[], now: number, cost: number): number | null {
-    let slot = now;
+  private release(logs: WindowLog[], cost: number, at: number): void {
+    for (const log of logs) {
+      log.inFlight -= cost;
+      log.record(at, cost);
+    }
+  }
+
+  private releaseExpiredLost(now: number): void {
+    if (!this.lost.some((lost) => lost.releaseAt <= now)) return;
+    const expired = this.lost.filter((lost) => lost.releaseAt <= now);
+    this.lost = this.lost.filter((lost) => lost.releaseAt > now);
+    for (const lost of expired) this.release(lost.logs, lost.cost, lost.releaseAt);
+  }
+
+  /** When `cost` more fits in every window (null at: in-flight requests fill one), and the scope that decides it. */
+  private earliestSlot(windows: readonly EdgeWindow[], now: number, cost: number): { at: number | null; scope: string } {
+    let slot: { at: number | null; scope: string } = { at: now, scope: windows[0]?.scope ?? 'gate' };
     for (const window of windows) {
       const log = this.logFor(window);
       const allowed = this.allowance(window);
       if (log.countSince(now - window.windowMs) + cost <= allowed) continue;
       const free = log.freeAt(allowed, cost);
-      if (free === null) return null;
-      slot = Math.max(slot, free);
+      if (free === null) return { at: null, scope: window.scope };
+      if (slot.at === null || free > slot.at) slot = { at: free, scope: window.scope };
     }
     return slot;
   }
@@ -183,10 +293,21 @@ export class RateBudget {
     return log;
   }
 
-  /** The weight (or count) a window holds now: in flight plus answered within its span. */
+  private countersFor(scope: string): ScopeCounters {
+    let counters = this.counters.get(scope);
+    if (!counters) {
+      counters = { waits: 0, waitedMs: 0, deadlineFailures: 0 };
+      this.counters.set(scope, counters);
+    }
+    return counters;
+  }
+
+  /** The weight (or count) a window holds now: in flight plus released within its span. */
   usedIn(window: EdgeWindow): number {
+    const now = this.clock.now();
+    this.releaseExpiredLost(now);
     const log = this.logs.get(window.scope);
-    return log ? log.countSince(this.now() - log.window.windowMs) : 0;
+    return log ? log.countSince(now - log.window.windowMs) : 0;
   }
 
   /** Total time requests have spent waiting for room, for progress and diagnostics. */
@@ -194,9 +315,42 @@ export class RateBudget {
     return this.waitedMs;
   }
 
+  /** Every scope, for the budget panel: use, limits, the queue in it now and the waits so far. */
+  state(): BudgetStateView {
+    const now = this.clock.now();
+    this.releaseExpiredLost(now);
+    const scopes: BudgetScopeView[] = [...this.logs.values()].map((log) => {
+      const { scope, label, limit, windowMs } = log.window;
+      const queued = emptyQueueCounts();
+      let longestWaitMs = 0;
+      for (const waiter of this.waiters) {
+        if (!waiter.windows.some((window) => window.scope === scope)) continue;
+        queued[waiter.priority]++;
+        longestWaitMs = Math.max(longestWaitMs, Math.round(now - waiter.enqueuedAt));
+      }
+      const counters = this.counters.get(scope) ?? { waits: 0, waitedMs: 0, deadlineFailures: 0 };
+      return {
+        scope,
+        label,
+        service: serviceOfScope(scope),
+        used: log.countSince(now - windowMs),
+        limit: this.allowance(log.window),
+        documentedLimit: limit,
+        windowMs,
+        queued,
+        longestWaitMs,
+        waits: counters.waits,
+        waitedMs: Math.round(counters.waitedMs),
+        deadlineFailures: counters.deadlineFailures,
+      };
+    });
+    return { scopes, asOf: this.wallNow() };
+  }
+
   /** What the status bar shows: requests in the last 10 s and the busiest window. */
   usage(): BudgetUsage {
-    const now = this.now();
+    const now = this.clock.now();
+    this.releaseExpiredLost(now);
     const windowMs = 10_000;
     const used = this.passes.countSince(now - windowMs);
     const scopes = [...this.logs.values()]

@@ -19,6 +19,8 @@ export interface AuthenticatedRequest {
   bodyText?: string;
   signal?: AbortSignal;
   extraWindows?: HttpRequest['extraWindows'];
+  /** The budget queue's place: 'order' for placements, 'cancel' for cancels. */
+  priority?: HttpRequest['priority'];
 }
 
 export class AuthenticatedClob {
@@ -57,6 +59,7 @@ export class AuthenticatedClob {
         ...(bodyText !== undefined ? { bodyText } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
         ...(request.extraWindows ? { extraWindows: request.extraWindows } : {}),
+        ...(request.priority ? { priority: request.priority } : {}),
         headers: l2Headers(creds, account.address, request.method, request.path, bodyText),
       });
       return answer;
