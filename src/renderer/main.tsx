@@ -20,6 +20,7 @@ import './styles/accounts.css';
 import './styles/trade.css';
 import './styles/analytics.css';
 import './styles/perps.css';
+import './styles/budget.css';
 
 if (bridgeMode !== 'needs-token') {
   wireBridgeSubscriptions();
