@@ -30,11 +30,9 @@ beforeAll(async () => {
   sandbox = await startSandbox({ seed: 7, port: 0, simulate: false });
   relay = await startStallingRelay(sandbox.urls.catalog);
   const dataDir = mkdtempSync(join(tmpdir(), 'marketdesk-stall-'));
-  const budgetLockDir = mkdtempSync(join(tmpdir(), 'marketdesk-stall-lock-'));
-  dirs.push(dataDir, budgetLockDir);
+  dirs.push(dataDir);
   core = await createCore({
     dataDir,
-    budgetLockDir,
     serviceUrls: { ...sandbox.urls, catalog: relay.url, label: 'Sandbox', isSandbox: true },
     log: silentLogger,
     osKeyStore: createMemoryOsKeyStore(),
