@@ -1,6 +1,6 @@
 /** The status bar's outage words: the service, how long it is down, the next retry. */
 import { describe, expect, it } from 'vitest';
-import { outageDetail, retryText, serviceWord } from '../../../src/renderer/components/outageText';
+import { outageDetail, outageWait, retryText, serviceWord } from '../../../src/renderer/components/outageText';
 
 const outage = { service: 'clob', since: 100_000, nextRetryAt: 130_000, attempts: 4, problem: 'The order-book service is not answering.' };
 
@@ -14,5 +14,14 @@ describe('outage text', () => {
     expect(outageDetail(outage, 118_000)).toBe(
       'The order-book service is not answering. Unreachable for 18 s, 4 failed attempts; retry in 12 s. Polling backs off while it is down.',
     );
+  });
+});
+
+describe('outageWait', () => {
+  it('stretches a view poll of an unreachable service to the core\'s next retry', () => {
+    expect(outageWait([outage], 'clob', 3_000, 118_000)).toBe(12_000);
+    expect(outageWait([outage], 'clob', 3_000, 129_000)).toBe(3_000);
+    expect(outageWait([outage], 'perps', 3_000, 118_000)).toBe(3_000);
+    expect(outageWait([], 'clob', 3_000, 118_000)).toBe(3_000);
   });
 });
