@@ -21,6 +21,7 @@ import './styles/trade.css';
 import './styles/analytics.css';
 import './styles/recovery.css';
 import './styles/perps.css';
+import './styles/budget.css';
 
 if (bridgeMode !== 'needs-token') {
   wireBridgeSubscriptions();

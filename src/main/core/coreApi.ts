@@ -53,8 +53,8 @@ export interface CoreOptions {
   serviceUrls?: ServiceUrls & { label?: string; isSandbox?: boolean };
   /**
    * Where the per-user lock that makes this process the one owner of a network's rate budgets
-   * lives (default: $XDG_RUNTIME_DIR/marketdesk, else a per-user folder in the temp dir). The
-   * embedded sandbox takes no such lock.
+   * lives (default: $XDG_RUNTIME_DIR/marketdesk, else a per-user folder in the temp dir). A
+   * sandbox network takes no such lock.
    */
   budgetLockDir?: string;
   /** With `serviceUrls`: the perps weight budget of that profile (default SANDBOX_PERPS_WEIGHT_BUDGET). */

@@ -70,12 +70,11 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   const log = options.log ?? createLogger();
   const settings = openSettings(options.dataDir);
   const network = await openNetwork(options, settings);
-  // A real network's budgets belong to one process per user (the edge counts per IP); the
-  // embedded sandbox is this process's own and needs no lock.
-  const embedded = !options.serviceUrls && network.info.id === 'sandbox';
+  // A real network's budgets belong to one process per user (the edge counts per IP). A sandbox
+  // (the embedded one, or one a test started) is a local instrument: no lock.
   let budgetLock: { release(): void } | null = null;
   try {
-    if (!embedded) {
+    if (!network.info.isSandbox) {
       budgetLock = acquireBudgetOwnerLock(network.urls, {
         root: options.budgetLockDir ?? defaultBudgetLockRoot(),
         hostKind: options.hostKind ?? defaultHostKind(),

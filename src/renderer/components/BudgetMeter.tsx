@@ -1,13 +1,17 @@
 /**
  * Rate-budget use over the trailing window, as counted by main's gate in front of every request:
  * the number of requests, and the busiest scope as a share of its own limit (the one that would
- * throttle first). The tooltip lists every scope.
+ * throttle first). The tooltip lists the busy scopes; a click opens the budget panel with every
+ * scope, its queue and its waits.
  */
+import { useState } from 'react';
 import { selectBudget, useAppStatusStore } from '../stores/appStatusStore';
 import { formatPercent } from '../lib/format';
+import { BudgetPanel } from './BudgetPanel';
 
 export function BudgetMeter() {
   const budget = useAppStatusStore(selectBudget);
+  const [open, setOpen] = useState(false);
   if (!budget) {
     return (
       <span className="status-item budget" data-testid="status-budget">
@@ -21,9 +25,10 @@ export function BudgetMeter() {
   const lines = budget.scopes
     .filter((scope) => scope.used > 0 || scope.limit > 0)
     .map((scope) => `${scope.label}  ${scope.used}/${scope.limit}`);
-  const title = [`Requests in the last ${seconds} s, per rate-limit scope:`, ...lines].join('\n');
+  const title = [`Requests in the last ${seconds} s, per rate-limit scope:`, ...lines, '', 'Click for every scope, its queue and its waits.'].join('\n');
   return (
-    <span className="status-item budget" data-testid="status-budget" title={title}>
+    <>
+    <button type="button" className="status-item budget budget-button" data-testid="status-budget" title={title} aria-haspopup="dialog" onClick={() => setOpen(true)}>
       <span className="budget-figure" data-testid="status-budget-used">
         {budget.used}
       </span>
@@ -42,6 +47,8 @@ export function BudgetMeter() {
       <span className="budget-peak" data-testid="status-budget-peak">
         {formatPercent(fraction)}
       </span>
-    </span>
+    </button>
+    {open ? <BudgetPanel onClose={() => setOpen(false)} /> : null}
+    </>
   );
 }

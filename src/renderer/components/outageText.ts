@@ -24,3 +24,13 @@ export function outageDetail(outage: ServiceOutage, now: number): string {
   const retry = retryText(outage, now);
   return `${outage.problem} Unreachable for ${down} s, ${outage.attempts} failed attempt${outage.attempts === 1 ? '' : 's'}${retry ? `; ${retry}` : ''}. Polling backs off while it is down.`;
 }
+
+/**
+ * The wait before a view polls `service` again: its interval, or — while the core reports the
+ * service unreachable — until the core's next retry, so views back off with the core's polls.
+ */
+export function outageWait(outages: readonly ServiceOutage[], service: string, intervalMs: number, now: number): number {
+  const outage = outages.find((o) => o.service === service);
+  if (!outage?.nextRetryAt) return intervalMs;
+  return Math.max(intervalMs, outage.nextRetryAt - now);
+}

@@ -1,6 +1,6 @@
 /**
- * Issue 10, finding 1: a mode learned from an answer (here trading-disabled, set on the sandbox
- * for one second) is re-probed with backoff and cleared when the exchange answers normally, so
+ * Issue 10, finding 1: a mode learned from an answer (trading-disabled, cancel-only, each set on
+ * the sandbox for 1.5 s) is re-probed with backoff and cleared when the exchange answers normally, so
  * the ticket sends again without a restart. Probe time is virtual; the only real wait is the
  * sandbox's one-second mode.
  */
@@ -37,21 +37,24 @@ async function wakeUntilProbe(): Promise<void> {
 }
 
 describe('an exchange mode that ends on the exchange', () => {
-  it('refuses locally while trading is disabled, probes with backoff, and clears the mode by itself', async () => {
-    const ticket = { tokenId, side: 'BUY', orderType: 'GTC', price: '0.05', size: '10' };
-    expect((await admin(h.sandbox.urls.clob, '/sandbox/mode', { mode: 'trading-disabled', durationSeconds: 1.5 })).status).toBe(200);
+  it.each([
+    ['trading-disabled', /disabled/i, '0.05'],
+    ['cancel-only', /cancel-only/i, '0.04'],
+  ] as const)('refuses locally in %s, probes with backoff, and clears the mode by itself', async (exchangeMode, said, price) => {
+    const ticket = { tokenId, side: 'BUY', orderType: 'GTC', price, size: '10' };
+    expect((await admin(h.sandbox.urls.clob, '/sandbox/mode', { mode: exchangeMode, durationSeconds: 1.5 })).status).toBe(200);
 
     const refused = await h.call<PlacedOrder>('placeOrder', { ticket });
-    expect(refused).toMatchObject({ success: false, message: expect.stringMatching(/disabled/i) });
-    expect(await mode()).toBe('trading-disabled');
+    expect(refused).toMatchObject({ success: false, message: expect.stringMatching(said) });
+    expect(await mode()).toBe(exchangeMode);
     const ordersSent = h.relay.count('POST /order');
     expect(await h.failure('placeOrder', { ticket })).toMatchObject({ code: 'invalid_input', message: /not sent/ });
     expect(h.relay.count('POST /order')).toBe(ordersSent);
 
-    // A probe while the exchange is still disabled: the mode holds.
+    // A probe while the mode still holds on the exchange: the client keeps it.
     await wakeUntilProbe();
     expect(h.relay.count('POST /order')).toBe(ordersSent + 1);
-    expect(await mode()).toBe('trading-disabled');
+    expect(await mode()).toBe(exchangeMode);
 
     // The mode ends on the exchange (real time: the sandbox's 1.5 s).
     await until(async () => (await admin<{ mode: string }>(h.sandbox.urls.clob, '/sandbox/mode')).body.mode === 'normal', 5_000);

@@ -20,7 +20,11 @@ describe('OutageTracker', () => {
     let wall = 1_000_000;
     const tracker = new OutageTracker(clock(1), () => changes++, policy, () => wall);
     expect(tracker.pollDelay('clob', 1_000)).toBe(1_000);
+    // One failure between answers (an answered 503 counts as one) is not an outage.
     tracker.record({ service: 'clob', ok: false, transportFailure: true });
+    tracker.record({ service: 'clob', ok: true });
+    tracker.record({ service: 'clob', ok: false, transportFailure: true });
+    expect(tracker.list()).toEqual([]);
     tracker.record({ service: 'clob', ok: false, transportFailure: true });
     expect(tracker.pollDelay('clob', 1_000)).toBe(4_000);
     expect(tracker.pollDelay('catalog', 1_000)).toBe(1_000);

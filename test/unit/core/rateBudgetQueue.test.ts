@@ -46,6 +46,25 @@ describe('the fair queue', () => {
     expect(clock.now).toBe(1_000);
   });
 
+  it('does not let a request waiting on a full route hold up others that share only a roomy general scope', async () => {
+    const clock = virtualClock();
+    const budget = new RateBudget({ safetyFactor: 1, clock: clock.clock });
+    const general: EdgeWindow = { scope: 'test:general', label: 'General', limit: 100, windowMs: 1_000 };
+    const held = await clock.until(budget.acquire([general, onePerSecond]));
+    const waiting = budget.acquire([general, onePerSecond], { priority: 'cancel' });
+    // Another route of the same service: the general scope has room, so it goes at once.
+    const other = await clock.until(budget.acquire([general, roomy], { priority: 'background' }));
+    expect(clock.now).toBe(0);
+    // A request for the full route queues behind the waiting one, whatever its arrival.
+    const behind = budget.acquire([general, onePerSecond], { priority: 'cancel' });
+    held.settle();
+    other.settle();
+    (await clock.until(waiting)).settle();
+    expect(clock.now).toBe(1_000);
+    (await clock.until(behind)).settle();
+    expect(clock.now).toBe(2_000);
+  });
+
   it('fails at once with a budget error naming the scope and the wait when the wait would pass the deadline', async () => {
     const clock = virtualClock();
     const budget = new RateBudget({ safetyFactor: 1, clock: clock.clock });

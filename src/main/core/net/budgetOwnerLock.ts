@@ -6,8 +6,8 @@
  *
  * The lock is the data-folder lock's OS file lock (released by the kernel however the holder
  * ends), taken on a folder named by a hash of the network's base URLs inside a per-user runtime
- * folder. Two data folders pointed at one network meet here; two networks do not. The embedded
- * sandbox lives and dies with its process, so it takes no lock.
+ * folder. Two data folders pointed at one network meet here; two networks do not. A sandbox (the
+ * embedded one, or one started for tests) is a local instrument and takes no lock.
  */
 import { createHash } from 'node:crypto';
 import { tmpdir, userInfo } from 'node:os';

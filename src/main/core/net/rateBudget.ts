@@ -13,7 +13,7 @@
  *
  * Waiting requests sit in one fair queue: cancels, then orders, interactive reads, background
  * walks, first come first served within a priority. A request is let through only when no request
- * ahead of it waits on a scope it shares. One timer wakes the queue at the next moment something
+ * ahead of it waits on a scope it shares and that is full for that request. One timer wakes the queue at the next moment something
  * can change; nobody polls. A request that would wait past its deadline fails with a `budget` error.
  */
 import type { BudgetPriority, BudgetScopeView, BudgetStateView, BudgetUsage } from '../../../shared/viewModels';
@@ -191,7 +191,9 @@ export class RateBudget {
         this.failAtDeadline(waiter, slot, now);
         continue;
       }
-      for (const window of waiter.windows) blocked.add(window.scope);
+      // It keeps its place only in the scopes that are full for it: those behind it there wait,
+      // but a request sharing just a roomy general scope (all endpoints, the service) goes ahead.
+      for (const scope of this.fullScopes(waiter.windows, now, waiter.cost)) blocked.add(scope);
       wakeAt = Math.min(wakeAt, slot.at ?? Infinity, waiter.deadlineAt);
     }
     if (this.waiters.length === 0) return;
@@ -282,6 +284,13 @@ export class RateBudget {
       if (slot.at === null || free > slot.at) slot = { at: free, scope: window.scope };
     }
     return slot;
+  }
+
+  /** The scopes among `windows` that have no room for `cost` now. */
+  private fullScopes(windows: readonly EdgeWindow[], now: number, cost: number): string[] {
+    return windows
+      .filter((window) => this.logFor(window).countSince(now - window.windowMs) + cost > this.allowance(window))
+      .map((window) => window.scope);
   }
 
   private logFor(window: EdgeWindow): WindowLog {

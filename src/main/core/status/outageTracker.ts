@@ -4,6 +4,10 @@
  * instead of its usual interval, so a dead exchange sees a few requests a minute, not 2–3 a
  * second; the first request that gets an answer ends the outage. The status bar shows each
  * outage with its next retry (AppStatus.outages).
+ *
+ * An outage starts at the second transport failure in a row: the HTTP client also counts an
+ * answered 5xx (an exchange mode's 503) as one, and a single such answer between good ones is
+ * not an outage.
  */
 import type { ServiceOutage } from '../../../shared/viewModels';
 import type { RequestOutcome } from '../net/httpClient';
@@ -11,6 +15,8 @@ import { serviceLabels, type ServiceName } from '../net/serviceNames';
 import { backoffDelay, type BackoffPolicy, type LoopClock } from './backoff';
 
 export const OUTAGE_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 60_000 };
+/** Transport failures in a row that make an outage. */
+const FAILURES_TO_OUTAGE = 2;
 
 interface Outage {
   since: number;
@@ -22,6 +28,7 @@ interface Outage {
 
 export class OutageTracker {
   private readonly outages = new Map<ServiceName, Outage>();
+  private readonly failuresInARow = new Map<ServiceName, number>();
 
   constructor(
     private readonly clock: LoopClock,
@@ -35,6 +42,7 @@ export class OutageTracker {
     const current = this.outages.get(outcome.service);
     if (outcome.ok || !outcome.transportFailure) {
       // Any answer from the service, even an error, proves it is reachable again.
+      this.failuresInARow.delete(outcome.service);
       if (current) {
         this.outages.delete(outcome.service);
         this.onChange();
@@ -45,9 +53,12 @@ export class OutageTracker {
       current.attempts += 1;
       return;
     }
+    const failures = (this.failuresInARow.get(outcome.service) ?? 0) + 1;
+    this.failuresInARow.set(outcome.service, failures);
+    if (failures < FAILURES_TO_OUTAGE) return;
     this.outages.set(outcome.service, {
       since: this.wallNow(),
-      attempts: 1,
+      attempts: failures,
       nextRetryAt: null,
       problem: `The ${serviceLabels[outcome.service]} is not answering.`,
     });
