@@ -20,7 +20,7 @@ export function EquityChart({ accountId }: { accountId: string }) {
   const { containerRef, chartRef } = useTerminalChart();
   const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
 
-  usePolling(`${accountId}|${interval}`, EQUITY_REFRESH_MS, () => loadEquity(accountId));
+  usePolling(`${accountId}|${interval}`, EQUITY_REFRESH_MS, () => loadEquity(accountId), 'perps');
 
   useEffect(() => {
     const chart = chartRef.current;

@@ -30,7 +30,7 @@ export function TradeTape({ instruments }: { instruments: readonly PerpsInstrume
     const first = instruments[0];
     if (first && (instrumentId === null || !instruments.some((i) => i.id === instrumentId))) setInstrument(first.id);
   }, [instruments, instrumentId, setInstrument]);
-  usePolling(instrumentId === null ? null : `tape-${instrumentId}`, TAPE_REFRESH_MS, loadTrades);
+  usePolling(instrumentId === null ? null : `tape-${instrumentId}`, TAPE_REFRESH_MS, loadTrades, 'perps');
 
   return (
     <section className="an-card px-tape" aria-label="Public trades" data-testid="perps-tape" data-instrument={instrumentId ?? ''}>

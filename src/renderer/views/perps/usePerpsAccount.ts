@@ -21,7 +21,7 @@ export function usePerpsBasics(): void {
     if (!hasInfo) void loadInfo();
   }, [hasInfo, loadInfo]);
   // A new account (or a removed one) changes the list: the key restarts the polling.
-  usePolling(`perps-accounts-${accountCount}`, ACCOUNTS_REFRESH_MS, loadAccounts);
+  usePolling(`perps-accounts-${accountCount}`, ACCOUNTS_REFRESH_MS, loadAccounts, 'perps');
 }
 
 export interface ResolvedPerpsAccount {

@@ -35,7 +35,7 @@ export function PortfolioPage() {
   const [filter, setFilter] = useState('');
   const [openProblem, setOpenProblem] = useState<string | null>(null);
 
-  usePolling(key, LIVE_REFRESH_MS, load);
+  usePolling(key, LIVE_REFRESH_MS, load, 'analytics');
 
   const onOpen = (position: PositionView) => {
     setOpenProblem(null);

@@ -17,7 +17,7 @@ export function ValueChart({ targetKey }: { targetKey: string }) {
   const { containerRef, chartRef } = useTerminalChart();
   const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
 
-  usePolling(`${targetKey}|${range}`, HISTORY_REFRESH_MS, loadHistory);
+  usePolling(`${targetKey}|${range}`, HISTORY_REFRESH_MS, loadHistory, 'analytics');
 
   useEffect(() => {
     const chart = chartRef.current;
