@@ -19,6 +19,7 @@ import { TradeView } from './views/trade/TradeView';
 import { TransfersPage } from './views/transfers/TransfersPage';
 import { ReferralsPage } from './views/referrals/ReferralsPage';
 import { PerpsPage } from './views/perps/PerpsPage';
+import { CancelledOrdersNotice } from './components/CancelledOrdersNotice';
 import { FillToasts } from './components/FillToasts';
 
 function CurrentView() {
@@ -49,6 +50,7 @@ function Shell() {
       <StatusBar />
       <VaultPromptDialog />
       <FillToasts />
+      <CancelledOrdersNotice />
     </div>
   );
 }

@@ -19,6 +19,7 @@ import './styles/custody.css';
 import './styles/accounts.css';
 import './styles/trade.css';
 import './styles/analytics.css';
+import './styles/recovery.css';
 import './styles/perps.css';
 import './styles/budget.css';
 

@@ -22,6 +22,7 @@ import { plainErrors } from './clob/clobErrors';
 import { clobRouter } from './clob/clobRoutes';
 import { Exchange } from './clob/exchange';
 import { EdgeGate } from './edge/edgeGate';
+import { FaultInjector } from './faults/faultInjector';
 import { listenService, type RunningService, type ServiceDefinition } from './http/jsonServer';
 import { analyticsRouter } from './services/analyticsRoutes';
 import { createAnalyticsContext, type AnalyticsOptions } from './analytics/service';
@@ -144,7 +145,11 @@ export interface RunningSandbox {
   simulationStats(): SandboxSimulationStats;
   /** The perps server's weight counters (also `GET /sandbox/perps/weights`). */
   perpsWeightStats(): PerpsWeightStats;
+  /** Fault rules and per-route counters (also `GET /sandbox/faults` on any server). */
+  faultStats(): SandboxFaultStats;
 }
+
+export type SandboxFaultStats = ReturnType<FaultInjector['snapshot']>;
 
 function checkInteger(name: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) {
@@ -213,14 +218,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const gate = new EdgeGate(options.edge ?? {});
   const isAdminPath = (path: string) => path.startsWith(ADMIN_PREFIX);
 
+  const analytics = analyticsRouter(createAnalyticsContext(world, exchange, trading.desk.trades, trading.desk.activity, options.analytics ?? {}, cursors), {
+    gate, ...(options.edge?.limits ? { limits: options.edge.limits } : {}),
+  });
   const definitions: ServiceDefinition[] = [
     {
       name: 'analytics',
-      router: analyticsRouter(createAnalyticsContext(world, exchange, trading.desk.trades, trading.desk.activity, options.analytics ?? {}, cursors), {
-        gate, ...(options.edge?.limits ? { limits: options.edge.limits } : {}),
-      }),
+      router: analytics,
       errors: traceErrors,
       decorate: withTraceHeader,
+      chargeEdge: (method, path) => analytics.charge(method, path),
     },
     {
       name: 'clob',
@@ -238,6 +245,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     perps.definition,
   ];
 
+  // One set of fault rules for the four servers (GET /sandbox/faults on any of them shows it).
+  const faults = new FaultInjector(seed);
+  for (const definition of definitions) definition.faults = faults;
   const running: RunningService[] = [];
   const closeAll = async () => {
     simulator.stop();
@@ -268,5 +278,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     resetEdgeStats: () => gate.resetStats(),
     simulationStats: () => simulator.snapshot(),
     perpsWeightStats: () => perps.weights.stats(),
+    faultStats: () => faults.snapshot(),
   };
 }

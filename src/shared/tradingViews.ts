@@ -53,6 +53,11 @@ export interface PlacedOrder {
   tradeIds: string[];
   /** `order timed out`: it never reached the book and can be sent again. */
   resubmittable: boolean;
+  /**
+   * The answer was lost and the order was looked up by its hash: found on the exchange, absent
+   * (safe to send again), or unknown (the exchange could not be asked).
+   */
+  reconciled?: 'found' | 'absent' | 'unknown';
 }
 
 export interface OpenOrderView {

@@ -156,6 +156,22 @@ describe('a web page cannot drive the sandbox admin routes', () => {
     }
   });
 
+  it('guards the fault routes on all four services, and a refused rule never reaches the rule list', async () => {
+    const rule = JSON.stringify({ pathPattern: '/time', kind: 'reset', count: 5 });
+    for (const service of ['analytics', 'clob', 'catalog', 'perps'] as const) {
+      const base = new URL(sandbox.urls[service]);
+      const own = `127.0.0.1:${base.port}`;
+      expect((await raw(base, 'POST', '/sandbox/faults/rules', { host: `${MARKER}.example`, ...json }, rule)).status, service).toBe(421);
+      expect((await raw(base, 'POST', '/sandbox/faults/rules', { host: own, origin: `http://${MARKER}.example`, ...json }, rule)).status, service).toBe(403);
+      expect((await raw(base, 'POST', '/sandbox/faults/rules', { host: own, 'content-type': 'text/plain' }, rule)).status, service).toBe(415);
+      expect((await raw(base, 'DELETE', '/sandbox/faults/rules', { host: own, 'content-type': 'text/plain' })).status, service).toBe(415);
+      expect((await raw(base, 'GET', '/sandbox/faults', { host: own, origin: 'null' })).status, service).toBe(403);
+      const listed = await raw(base, 'GET', '/sandbox/faults', { host: own });
+      expect(listed.status, service).toBe(200);
+      expect(JSON.parse(listed.text).rules, service).toEqual([]);
+    }
+  });
+
   it('guards the perps admin routes (faucet, position, account, weights) and credits nothing when refused', async () => {
     const perps = new URL(sandbox.urls.perps);
     const own = `127.0.0.1:${perps.port}`;

@@ -3,6 +3,8 @@
  * Transports own no logic: they check who is calling, then hand the raw input to `dispatch`,
  * which parses it with the contract's schema before any handler runs.
  */
+import type { LoopClock } from './status/backoff';
+import type { TradingRecoveryTiming } from './trading/tradingDesk';
 import type { PerpsWeightBudget } from '../../shared/protocol/perps';
 import type { EventName, EventPayload, Unsubscribe } from '../../shared/contract';
 import type { BridgeResult } from '../../shared/result';
@@ -12,6 +14,7 @@ import type { Logger } from './log';
 import type { ServiceUrls } from './net/serviceNames';
 import type { SaveDialogPort } from './portfolio/fileExport';
 import type { PendingDownload } from './portfolio/exportDownloads';
+import type { CallLimits } from './bridge/callLimits';
 
 /** Identifies one connected renderer (a window or a browser tab) for per-client state. */
 export interface CallerContext {
@@ -61,6 +64,10 @@ export interface CoreOptions {
   bookPollIntervalMs?: number;
   /** How often the active account's open orders and fills are read. */
   activityPollMs?: number;
+  /** The clock and sleep of the core's polls, mode probes and heartbeats; tests inject a virtual one. */
+  loopClock?: LoopClock;
+  /** Backoff of the exchange-mode probes and the heartbeat timings (defaults: the documented figures). */
+  tradingRecovery?: TradingRecoveryTiming;
   /** The OS keychain for "remember on this device"; @napi-rs/keyring unless a shell gives another. */
   osKeyStore?: OsKeyStore;
   /** Shows a revealed private key outside the renderer (native dialog, one-time page). */
@@ -75,4 +82,6 @@ export interface CoreOptions {
   /** scrypt costs for new vaults and exported keystores; tests pass lighter ones. */
   vaultKdf?: ScryptCost;
   keystoreKdf?: ScryptCost;
+  /** Bridge call deadlines and the per-connection in-flight bound (bridge/callLimits.ts); tests shorten them. */
+  callLimits?: Partial<CallLimits>;
 }

@@ -33,6 +33,8 @@ import { perpsWeightWindow } from './perps/perpsInfo';
 import { PortfolioDesk } from './portfolio/portfolioDesk';
 import { openSettings } from './settings/settingsStore';
 import { ConnectionMonitor } from './status/connectionMonitor';
+import { realLoopClock } from './status/backoff';
+import { OutageTracker } from './status/outageTracker';
 import { StatusPublisher } from './status/statusPublisher';
 import { TradingDesk } from './trading/tradingDesk';
 import { warmOrderSigning } from '../../signing/orderSigning';
@@ -97,23 +99,30 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     network: network.info,
     ...monitor.snapshot(),
     budget: budget.usage(),
-    // TEMPORARY (issue 10 base): outages are not tracked yet.
-    outages: [],
+    outages: outages.list(),
   });
   const status = new StatusPublisher(appStatus, (payload) => hub.emit('appStatusChanged', payload));
   const monitor = new ConnectionMonitor(() => status.publishNow());
+  // Unreachable services: polls back off with jitter and the status bar shows the next retry.
+  const loopClock = options.loopClock ?? realLoopClock;
+  const outages = new OutageTracker(loopClock, () => status.publishNow());
   const http = new HttpClient({
     urls: () => network.urls,
     budget,
     windowsFor: windowsOf(network),
     costFor,
-    onOutcome: (outcome) => monitor.record(outcome),
+    onOutcome: (outcome) => {
+      monitor.record(outcome);
+      outages.record(outcome);
+    },
   });
   const catalog = new CatalogService(http);
   const books = new BookWatcher({
     http,
     log,
     onBooks: (changed) => hub.emit('orderBooksUpdated', { books: changed }),
+    outages,
+    clock: loopClock,
     ...(options.bookPollIntervalMs ? { intervalMs: options.bookPollIntervalMs } : {}),
   });
 
@@ -160,6 +169,9 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     hub,
     log,
     ...(options.activityPollMs ? { activityPollMs: options.activityPollMs } : {}),
+    outages,
+    clock: loopClock,
+    ...(options.tradingRecovery ? { recovery: options.tradingRecovery } : {}),
   });
 
   const portfolio = new PortfolioDesk({
@@ -195,6 +207,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   const dispatch = createDispatcher(
     createHandlers({ appStatus, budgetState: () => budget.state(), catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps }),
     log,
+    options.callLimits,
   );
   status.start();
   // libsecp256k1's context (under a millisecond), so the first order is as fast as the rest; the

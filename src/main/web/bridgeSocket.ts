@@ -1,6 +1,7 @@
 /**
  * One renderer tab's bridge over a WebSocket: call frames go to `core.dispatch` (which parses
- * every input with the contract's schema) and replies and pushed events come back as frames.
+ * every input with the contract's schema, answers every call by its deadline and bounds the calls
+ * running per connection, keyed by this socket's client id) and replies and pushed events come back as frames.
  * A frame that is not a well-formed call closes nothing: it gets a clear error reply.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,10 +24,18 @@ function parseCallFrame(data: string): CallFrame | { badFrame: string; id?: numb
   return { kind: 'call', id, channel: candidate.channel, input: candidate.input };
 }
 
+/**
+ * Replies waiting in the socket's send buffer beyond this mean the tab is not reading them; the
+ * connection is closed (1013, try again later) rather than letting the host's memory grow.
+ */
+export const MAX_UNREAD_REPLY_BYTES = 64 * 1024 * 1024;
+
 export function attachBridgeSocket(socket: WebSocket, core: Core): void {
   const caller = { clientId: `web:${randomUUID()}` };
   const send = (frame: HostFrame) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_UNREAD_REPLY_BYTES) return socket.close(1013, 'The bridge connection is not reading its replies.');
+    socket.send(JSON.stringify(frame));
   };
   const unsubscribe = core.subscribe((event, payload) => send({ kind: 'event', event, payload }));
 

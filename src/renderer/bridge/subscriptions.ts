@@ -15,6 +15,7 @@ import { ingestBooks } from '../stores/liveBooks';
 import { useVaultStore } from '../stores/vaultStore';
 import { useAccountTradesStore } from '../stores/accountTradesStore';
 import { useBalanceStore } from '../stores/balanceStore';
+import { useCancelledOrdersStore } from '../stores/cancelledOrdersStore';
 import { useFillsStore } from '../stores/fillsStore';
 import { useJobsStore } from '../stores/jobsStore';
 import { useActivityStore } from '../stores/activityStore';
@@ -132,6 +133,10 @@ export function wireBridgeSubscriptions(): Unsubscribe {
     api.events.onOrderFilled((fill) => {
       useFillsStore.getState().receive(fill);
       reloadTradesAfterFill();
+    }),
+    api.events.onOrdersCancelledByExchange((notice) => {
+      useCancelledOrdersStore.getState().receive(notice);
+      void useOpenOrdersStore.getState().load();
     }),
     api.events.onJobProgressed((progress) => useJobsStore.getState().receive(progress)),
     api.events.onHistoryChanged((state) => useActivityStore.getState().receiveHistoryChanged(state)),

@@ -1,7 +1,8 @@
-/** The bottom strip: network, connection and rate-budget use — what a trader glances at. */
+/** The bottom strip: network, connection, unreachable services and rate-budget use — what a trader glances at. */
 import { selectNetworkLabel, selectVersion, useAppStatusStore } from '../stores/appStatusStore';
 import { BudgetMeter } from './BudgetMeter';
 import { ConnectionIndicator } from './ConnectionIndicator';
+import { OutageIndicator } from './OutageIndicator';
 
 export function StatusBar() {
   const network = useAppStatusStore(selectNetworkLabel);
@@ -12,6 +13,7 @@ export function StatusBar() {
         {network ?? '—'}
       </span>
       <ConnectionIndicator />
+      <OutageIndicator />
       <span className="statusbar-spacer" />
       <BudgetMeter />
       {version ? <span className="status-item muted">v{version}</span> : null}

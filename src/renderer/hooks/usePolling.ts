@@ -1,11 +1,17 @@
 import { useEffect, useRef } from 'react';
+import { outageWait } from '../components/outageText';
+import { useAppStatusStore } from '../stores/appStatusStore';
+
+const pollWait = (service: string | undefined, intervalMs: number) =>
+  service ? outageWait(useAppStatusStore.getState().status?.outages ?? [], service, intervalMs, Date.now()) : intervalMs;
 
 /**
  * Runs `task` now and then every `intervalMs` while the window is visible and `key` stays the
  * same; a hidden window polls nothing, and coming back runs the task at once. A new `key`
- * (another token, another interval) starts over.
+ * (another token, another interval) starts over. With `service`, an outage of that service
+ * stretches the wait to the core's next retry (outageWait).
  */
-export function usePolling(key: string | null, intervalMs: number, task: () => void | Promise<void>): void {
+export function usePolling(key: string | null, intervalMs: number, task: () => void | Promise<void>, service?: string): void {
   const latest = useRef(task);
   useEffect(() => {
     latest.current = task;
@@ -17,7 +23,7 @@ export function usePolling(key: string | null, intervalMs: number, task: () => v
     const run = async () => {
       timer = null;
       if (document.visibilityState === 'visible') await latest.current();
-      if (!stopped) timer = setTimeout(() => void run(), intervalMs);
+      if (!stopped) timer = setTimeout(() => void run(), pollWait(service, intervalMs));
     };
     const onVisibility = () => {
       if (document.visibilityState !== 'visible' || stopped) return;
@@ -31,5 +37,5 @@ export function usePolling(key: string | null, intervalMs: number, task: () => v
       if (timer) clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [key, intervalMs]);
+  }, [key, intervalMs, service]);
 }

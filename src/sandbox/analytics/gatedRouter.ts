@@ -34,16 +34,22 @@ export class GatedAnalyticsRouter extends Router {
     return { kind: 'found', params: inner.kind === 'found' ? inner.params : {}, handler: (ctx) => this.serve(inner, method, path, ctx) };
   }
 
-  private async serve(inner: RouteMatch, method: string, path: string, ctx: Parameters<Handler>[0]): Promise<Reply> {
+  /** Admits one request at the analytics edge (counted either way); the 429 to send, or null. */
+  async charge(method: string, path: string): Promise<Reply | null> {
+    if (!this.config) return null;
     const windows = edgeWindowsFor('analytics', method, path);
-    if (this.config) {
-      const verdict = await this.config.gate.admit('analytics', method, path);
-      const now = this.clock();
-      if (verdict === 'rejected') {
-        return analyticsErrorReply(new AnalyticsError(429, 'rate_limited', `Too Many Requests: over the analytics edge limit (${windows.map((w) => w.label).join(', ')})`, undefined, this.retryAfterS(windows, now)));
-      }
-      for (const w of windows) this.windowFor(w).push(now);
+    const verdict = await this.config.gate.admit('analytics', method, path);
+    const now = this.clock();
+    if (verdict === 'rejected') {
+      return analyticsErrorReply(new AnalyticsError(429, 'rate_limited', `Too Many Requests: over the analytics edge limit (${windows.map((w) => w.label).join(', ')})`, undefined, this.retryAfterS(windows, now)));
     }
+    for (const w of windows) this.windowFor(w).push(now);
+    return null;
+  }
+
+  private async serve(inner: RouteMatch, method: string, path: string, ctx: Parameters<Handler>[0]): Promise<Reply> {
+    const refusal = await this.charge(method, path);
+    if (refusal) return refusal;
     if (inner.kind === 'none') return traceErrors.notFound();
     if (inner.kind === 'wrong-method') {
       const answer = traceErrors.methodNotAllowed(inner.allow);

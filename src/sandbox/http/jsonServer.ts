@@ -1,13 +1,25 @@
 /**
- * One loopback HTTP service: admin gate (http/adminGuard.ts), edge gate, body limit, routing and
- * error replies, with every failure turned into a JSON answer. Nothing a client sends can throw out of the handler.
+ * One loopback HTTP service: admin gate (http/adminGuard.ts), fault admin routes, edge gate,
+ * injected faults (faults/), body limit, routing and error replies, with every failure turned into
+ * a JSON answer. Nothing a client sends can throw out of the handler.
+ *
+ * Injected faults act after the edge gate and the perps weight admission: a faulted request is
+ * counted in the edge windows and weights as any request that reached the origin, because at the
+ * real edge a 503, a stall or a reset happens behind the counting layer. (The analytics edge lives
+ * in its router, so a faulted analytics request is charged through `chargeEdge`; if that window is
+ * already full the real 429 answers and the fault is spent anyway.)
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EdgeService } from '../../shared/protocol/edgeLimits';
 import type { EdgeGate } from '../edge/edgeGate';
 import { adminRefusal, isAdminPath } from './adminGuard';
-import { readBody } from './body';
+import { readBody, type BodyResult } from './body';
+import { faultAdminReply, isFaultAdminPath } from '../faults/faultAdmin';
+import type { FaultInjector } from '../faults/faultInjector';
+import type { FaultRule, FaultService } from '../faults/faultRule';
+import { faultStatusReply, isStatusKind } from '../faults/faultReplies';
+import { resetConnection, sendNonJson, sendTruncated, sleep, stall } from '../faults/faultResponder';
 import { send, type Reply } from './reply';
 import type { RequestContext, Router } from './router';
 
@@ -21,6 +33,7 @@ export interface ServiceErrors {
 }
 
 export interface ServiceDefinition {
+  /** With `faults`, one of the four FaultService names (rules select services by it). */
   name: string;
   router: Router;
   errors: ServiceErrors;
@@ -32,6 +45,10 @@ export interface ServiceDefinition {
   admit?(request: { method: string; path: string; remoteAddress: string }): Reply | null;
   /** Last touch on every reply (the analytics service adds its trace id header here). */
   decorate?(reply: Reply): Reply;
+  /** The sandbox's fault rules (shared by the four servers); none: no fault admin routes, no faults. */
+  faults?: FaultInjector;
+  /** Counts a faulted request in an edge that lives in the router (analytics); a reply refuses it (429). */
+  chargeEdge?(method: string, path: string): Promise<Reply | null>;
 }
 
 export interface RunningService {
@@ -58,6 +75,13 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
       return finish(refusal);
     }
   }
+  let body: BodyResult | null = null;
+  if (def.faults && isFaultAdminPath(path)) {
+    body = await readBody(req);
+    if (body.kind !== 'ok') return body.kind === 'aborted' ? undefined : finish(def.errors.payloadTooLarge());
+    const answer = faultAdminReply(def.faults, method, path, body.text);
+    if (answer) return finish(answer);
+  }
   if (def.edge && !def.edge.exempt(path)) {
     const verdict = await def.edge.gate.admit(def.edge.service, method, path);
     if (verdict === 'rejected') {
@@ -72,7 +96,18 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
       return finish(refusal);
     }
   }
-  const body = await readBody(req);
+  const fault = def.faults && !isAdminPath(path) ? def.faults.decide(def.name as FaultService, method, path) : null;
+  if (fault) {
+    // A delayed or truncated request still reaches the router, whose own edge (analytics) counts it.
+    const reachesRouter = fault.kind === 'delay' || fault.kind === 'truncated';
+    const edgeRefusal = def.chargeEdge && !reachesRouter ? await def.chargeEdge(method, path) : null;
+    if (edgeRefusal) {
+      req.resume();
+      return finish(edgeRefusal);
+    }
+    if (await applyFault(def, fault, req, res, finish)) return;
+  }
+  body ??= await readBody(req);
   if (body.kind === 'aborted') return;
   if (body.kind === 'too-large') {
     const answer = def.errors.payloadTooLarge();
@@ -88,7 +123,37 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
     method, path, query: url.searchParams, params: match.params, body: body.text, rawBody: body.bytes,
     headers: req.headers, remoteAddress: req.socket.remoteAddress ?? '',
   };
-  finish(await match.handler(ctx));
+  const answer = await match.handler(ctx);
+  if (fault?.kind === 'truncated') return sendTruncated(res, def.decorate ? def.decorate(answer) : answer);
+  finish(answer);
+}
+
+/** Carries out a fault; true when the request is finished (answered, stalled out or reset). */
+async function applyFault(def: ServiceDefinition, fault: FaultRule, req: IncomingMessage, res: ServerResponse, finish: (answer: Reply) => void): Promise<boolean> {
+  if (isStatusKind(fault.kind)) {
+    req.resume();
+    finish(faultStatusReply(def.name as FaultService, { ...fault, kind: fault.kind }, def.errors.internal));
+    return true;
+  }
+  switch (fault.kind) {
+    case 'delay':
+      await sleep(fault.delayMs);
+      return false;
+    case 'stall':
+      req.resume();
+      await stall(req, fault);
+      return true;
+    case 'reset':
+      resetConnection(req);
+      return true;
+    case 'non-json':
+      req.resume();
+      sendNonJson(res, fault);
+      return true;
+    default:
+      // 'truncated': the real answer is computed and cut off when it is sent.
+      return false;
+  }
 }
 
 export function listenService(def: ServiceDefinition, host: string, port: number): Promise<RunningService> {

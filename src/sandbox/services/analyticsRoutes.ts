@@ -5,7 +5,7 @@
  * Heavy queries (cross-wallet aggregations and position books) take a capacity slot first.
  */
 import { ok, type Reply } from '../http/reply';
-import type { Handler, RequestContext, Router } from '../http/router';
+import type { Handler, RequestContext } from '../http/router';
 import { activityHandler } from '../analytics/activityRoute';
 import { approvalsHandler } from '../analytics/approvalsRoute';
 import { builderHandlers } from '../analytics/buildersRoutes';
@@ -19,7 +19,7 @@ import { positionHandlers } from '../analytics/positionsRoute';
 import { tradesHandler } from '../analytics/tradesRoute';
 import { winnersHandler } from '../analytics/winnersRoute';
 
-export function analyticsRouter(ctx: AnalyticsContext, gate: GateConfig | null = null): Router {
+export function analyticsRouter(ctx: AnalyticsContext, gate: GateConfig | null = null): GatedAnalyticsRouter {
   const heavy = (handler: (req: RequestContext) => Reply): Handler => (req) => ctx.heavy.run(() => handler(req));
   const positions = positionHandlers(ctx);
   const markets = marketHandlers(ctx, positions.book);

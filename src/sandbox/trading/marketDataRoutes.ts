@@ -26,7 +26,7 @@ import { complementPips, formatPrice, formatSize, pipsToNumber } from '../clob/u
 import { isTokenId } from '../clob/readParams';
 import { ok, type Reply } from '../http/reply';
 import type { RequestContext, Router } from '../http/router';
-import type { PriceSeries } from './priceSeries';
+import { ohlcCandles } from './ohlcCandles';
 import { TRADING_MESSAGES } from './tradingMessages';
 import type { TradingDeps } from './tradingDeps';
 import { outcomeName } from './tradingWire';
@@ -79,7 +79,9 @@ function pricesHistory(ctx: RequestContext, deps: TradingDeps): Reply {
   else startMinute = interval === 'all' ? series.startMinute : endMinute - (interval as number);
   if (endText !== null && startMinute > Math.floor(Number(endText) / 60)) return bad('endTs');
   const fidelity = fidelityText === null ? defaultFidelity(endMinute - startMinute) : Number(fidelityText);
-  let first = Math.floor(startMinute / fidelity) * fidelity;
+  // Buckets before the series' first minute hold nothing: start at the later of the asked start,
+  // the history's start and the newest MAX_HISTORY_POINTS buckets, so the walk is bounded by the answer.
+  let first = Math.floor(Math.max(startMinute, series.startMinute) / fidelity) * fidelity;
   first = Math.max(first, Math.floor(endMinute / fidelity) * fidelity - (MAX_HISTORY_POINTS - 1) * fidelity);
   const history: Array<{ t: number; p: number }> = [];
   for (let bucket = first; bucket <= endMinute; bucket += fidelity) {
@@ -87,17 +89,6 @@ function pricesHistory(ctx: RequestContext, deps: TradingDeps): Reply {
     if (price !== null) history.push({ t: bucket * 60, p: seen(token, price) });
   }
   return ok({ history });
-}
-
-function candles(token: TokenEntry, series: PriceSeries, fromSeconds: number, toMinute: number, size: number, limit: number) {
-  const out: Array<{ t: number; open: number; high: number; low: number; close: number; volume: number }> = [];
-  for (let bucket = Math.floor(fromSeconds / 60 / size) * size; bucket <= toMinute && out.length < limit; bucket += size) {
-    const c = series.candle(bucket, Math.min(bucket + size, toMinute + 1));
-    if (!c) continue;
-    const [high, low] = token.outcome === 0 ? [c.high, c.low] : [c.low, c.high];
-    out.push({ t: bucket * 60, open: seen(token, c.open), high: seen(token, high), low: seen(token, low), close: seen(token, c.close), volume: c.volume / 100 });
-  }
-  return out;
 }
 
 function ohlc(ctx: RequestContext, deps: TradingDeps): Reply {
@@ -120,7 +111,7 @@ function ohlc(ctx: RequestContext, deps: TradingDeps): Reply {
   const nowMinute = Math.floor(deps.now() / 60_000);
   const toMinute = endTs === null ? nowMinute : Math.min(nowMinute, Math.floor(Number(endTs) / 60));
   const series = deps.desk.activity.seriesOf(token.entry);
-  return ok({ asset_id: assetId, fidelity, candles: candles(token, series, Number(startTs), toMinute, size, limit) });
+  return ok({ asset_id: assetId, fidelity, candles: ohlcCandles(token, series, Number(startTs), toMinute, size, limit) });
 }
 
 function recentTrades(ctx: RequestContext, deps: TradingDeps): Reply {

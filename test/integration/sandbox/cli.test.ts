@@ -68,8 +68,10 @@ describe('npm run sandbox (the CLI)', () => {
     expect(cli.stderr()).toContain('stopped');
   }, 40_000);
 
-  it('stops on SIGINT sent to the tsx process too', async () => {
-    const cli = run(join(ROOT, 'node_modules', '.bin', 'tsx'), [CLI, '--port=0', '--seed=9', '--no-simulate']);
+  // `npm run sandbox` runs the CLI in one process (`node --import tsx`), not under the tsx
+  // wrapper, whose signal relay gives up after 30 ms on a busy machine and exits 130 instead.
+  it('stops on SIGINT (Ctrl+C) and exits 0', async () => {
+    const cli = run(process.execPath, ['--import', 'tsx', CLI, '--port=0', '--seed=9', '--no-simulate']);
     JSON.parse(await within(cli.firstLine, 20_000, 'first stdout line'));
     cli.child.kill('SIGINT');
     expect(await within(cli.exit, 10_000, 'exit after SIGINT')).toEqual({ code: 0, signal: null });

@@ -237,7 +237,8 @@ describe('a bad or half-written state file', () => {
 describe('npm run sandbox -- --state-file', () => {
   it('saves on SIGINT and loads on the next start', async () => {
     const runCli = async () => {
-      const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['src/sandbox/cli.ts', '--no-simulate', '--state-file', stateFile], {
+      // One process, as `npm run sandbox` runs it: the tsx wrapper's signal relay can give up on a busy machine.
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--no-simulate', '--state-file', stateFile], {
         cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(child);

@@ -1,12 +1,16 @@
 /**
  * Live books without a push channel: each renderer tells main which books it shows, main
  * polls the union with batched `POST /books` within the rate budget and pushes the books whose
- * hash changed. Polling stops by itself when nobody watches anything.
+ * hash changed. Polling stops by itself when nobody watches anything, and backs off while the
+ * order-book service is unreachable (PollLoop, OutageTracker).
  */
 import { CLOB_BATCH_READ_MAX, type ClobBook } from '../../../shared/protocol/clob';
 import type { OrderBookView } from '../../../shared/viewModels';
 import type { HttpClient } from '../net/httpClient';
 import type { Logger } from '../log';
+import { realLoopClock, type LoopClock } from '../status/backoff';
+import type { OutageTracker } from '../status/outageTracker';
+import { PollLoop } from '../status/pollLoop';
 import { toOrderBookView } from './bookMapping';
 
 export interface BookWatcherOptions {
@@ -14,18 +18,26 @@ export interface BookWatcherOptions {
   log: Logger;
   onBooks: (books: OrderBookView[]) => void;
   intervalMs?: number;
+  outages: OutageTracker;
+  clock?: LoopClock;
 }
 
 export class BookWatcher {
   private readonly watchedByClient = new Map<string, string[]>();
   private readonly lastHash = new Map<string, string>();
-  private timer: NodeJS.Timeout | null = null;
   private polling = false;
   private stopped = false;
-  private readonly intervalMs: number;
+  private readonly loop: PollLoop;
 
   constructor(private readonly options: BookWatcherOptions) {
-    this.intervalMs = options.intervalMs ?? 1_000;
+    this.loop = new PollLoop({
+      service: 'clob',
+      intervalMs: options.intervalMs ?? 1_000,
+      clock: options.clock ?? realLoopClock,
+      outages: options.outages,
+      task: () => this.pollOnce(),
+      active: () => this.watchedByClient.size > 0,
+    });
   }
 
   /** Replaces what `clientId` watches and returns the current books right away. */
@@ -52,17 +64,11 @@ export class BookWatcher {
 
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.loop.stop();
   }
 
   private schedule(): void {
-    if (this.stopped || this.timer || this.watchedByClient.size === 0) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.pollOnce().finally(() => this.schedule());
-    }, this.intervalMs);
-    this.timer.unref?.();
+    if (!this.stopped) this.loop.kick();
   }
 
   private async pollOnce(): Promise<void> {
@@ -75,7 +81,7 @@ export class BookWatcher {
       for (const book of changed) this.lastHash.set(book.tokenId, book.hash);
       if (changed.length > 0 && !this.stopped) this.options.onBooks(changed);
     } catch (error) {
-      // The connection monitor already reflects the failure in the status bar; keep polling.
+      // The outage tracker reflects the failure in the status bar and paces the next poll.
       this.options.log.warn(`book poll failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       this.polling = false;

@@ -2,12 +2,16 @@
  * Keeps the active account's open orders and fills current without a push channel: every few
  * seconds (within budget) it reads `/data/orders` and `/notifications`, pushes the open orders
  * when they changed, announces each new fill once, and re-reads the balance after a fill.
- * It sleeps while there is nothing it may read (no account, locked vault, no credentials).
+ * It sleeps while there is nothing it may read (no account, locked vault, no credentials), and
+ * backs off while the order-book service is unreachable (PollLoop).
  */
 import type { FillNotification, OpenOrderView } from '../../../shared/tradingViews';
 import type { AccountRegistry, StoredAccount } from '../accounts/accountRegistry';
 import type { VaultSession } from '../accounts/vaultSession';
 import type { Logger } from '../log';
+import { realLoopClock, type LoopClock } from '../status/backoff';
+import type { OutageTracker } from '../status/outageTracker';
+import { PollLoop } from '../status/pollLoop';
 import type { AuthenticatedClob } from './authenticatedClob';
 import type { BalanceService } from './balanceService';
 import { toFillNotification } from './fillNotifications';
@@ -20,8 +24,10 @@ export interface ActivityEvents {
 }
 
 export class AccountActivityPoller {
-  private timer: NodeJS.Timeout | null = null;
+  private loop: PollLoop | null = null;
   private readonly lastOrders = new Map<string, string>();
+  /** The open orders last read per account (the reconciliation after a heartbeat lapse starts from them). */
+  private readonly knownOrders = new Map<string, OpenOrderView[]>();
   /** Fill ids already announced, as `<account id>:<notification id>`. */
   private readonly seenFills = new Set<string>();
   private readonly fillsByAccount = new Map<string, FillNotification[]>();
@@ -36,18 +42,26 @@ export class AccountActivityPoller {
       events: ActivityEvents;
       log: Logger;
       intervalMs?: number;
+      outages: OutageTracker;
+      clock?: LoopClock;
     },
   ) {}
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.pollNow(), this.options.intervalMs ?? 2_000);
-    this.timer.unref?.();
+    if (this.loop) return;
+    this.loop = new PollLoop({
+      service: 'clob',
+      intervalMs: this.options.intervalMs ?? 2_000,
+      clock: this.options.clock ?? realLoopClock,
+      outages: this.options.outages,
+      task: () => this.pollNow(),
+    });
+    this.loop.kick();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.loop?.stop();
+    this.loop = null;
   }
 
   /** The fills announced for one account (each account has its own notifications). */
@@ -70,12 +84,7 @@ export class AccountActivityPoller {
     if (!account || this.polling) return;
     this.polling = true;
     try {
-      const orders = await this.openOrders(account);
-      const fingerprint = JSON.stringify(orders.map((o) => [o.id, o.sizeMatched, o.status]));
-      if (this.lastOrders.get(account.id) !== fingerprint) {
-        this.lastOrders.set(account.id, fingerprint);
-        this.options.events.openOrders(account, orders);
-      }
+      await this.readOpenOrders(account);
       const fresh = await this.newFills(account);
       for (const fill of fresh) this.options.events.filled(fill);
       if (fresh.length > 0) await this.options.balances.read(account);
@@ -84,6 +93,22 @@ export class AccountActivityPoller {
     } finally {
       this.polling = false;
     }
+  }
+
+  lastKnownOrders(accountId: string): OpenOrderView[] {
+    return [...(this.knownOrders.get(accountId) ?? [])];
+  }
+
+  /** Reads the account's open orders, keeps them, and pushes them when they changed. */
+  async readOpenOrders(account: StoredAccount): Promise<OpenOrderView[]> {
+    const orders = await this.openOrders(account);
+    this.knownOrders.set(account.id, orders);
+    const fingerprint = JSON.stringify(orders.map((o) => [o.id, o.sizeMatched, o.status]));
+    if (this.lastOrders.get(account.id) !== fingerprint) {
+      this.lastOrders.set(account.id, fingerprint);
+      this.options.events.openOrders(account, orders);
+    }
+    return orders;
   }
 
   async openOrders(account: StoredAccount, filter: { market?: string; assetId?: string } = {}): Promise<OpenOrderView[]> {

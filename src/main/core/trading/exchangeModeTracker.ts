@@ -47,6 +47,11 @@ export class ExchangeModeTracker {
     this.set('normal', null, null);
   }
 
+  /** A mode probe got past every mode gate (modeProbe.ts): whatever mode we believed in is over. */
+  recordModeOver(): void {
+    this.set('normal', null, null);
+  }
+
   recordFailure(address: string, error: CoreError): void {
     const said = error.service.message ?? '';
     const retryAfterMs = error.service.retryAfterSeconds ? error.service.retryAfterSeconds * 1000 : null;

@@ -4,8 +4,24 @@ import type { HttpClient } from '../net/httpClient';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : Number(v));
 
+const BUCKET_SECONDS: Readonly<Record<string, number>> = {
+  '1m': 60, '5m': 300, '15m': 900, '30m': 1_800, '1h': 3_600, '4h': 14_400, '1d': 86_400, '1w': 604_800,
+};
+
+/**
+ * The OHLC window never reaches further back than `limit` buckets before now (issue 10, finding
+ * 6): a chart shows the newest bars, and an older start only made the exchange walk empty buckets
+ * (`startTs=0` meant every minute since 1970). An unknown fidelity keeps the asked start.
+ */
+export function clampOhlcStart(startTs: number, fidelity: string, limit: number, nowMs: number): number {
+  const bucket = BUCKET_SECONDS[fidelity];
+  if (bucket === undefined) return startTs;
+  const earliest = Math.floor(nowMs / 1000 / bucket) * bucket - limit * bucket;
+  return Math.max(startTs, earliest);
+}
+
 export class MarketData {
-  constructor(private readonly http: HttpClient) {}
+  constructor(private readonly http: HttpClient, private readonly now: () => number = () => Date.now()) {}
 
   async priceHistory(tokenId: string, interval: string, fidelity?: number): Promise<PricePoint[]> {
     const answer = await this.http.requestJson<{ history?: Array<{ t?: unknown; p?: unknown }> }>({
@@ -24,7 +40,7 @@ export class MarketData {
       service: 'clob',
       method: 'GET',
       path: '/ohlc',
-      query: { asset_id: tokenId, fidelity, startTs, limit },
+      query: { asset_id: tokenId, fidelity, startTs: clampOhlcStart(startTs, fidelity, limit, this.now()), limit },
     });
     const rows = Array.isArray(answer) ? answer : ((answer as { candles?: unknown[] })?.candles ?? []);
     return (rows as Array<Record<string, unknown>>)

@@ -25,6 +25,7 @@ import type { BalanceService } from './balanceService';
 import type { ExchangeModeTracker } from './exchangeModeTracker';
 import { estimateFill } from './fillEstimate';
 import { readMarketBook, type OrderVersionCache } from './marketInfo';
+import { answerWasLost, reconcileLostOrder } from './lostOrderAnswers';
 import { describeTicket, placedFromAnswer, placedFromError } from './placedOrders';
 import { retryWhileRestarting } from './restartBackoff';
 import { signerWindows } from './signerBudgets';
@@ -42,6 +43,8 @@ export interface OrderServiceOptions {
   confirmOrders: (accountId: string) => boolean;
   /** Open orders or balances may have changed for this account. */
   onOrdersTouched: (account: StoredAccount) => void;
+  /** The user cancelled these orders (their disappearance is not the exchange's doing). */
+  onUserCancelled?: (orderIds: string[]) => void;
 }
 
 export interface CancelResult {
@@ -115,9 +118,10 @@ export class OrderService {
       throw new CoreError('invalid_input', `${describeTicket(refused.preview.ticket)} was not sent: ${refused.preview.problems.join(' ')}`);
     }
     const owner = (await this.options.clob.credentialsOf(account)).apiKey;
-    const bodies = await withPrivateKey(this.options.session, account, async (privateKey) =>
+    const signed = await withPrivateKey(this.options.session, account, async (privateKey) =>
       prepared.map(({ preview, negRisk }) => this.signedBody(account, preview, negRisk, privateKey, owner)),
     );
+    const bodies = signed.map((s) => s.body);
     const single = bodies.length === 1;
     const path = single ? '/order' : '/orders';
     const bodyText = single ? bodies[0]! : `[${bodies.join(',')}]`;
@@ -137,6 +141,10 @@ export class OrderService {
       if (accepted.length > 0) this.options.modes.recordOrdersAccepted(accepted.every((p) => p.ticket.postOnly === true));
       return placed;
     } catch (error) {
+      // The answer was lost: whether each order reached the book is asked by its hash first.
+      if (answerWasLost(error)) {
+        return await Promise.all(tickets.map((ticket, i) => reconcileLostOrder(this.options.clob, account, ticket, signed[i]!.hash)));
+      }
       if (error instanceof CoreError && error.status !== undefined && error.status < 600 && error.service.message) {
         return tickets.map((ticket) => placedFromError(ticket, error));
       }
@@ -146,7 +154,7 @@ export class OrderService {
     }
   }
 
-  private signedBody(account: StoredAccount, preview: OrderPreview, negRisk: boolean, privateKey: Uint8Array, owner: string): string {
+  private signedBody(account: StoredAccount, preview: OrderPreview, negRisk: boolean, privateKey: Uint8Array, owner: string): { body: string; hash: string } {
     const { ticket } = preview;
     const order = buildSignedOrder({
       version: preview.orderVersion,
@@ -164,7 +172,7 @@ export class OrderService {
       ...(ticket.expiration ? { expiration: ticket.expiration } : {}),
       privateKey,
     });
-    return toPostOrderBody(order.json, owner, ticket.orderType, ticket.postOnly);
+    return { body: toPostOrderBody(order.json, owner, ticket.orderType, ticket.postOnly), hash: order.hash };
   }
 
   private async prepare(account: StoredAccount, ticket: OrderTicket): Promise<PreparedTicket> {
@@ -221,6 +229,7 @@ export class OrderService {
       }),
     );
     const canceled = Array.isArray(answer?.canceled) ? answer.canceled.map(String) : [];
+    this.options.onUserCancelled?.(canceled);
     const notCanceled: Record<string, string> = {};
     if (answer?.not_canceled && typeof answer.not_canceled === 'object') {
       for (const [id, reason] of Object.entries(answer.not_canceled as Record<string, unknown>)) notCanceled[id] = String(reason);

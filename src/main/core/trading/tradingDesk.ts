@@ -16,10 +16,14 @@ import { AccountActivityPoller } from './accountActivityPoller';
 import { AuthenticatedClob } from './authenticatedClob';
 import { BalanceService } from './balanceService';
 import { ExchangeModeTracker } from './exchangeModeTracker';
+import { realLoopClock, type BackoffPolicy, type LoopClock } from '../status/backoff';
+import type { OutageTracker } from '../status/outageTracker';
 import { HeartbeatService } from './heartbeatService';
 import { JobRunner } from './jobs';
 import { MarketData } from './marketData';
 import { OrderVersionCache } from './marketInfo';
+import { ModeProbe } from './modeProbe';
+import { OpenOrderReconciler } from './openOrderReconciler';
 import { OrderService } from './orderService';
 import { toTradeView } from './orderViews';
 import { walkPages, type Page } from './pagedWalk';
@@ -36,6 +40,17 @@ export interface TradingDeskOptions {
   hub: EventHub;
   log: Logger;
   activityPollMs?: number;
+  outages: OutageTracker;
+  /** The clock and sleep of polls, probes and heartbeats (tests inject a virtual one). */
+  clock?: LoopClock;
+  recovery?: TradingRecoveryTiming;
+}
+
+/** Timings of the recovery loops; the defaults follow the exchange's documented figures. */
+export interface TradingRecoveryTiming {
+  modeProbe?: BackoffPolicy;
+  heartbeatIntervalMs?: number;
+  heartbeatWindowMs?: number;
 }
 
 export class TradingDesk {
@@ -48,12 +63,18 @@ export class TradingDesk {
   readonly jobs: JobRunner;
   readonly marketData: MarketData;
   readonly sandbox: SandboxControls;
+  readonly modeProbe: ModeProbe;
+  readonly reconciler: OpenOrderReconciler;
   private readonly versions: OrderVersionCache;
 
   constructor(private readonly options: TradingDeskOptions) {
     const { http, registry, session, hub, log } = options;
     const stateChanged = () => hub.emit('tradingStateChanged', this.state());
-    this.modes = new ExchangeModeTracker(stateChanged);
+    // A mode learned from an answer is probed until the exchange answers normally again.
+    this.modes = new ExchangeModeTracker(() => {
+      stateChanged();
+      this.modeProbe.kick();
+    });
     this.clob = new AuthenticatedClob(http, registry, options.credentials, this.modes);
     this.balances = new BalanceService(this.clob, (accountId, balance) => hub.emit('balanceChanged', { accountId, balance }));
     this.versions = new OrderVersionCache(http);
@@ -63,8 +84,13 @@ export class TradingDesk {
       clob: this.clob,
       balances: this.balances,
       log,
+      outages: options.outages,
+      ...(options.clock ? { clock: options.clock } : {}),
       events: {
-        openOrders: (account, orders) => hub.emit('openOrdersChanged', { accountId: account.id, orders }),
+        openOrders: (account, orders) => {
+          this.reconciler.observe(account.id, orders);
+          hub.emit('openOrdersChanged', { accountId: account.id, orders });
+        },
         filled: (fill) => hub.emit('orderFilled', fill),
       },
       ...(options.activityPollMs ? { intervalMs: options.activityPollMs } : {}),
@@ -82,8 +108,43 @@ export class TradingDesk {
         void this.activity.pollNow();
         void this.balances.read(account).catch(() => undefined);
       },
+      onUserCancelled: (ids) => this.reconciler.noteUserCancelled(ids),
     });
-    this.heartbeats = new HeartbeatService(this.clob, log, stateChanged);
+    this.reconciler = new OpenOrderReconciler({
+      clob: this.clob,
+      log,
+      lastKnown: (account) => this.activity.lastKnownOrders(account.id),
+      readOpen: (account) => this.activity.readOpenOrders(account),
+      notify: (notice) => hub.emit('ordersCancelledByExchange', notice),
+    });
+    const timing = options.recovery ?? {};
+    this.heartbeats = new HeartbeatService({
+      clob: this.clob,
+      log,
+      onChange: stateChanged,
+      onFailing: (account) => this.reconciler.arm(account),
+      onRecovered: (account) => {
+        void this.reconciler.reconcile(account, 'heartbeat-lapsed').catch((error: unknown) => {
+          log.warn(`reconciling open orders after a heartbeat lapse failed: ${error instanceof Error ? error.message : 'unknown'}`);
+        });
+      },
+      ...(timing.heartbeatIntervalMs ? { intervalMs: timing.heartbeatIntervalMs } : {}),
+      ...(timing.heartbeatWindowMs ? { windowMs: timing.heartbeatWindowMs } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
+    this.modeProbe = new ModeProbe({
+      clob: this.clob,
+      modes: this.modes,
+      log,
+      clock: options.clock ?? realLoopClock,
+      account: () => {
+        const account = registry.active();
+        return account && account.kind !== 'watchOnly' && account.clobCredentials && session.state().unlocked ? account : null;
+      },
+      contracts: () => options.network.contracts,
+      orderVersion: () => this.versions.get(),
+      ...(timing.modeProbe ? { policy: timing.modeProbe } : {}),
+    });
     this.jobs = new JobRunner(options.budget, (progress) => hub.emit('jobProgressed', progress));
     this.marketData = new MarketData(http);
     this.sandbox = new SandboxControls(http, () => options.network.info.isSandbox);
@@ -147,6 +208,7 @@ export class TradingDesk {
   stop(): void {
     this.activity.stop();
     this.heartbeats.stop();
+    this.modeProbe.stop();
     this.jobs.cancelAll();
   }
 

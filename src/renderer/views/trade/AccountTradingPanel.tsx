@@ -79,7 +79,7 @@ export function AccountTradingPanel() {
             ) : null}
           </span>
           <span className="setting-help heartbeat-warning" data-testid="trade-heartbeat-note">
-            Once on, a heartbeat goes out every {Math.round((beat?.intervalMs ?? 4000) / 1000)} s. If the exchange misses one for 10 s it cancels <strong>all</strong> of this account’s
+            Once on, a heartbeat goes out every {Math.round((beat?.intervalMs ?? 4000) / 1000)} s. If the exchange misses one for {Math.round((beat?.windowMs ?? 10_000) / 1000)} s it cancels <strong>all</strong> of this account’s
             open orders — so switching it off, quitting or locking the vault (which stops heartbeats) cancels them too.
           </span>
         </span>
@@ -87,7 +87,7 @@ export function AccountTradingPanel() {
       {askingOff ? (
         <p className="confirm heartbeat-confirm" role="group" data-testid="trade-heartbeat-off-confirm">
           <span className="confirm-question">
-            Stop heartbeats? The exchange cancels your {openCount} open order{openCount === 1 ? '' : 's'} about 10 s later.
+            Stop heartbeats? The exchange cancels your {openCount} open order{openCount === 1 ? '' : 's'} about {Math.round((beat?.windowMs ?? 10_000) / 1000)} s later.
           </span>
           <button
             type="button"

@@ -104,7 +104,7 @@ export function PriceChart({ tokenId, tickSize }: { tokenId: string; tickSize: s
       fittedKey.current = key;
     }
     setLoaded({ key, count, error: null });
-  });
+  }, 'clob');
 
   const current = loaded?.key === key ? loaded : null;
   return (

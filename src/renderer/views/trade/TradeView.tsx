@@ -18,6 +18,7 @@ import { selectTradeTarget, useTradeTargetStore } from '../../stores/tradeTarget
 import { AccountTradingPanel } from './AccountTradingPanel';
 import { BalancePanel } from './BalancePanel';
 import { CancelAllDialog } from './CancelAllDialog';
+import { HeartbeatBanner } from './HeartbeatBanner';
 import { ModeBanner } from './ModeBanner';
 import { PriceLadder } from './PriceLadder';
 import { ActivityTabs } from './tables/ActivityTabs';
@@ -79,6 +80,7 @@ export function TradeView() {
     <section className="view trade" data-testid="view-trade" data-token-id={target.tokenId} aria-label="Trade">
       <TradeHeader target={target} book={book} stale={stale} />
       <ModeBanner />
+      <HeartbeatBanner />
       <div className="trade-body">
         <div className="trade-col trade-left" data-stale={stale}>
           <section className="trade-card ladder-card" aria-label="Price ladder">

@@ -27,7 +27,7 @@ export function TradesTape({ tokenId, tickSize }: { tokenId: string; tickSize: s
       trades: result.ok ? result.value.slice(0, TAPE_ROWS) : held?.tokenId === tokenId ? held.trades : [],
       error: result.ok ? null : result.error,
     }));
-  });
+  }, 'clob');
   const trades = state?.tokenId === tokenId ? state.trades : [];
   const error = state?.tokenId === tokenId ? state.error : null;
   return (

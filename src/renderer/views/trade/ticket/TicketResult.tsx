@@ -1,4 +1,7 @@
-/** The exchange's answer to the last order: its id and status, or the sentence saying why not. */
+/**
+ * The exchange's answer to the last order: its id and status, or the sentence saying why not. An
+ * order whose answer was lost says what the lookup by its hash found (`reconciled`).
+ */
 import type { PlacedOrder } from '../../../../shared/tradingViews';
 import { formatSize } from '../../../lib/format';
 
@@ -7,7 +10,7 @@ const shortId = (id: string) => (id.length > 14 ? `${id.slice(0, 8)}…${id.slic
 export function TicketResult({ placed, onResend, resending }: { placed: PlacedOrder; onResend: () => void; resending: boolean }) {
   if (placed.success) {
     return (
-      <div className="ticket-result success-note" role="status" data-testid="ticket-result" data-success="true" data-status={placed.status}>
+      <div className="ticket-result success-note" role="status" data-testid="ticket-result" data-success="true" data-status={placed.status} data-reconciled={placed.reconciled}>
         <strong>Order {placed.status ? placed.status.toLowerCase() : 'sent'}.</strong>{' '}
         <span className="num" title={placed.orderId} data-testid="ticket-result-order-id" data-order-id={placed.orderId}>
           {shortId(placed.orderId)}
@@ -19,11 +22,17 @@ export function TicketResult({ placed, onResend, resending }: { placed: PlacedOr
             {placed.takingAmount ? `, took ${formatSize(placed.takingAmount)}` : ''}
           </span>
         ) : null}
+        {placed.reconciled ? (
+          <span className="muted" data-testid="ticket-result-message">
+            {' '}
+            {placed.message}
+          </span>
+        ) : null}
       </div>
     );
   }
   return (
-    <div className="ticket-result action-error" role="alert" data-testid="ticket-result" data-success="false">
+    <div className="ticket-result action-error" role="alert" data-testid="ticket-result" data-success="false" data-reconciled={placed.reconciled}>
       <span data-testid="ticket-result-message">{placed.message}</span>
       {placed.resubmittable ? (
         <button type="button" className="button button-small" onClick={onResend} disabled={resending} data-testid="ticket-resend">

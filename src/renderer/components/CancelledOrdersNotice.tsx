@@ -1,0 +1,41 @@
+/** The orders the exchange cancelled by itself, listed until the user dismisses the notice. */
+import type { OrdersCancelledNotice } from '../../shared/tradingViews';
+import { formatClock, formatSize } from '../lib/format';
+import { selectCancelledNotices, useCancelledOrdersStore } from '../stores/cancelledOrdersStore';
+
+const WHY: Record<OrdersCancelledNotice['reason'], string> = {
+  'heartbeat-lapsed': 'Heartbeats lapsed past the exchange’s window, so its dead-man switch cancelled these orders:',
+  reconciled: 'The exchange no longer has these orders; it cancelled them:',
+};
+
+export function CancelledOrdersNotice() {
+  const notices = useCancelledOrdersStore(selectCancelledNotices);
+  const dismiss = useCancelledOrdersStore((s) => s.dismiss);
+  if (notices.length === 0) return null;
+  return (
+    <div className="cancelled-notices" aria-live="assertive" data-testid="cancelled-orders-notices">
+      {notices.map((notice) => (
+        <section key={notice.at} className="cancelled-notice" role="alert" data-testid="cancelled-orders-notice">
+          <header>
+            <strong>
+              {notice.orders.length} order{notice.orders.length === 1 ? '' : 's'} cancelled by the exchange
+            </strong>{' '}
+            <span className="muted">at {formatClock(notice.at)}</span>
+            <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(notice.at)} data-testid="cancelled-orders-dismiss">
+              ×
+            </button>
+          </header>
+          <p>{WHY[notice.reason]}</p>
+          <ul>
+            {notice.orders.map((order) => (
+              <li key={order.id} className="num" title={order.id}>
+                {order.side} {formatSize(order.originalSize)} {order.outcome || 'shares'} @ {order.price}
+                {order.sizeMatched && Number(order.sizeMatched) > 0 ? ` (${formatSize(order.sizeMatched)} filled before)` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** The outage tracker's pacing: backoff with jitter to a ceiling, cleared by any answer. */
+import { describe, expect, it } from 'vitest';
+import { backoffDelay } from '../../../src/main/core/status/backoff';
+import { OutageTracker } from '../../../src/main/core/status/outageTracker';
+
+const policy = { baseMs: 2_000, capMs: 60_000 };
+const clock = (random: number) => ({ now: () => 0, random: () => random, sleep: async () => undefined });
+
+describe('backoffDelay', () => {
+  it('doubles from the base to the ceiling and draws from the upper half', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 20].map((n) => backoffDelay(n, policy, () => 1))).toEqual([2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000]);
+    expect(backoffDelay(0, policy, () => 0)).toBe(1_000);
+    expect(backoffDelay(10, policy, () => 0)).toBe(30_000);
+  });
+});
+
+describe('OutageTracker', () => {
+  it('paces polls of an unreachable service and ends the outage on the first answer', () => {
+    let changes = 0;
+    let wall = 1_000_000;
+    const tracker = new OutageTracker(clock(1), () => changes++, policy, () => wall);
+    expect(tracker.pollDelay('clob', 1_000)).toBe(1_000);
+    // One failure between answers (an answered 503 counts as one) is not an outage.
+    tracker.record({ service: 'clob', ok: false, transportFailure: true });
+    tracker.record({ service: 'clob', ok: true });
+    tracker.record({ service: 'clob', ok: false, transportFailure: true });
+    expect(tracker.list()).toEqual([]);
+    tracker.record({ service: 'clob', ok: false, transportFailure: true });
+    expect(tracker.pollDelay('clob', 1_000)).toBe(4_000);
+    expect(tracker.pollDelay('catalog', 1_000)).toBe(1_000);
+    expect(tracker.list()).toEqual([{ service: 'clob', since: 1_000_000, nextRetryAt: 1_004_000, attempts: 2, problem: 'The order-book service is not answering.' }]);
+    wall += 5_000;
+    // An answer that is not a transport failure (a 4xx) proves the service is reachable.
+    tracker.record({ service: 'clob', ok: false, transportFailure: false });
+    expect(tracker.list()).toEqual([]);
+    expect(tracker.pollDelay('clob', 1_000)).toBe(1_000);
+    expect(changes).toBeGreaterThanOrEqual(3);
+  });
+});
