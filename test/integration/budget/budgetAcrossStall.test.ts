@@ -64,7 +64,8 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const call = (channel: string, input: unknown = {}) => core.dispatch(channel, input, { clientId: 'stall-test' });
+// Each burst call comes from its own window: a connection may run only a bounded number of calls.
+const call = (channel: string, input: unknown = {}, clientId = 'stall-test') => core.dispatch(channel, input, { clientId });
 async function ok<T>(channel: string, input: unknown = {}): Promise<T> {
   const result = await call(channel, input);
   if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
@@ -94,13 +95,13 @@ describe('the rate budget across a 25 s stall', () => {
     relay.stall();
     const stalledAt = performance.now();
     // Wave A: the client's whole /tags allowance (180 of 200), all held by the frozen service.
-    const waveA = Array.from({ length: 180 }, () => call('listCatalogTags'));
+    const waveA = Array.from({ length: 180 }, (_, i) => call('listCatalogTags', {}, `view-a-${i}`));
     await waitFor(() => relay.held() === 180);
     // Their 10 s timeouts pass; 2 s later wave B asks for more /tags.
     const timedOut = await Promise.all(waveA);
     expect(timedOut.every((r) => !r.ok && r.error.code === 'timeout')).toBe(true);
     await sleep(2_000);
-    const waveB = Array.from({ length: 100 }, () => call('listCatalogTags'));
+    const waveB = Array.from({ length: 100 }, (_, i) => call('listCatalogTags', {}, `view-b-${i}`));
 
     const during = (await call('getBudgetState')) as { ok: true; value: BudgetStateView };
     const tags = during.value.scopes.find((s) => s.scope === 'catalog:/tags')!;
