@@ -16,25 +16,15 @@
  * ahead of it waits on a scope it shares and that is full for that request. One timer wakes the queue at the next moment something
  * can change; nobody polls. A request that would wait past its deadline fails with a `budget` error.
  */
-import type { BudgetPriority, BudgetScopeView, BudgetStateView, BudgetUsage } from '../../../shared/viewModels';
+import type { BudgetPriority, BudgetStateView, BudgetUsage } from '../../../shared/viewModels';
 import type { EdgeWindow } from '../../../shared/protocol/edgeLimits';
 import { CoreError } from '../coreError';
-import { DEFAULT_DEADLINE_MS, emptyQueueCounts, priorityRank, serviceOfScope } from './budgetPriorities';
+import { DEFAULT_DEADLINE_MS, priorityRank } from './budgetPriorities';
 import { WindowLog } from './windowLog';
+import { systemBudgetClock, type BudgetClock } from './budgetClock';
+import { scopeViews, usageOf } from './budgetReport';
 
-/** A monotonic clock and a timer on it; tests inject a virtual one. */
-export interface BudgetClock {
-  now(): number;
-  setTimer(run: () => void, ms: number): () => void;
-}
-
-export const systemBudgetClock: BudgetClock = {
-  now: () => performance.now(),
-  setTimer: (run, ms) => {
-    const timer = setTimeout(run, Math.max(0, ms));
-    return () => clearTimeout(timer);
-  },
-};
+export type { BudgetClock } from './budgetClock';
 
 export interface RateBudgetOptions {
   /**
@@ -68,7 +58,7 @@ export interface BudgetTicket {
   settle(fate?: RequestFate): void;
 }
 
-interface Waiter {
+export interface Waiter {
   seq: number;
   windows: readonly EdgeWindow[];
   cost: number;
@@ -90,7 +80,7 @@ interface Lost {
   releaseAt: number;
 }
 
-interface ScopeCounters {
+export interface ScopeCounters {
   waits: number;
   waitedMs: number;
   deadlineFailures: number;
@@ -328,50 +318,13 @@ export class RateBudget {
   state(): BudgetStateView {
     const now = this.clock.now();
     this.releaseExpiredLost(now);
-    const scopes: BudgetScopeView[] = [...this.logs.values()].map((log) => {
-      const { scope, label, limit, windowMs } = log.window;
-      const queued = emptyQueueCounts();
-      let longestWaitMs = 0;
-      for (const waiter of this.waiters) {
-        if (!waiter.windows.some((window) => window.scope === scope)) continue;
-        queued[waiter.priority]++;
-        longestWaitMs = Math.max(longestWaitMs, Math.round(now - waiter.enqueuedAt));
-      }
-      const counters = this.counters.get(scope) ?? { waits: 0, waitedMs: 0, deadlineFailures: 0 };
-      return {
-        scope,
-        label,
-        service: serviceOfScope(scope),
-        used: log.countSince(now - windowMs),
-        limit: this.allowance(log.window),
-        documentedLimit: limit,
-        windowMs,
-        queued,
-        longestWaitMs,
-        waits: counters.waits,
-        waitedMs: Math.round(counters.waitedMs),
-        deadlineFailures: counters.deadlineFailures,
-      };
-    });
-    return { scopes, asOf: this.wallNow() };
+    return { scopes: scopeViews([...this.logs.values()], this.waiters, this.counters, now, (window) => this.allowance(window)), asOf: this.wallNow() };
   }
 
   /** What the status bar shows: requests in the last 10 s and the busiest window. */
   usage(): BudgetUsage {
     const now = this.clock.now();
     this.releaseExpiredLost(now);
-    const windowMs = 10_000;
-    const used = this.passes.countSince(now - windowMs);
-    const scopes = [...this.logs.values()]
-      .map((log) => ({
-        scope: log.window.scope,
-        label: log.window.label,
-        used: log.countSince(now - log.window.windowMs),
-        limit: this.allowance(log.window),
-      }))
-      .filter((scope) => scope.used > 0)
-      .sort((a, b) => b.used / b.limit - a.used / a.limit);
-    const peakFraction = scopes[0] ? scopes[0].used / scopes[0].limit : 0;
-    return { windowMs, used, peakFraction, scopes };
+    return usageOf(this.passes, [...this.logs.values()], now, (window) => this.allowance(window));
   }
 }
