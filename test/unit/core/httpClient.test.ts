@@ -147,9 +147,11 @@ describe('HttpClient over real loopback HTTP', () => {
     });
   });
 
-  it('marks 5xx answers retryable', async () => {
-    const { http } = client();
+  it('marks 5xx answers retryable, and an answered 503 is not an outage', async () => {
+    const { http, outcomes } = client();
     await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/busy' })).rejects.toMatchObject({ code: 'service_error', retryable: true, status: 503 });
+    // The exchange answered (an exchange mode): reachable, so no backoff of every poll.
+    expect(outcomes.at(-1)).toMatchObject({ ok: false, transportFailure: false });
   });
 
   it('times out with a sentence that says how long it waited', async () => {
@@ -221,6 +223,18 @@ describe('HttpClient retries a refusal that says "ask again later", through the 
     const { http, slept } = retryingClient(0);
     await expect(http.requestJson({ service: 'analytics', method: 'GET', path: '/unavailable' })).rejects.toMatchObject({ status: 503, traceId: 'tr-503' });
     expect(slept).toEqual([1, 1, 1]);
+  });
+
+  it('a background walk\'s read is asked again after a transient failure; a read someone waits for is not', async () => {
+    const { http, slept } = retryingClient(0);
+    const before = received.filter((r) => r.url === '/busy').length;
+    await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/busy', priority: 'background' })).rejects.toMatchObject({ status: 503 });
+    expect(slept).toEqual([1, 1, 1]);
+    expect(received.filter((r) => r.url === '/busy').length - before).toBe(4);
+    await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/malformed', priority: 'background' })).rejects.toMatchObject({ code: 'bad_response' });
+    expect(slept).toHaveLength(6);
+    await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/busy' })).rejects.toMatchObject({ status: 503 });
+    expect(slept).toHaveLength(6);
   });
 
   it('does not retry an exchange-mode 503: the trading owner acts on it', async () => {

@@ -5,9 +5,10 @@
  * errors into CoreErrors that say what went wrong in a sentence (with the server's trace id).
  *
  * A 429 or a retryable 503 is asked again after `Retry-After` (else backoff with jitter), a
- * bounded number of times, each time through the budget. A request that got no answer counts in
- * the budget as possibly seen (see RateBudget); only a GET is resent after a connection reset,
- * never a write: the trading owner reconciles writes with the exchange.
+ * bounded number of times, each time through the budget. A background walk's read is also asked
+ * again after a transient failure (no answer, a cut-off body, 425/5xx). A request that got no
+ * answer counts in the budget as possibly seen (see RateBudget); otherwise only a GET is resent,
+ * once, after a connection reset, never a write: the trading owner reconciles writes.
  */
 import { CoreError } from '../coreError';
 import type { RateBudget } from './rateBudget';
@@ -16,7 +17,7 @@ import { readBodyWithLimit } from './readBody';
 import { serviceLabels, type ServiceName, type ServiceUrls } from './serviceNames';
 import type { EdgeWindow } from '../../../shared/protocol/edgeLimits';
 import type { BudgetPriority } from '../../../shared/viewModels';
-import { abortableSleep, isRetryableRefusal, retryDelayMs, type RetryOptions } from './retryPolicy';
+import { abortableSleep, isRetryableRefusal, isTransientFailure, retryDelayMs, type RetryOptions } from './retryPolicy';
 
 export interface HttpRequest {
   service: ServiceName;
@@ -84,15 +85,17 @@ export class HttpClient {
       try {
         return await this.sendWithinBudget<T>(request, windows, call, cost);
       } catch (error) {
-        if (error instanceof RefusedForNow && attempt < maxRetries) {
-          await (retry.sleep ?? abortableSleep)(retryDelayMs(error.error, attempt, retry), request.signal);
+        const repeatable = method === 'GET' || request.idempotent === true;
+        const failure = error instanceof RefusedForNow ? error.error : error;
+        const retryable = error instanceof RefusedForNow || (repeatable && request.priority === 'background' && isTransientFailure(failure));
+        if (retryable && attempt < maxRetries) {
+          await (retry.sleep ?? abortableSleep)(retryDelayMs(failure as CoreError, attempt, retry), request.signal);
           continue;
         }
         if (error instanceof RefusedForNow) throw error.error;
         // A keep-alive connection the server closed while it sat idle fails the next request sent on
         // it with a reset, before the server read a byte of it. A GET (or a write marked idempotent)
         // changes nothing when repeated, so it is sent once more, through the budget again.
-        const repeatable = method === 'GET' || request.idempotent === true;
         if (!repeatable || resentAfterReset || !isConnectionReset(error)) throw error;
         resentAfterReset = true;
       }
@@ -153,7 +156,9 @@ export class HttpClient {
     }
     const parsed = parseJson(bodyText);
     if (!response.ok) {
-      this.report(service, response.status < 500, response.status >= 500);
+      // An answered 5xx (an exchange mode, a busy service) is not an outage; a gateway's 502/504
+      // says the service behind it could not be reached, which is.
+      this.report(service, response.status < 500, response.status === 502 || response.status === 504);
       const error = errorFromResponse(service, call, response.status, response.headers, parsed.value);
       throw isRetryableRefusal(response.status, parsed.value) ? new RefusedForNow(error) : error;
     }

@@ -37,6 +37,22 @@ export function isRetryableRefusal(status: number, body: unknown): boolean {
  * gave one, else full-jitter exponential backoff (a random point below base * 2^attempt), so
  * many clients refused together do not come back together.
  */
+/** Statuses that say "the service could not answer this time", not "no": worth asking again. */
+const TRANSIENT_STATUSES = new Set([425, 500, 502, 503, 504]);
+
+/**
+ * Whether a failure of a read is worth another try: no answer (a reset, a refused connection, a
+ * timeout), a cut-off or malformed body, or a transient status. Only background walks retry on
+ * these (they would otherwise stop and restart from their cursor); a poll or a read the user is
+ * waiting for fails at once and the outage logic backs it off instead of multiplying requests.
+ */
+export function isTransientFailure(error: unknown): error is CoreError {
+  if (!(error instanceof CoreError)) return false;
+  if (error.code === 'network' || error.code === 'timeout') return true;
+  if (error.code === 'bad_response') return error.retryable;
+  return error.status !== undefined && TRANSIENT_STATUSES.has(error.status);
+}
+
 export function retryDelayMs(error: CoreError, attempt: number, options: RetryOptions): number {
   const maxDelay = options.maxDelayMs ?? 30_000;
   const retryAfter = error.service.retryAfterSeconds;
