@@ -15,26 +15,11 @@ import { createMemoryOsKeyStore } from '../src/main/core/custody';
 import { HISTORY_FILE_NAME } from '../src/main/core/history/historyDatabase';
 import { silentLogger } from '../src/main/core/log';
 import { SANDBOX_HISTORY_WALLETS, startSandbox, type RunningSandbox } from '../src/sandbox/start';
+import { ANALYTICS_FAULT_KINDS, clearFaultRules, faultEveryKind, injectedByKind } from '../test/integration/chaos/faultRules';
 import type { Bench, BenchRow } from './harness';
 
 const { address, rows: WALLET_ROWS } = SANDBOX_HISTORY_WALLETS.large;
 const MAX_RESTARTS = 500;
-const KINDS = [
-  { kind: 'rate-limited', retryAfterSeconds: 1 },
-  { kind: 'unavailable', service: 'analytics', variant: 'dependency_unavailable', retryAfterSeconds: 1 },
-  { kind: 'unavailable', service: 'analytics', variant: 'request_timeout', retryAfterSeconds: 1 },
-  { kind: 'restarting', retryAfterSeconds: 1 },
-  { kind: 'internal' },
-  { kind: 'delay', delayMs: 300 },
-  { kind: 'stall', stallMs: 12_000 },
-  { kind: 'truncated' },
-  { kind: 'non-json' },
-  { kind: 'reset' },
-];
-
-async function admin(sandbox: RunningSandbox, method: string, path: string, body?: unknown): Promise<void> {
-  await fetch(`${sandbox.urls.clob}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
-}
 
 async function syncAll(sandbox: RunningSandbox): Promise<{ seconds: number; restarts: number; keys: string[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'marketdesk-chaos-bench-'));
@@ -63,11 +48,10 @@ const bench: Bench = async () => {
   const sandbox = await startSandbox({ seed: 7, simulate: false });
   try {
     const clean = await syncAll(sandbox);
-    for (const kind of KINDS) await admin(sandbox, 'POST', '/sandbox/faults/rules', { service: 'analytics', pathPattern: '/v2/activity', ...kind, probability: 0.05 / KINDS.length });
+    await faultEveryKind(sandbox, { service: 'analytics', pathPattern: '/v2/activity' }, 0.05, ANALYTICS_FAULT_KINDS);
     const faulted = await syncAll(sandbox);
-    const byKind: Record<string, number> = {};
-    for (const route of sandbox.faultStats().routes) for (const [kind, n] of Object.entries(route.byKind)) byKind[kind] = (byKind[kind] ?? 0) + (n ?? 0);
-    await admin(sandbox, 'DELETE', '/sandbox/faults/rules');
+    const byKind = injectedByKind(sandbox.faultStats());
+    await clearFaultRules(sandbox);
     const identical = clean.keys.length === WALLET_ROWS && JSON.stringify(clean.keys) === JSON.stringify(faulted.keys);
     const rows: BenchRow[] = [
       { bench: 'chaosWalk', metric: 'clean sync', value: WALLET_ROWS / clean.seconds, unit: 'rows/s' },

@@ -26,26 +26,14 @@ import { SANDBOX_HISTORY_WALLETS, startSandbox, type RunningSandbox } from '../.
 import type { HistorySyncState } from '../../../src/shared/portfolioViews';
 import { edgeWindowsFor } from '../../../src/shared/protocol/edgeLimits';
 import { LIGHT_KDF } from '../core/coreHarness';
-import { addFaultRule, clearFaultRules, faultEveryKind, injectedByKind } from './faultRules';
+import { addFaultRule, ANALYTICS_FAULT_KINDS, clearFaultRules, faultEveryKind, injectedByKind } from './faultRules';
 
 const WINDOW_ROWS = 100_000;
 const PAGE_SIZE = 500;
 const MAX_RESTARTS = 200;
 const { address } = SANDBOX_HISTORY_WALLETS.large;
 
-const KINDS = [
-  { kind: 'rate-limited', retryAfterSeconds: 1 },
-  { kind: 'unavailable', service: 'analytics', variant: 'dependency_unavailable', retryAfterSeconds: 1 },
-  { kind: 'unavailable', service: 'analytics', variant: 'request_timeout', retryAfterSeconds: 1 },
-  { kind: 'restarting', retryAfterSeconds: 1 },
-  { kind: 'internal' },
-  { kind: 'delay', delayMs: 300 },
-  // Longer than the core's 10 s request timeout, so the client gives up first.
-  { kind: 'stall', stallMs: 12_000 },
-  { kind: 'truncated' },
-  { kind: 'non-json' },
-  { kind: 'reset' },
-] as const;
+const KINDS = ANALYTICS_FAULT_KINDS;
 
 let sandbox: RunningSandbox;
 let dataDir: string;

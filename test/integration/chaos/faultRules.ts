@@ -1,6 +1,21 @@
 /** Fault rules for the chaos tests, set over the sandbox's loopback admin route. */
 import type { RunningSandbox } from '../../../src/sandbox/start';
 
+/** One rule per kind of fault the analytics service can be made to show, for the walks under faults. */
+export const ANALYTICS_FAULT_KINDS = [
+  { kind: 'rate-limited', retryAfterSeconds: 1 },
+  { kind: 'unavailable', service: 'analytics', variant: 'dependency_unavailable', retryAfterSeconds: 1 },
+  { kind: 'unavailable', service: 'analytics', variant: 'request_timeout', retryAfterSeconds: 1 },
+  { kind: 'restarting', retryAfterSeconds: 1 },
+  { kind: 'internal' },
+  { kind: 'delay', delayMs: 300 },
+  // Longer than the core's 10 s request timeout, so the client gives up first.
+  { kind: 'stall', stallMs: 12_000 },
+  { kind: 'truncated' },
+  { kind: 'non-json' },
+  { kind: 'reset' },
+] as const;
+
 export type FaultStats = ReturnType<RunningSandbox['faultStats']>;
 
 export async function addFaultRule(sandbox: RunningSandbox, rule: Record<string, unknown>): Promise<void> {
