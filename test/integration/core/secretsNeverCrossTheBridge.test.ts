@@ -19,6 +19,7 @@ import { join } from 'node:path';
 const PASSWORD = 'vault-password-Σ-7f3a91';
 const KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
 const KEYSTORE_PASSWORD = 'keystore-password-42';
+const HEARTBEAT_WINDOW_MS = 1_500;
 
 let harness: Harness;
 /** The perps exchange's clock runs ahead by this much once stepped, so a 1m equity point exists. */
@@ -43,7 +44,9 @@ beforeAll(async () => {
   harness = await startHarness({
     log,
     bookPollIntervalMs: 200,
-    sandbox: { perps: { now: () => Date.now() + perpsOffsetMs } },
+    // A short dead-man window, so a locked vault lets heartbeats lapse within the test.
+    sandbox: { perps: { now: () => Date.now() + perpsOffsetMs }, heartbeatTimeoutMs: HEARTBEAT_WINDOW_MS },
+    tradingRecovery: { heartbeatIntervalMs: 300, heartbeatWindowMs: HEARTBEAT_WINDOW_MS },
     secretPresenter: {
       present: async () => ({ shownIn: 'dialog', url: null }),
       // Main's own prompt: the password is chosen and the file written outside the renderer.
@@ -223,11 +226,20 @@ describe('no secret crosses the bridge', () => {
     await step('getBuilderVolume', { interval: 'month', buckets: 3 });
     await step('revealAccountPrivateKey', { accountId: first!.id, password: PASSWORD });
     await step('revealAccountPrivateKey', { accountId: first!.id, password: `${PASSWORD}!` });
+    await step('getBudgetState', {});
+    // Heartbeats on with a resting order, then a lock that outlasts the exchange's window: the
+    // exchange cancels the order, and after the unlock the core lists it.
+    await step('placeOrder', { ticket });
+    await step('setHeartbeat', { enabled: true });
+    await new Promise((resolve) => setTimeout(resolve, 600));
     await step('lockVault', {});
+    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_WINDOW_MS * 2));
     await step('unlockVault', { password: `${PASSWORD}?` });
     await step('unlockVaultWithDevice', {});
     await step('createPerpsProxy', { label: 'While locked', expiryDays: 7 });
     await step('unlockVault', { password: PASSWORD });
+    await waitFor(() => harness.events.some((e) => e.event === 'ordersCancelledByExchange'), 15_000);
+    await step('setHeartbeat', { enabled: false });
 
     const page = (await step('searchCatalogEvents', {})) as EventsPage;
     await step('listCatalogTags', {});
