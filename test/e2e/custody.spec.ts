@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { callBridgeFromPage, credentialLikeStrings, pageMaterial } from './support/custody';
 import { watchPageProblems } from './support/pageProblems';
-import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
+import { ownWebHost } from './support/webHostProcess';
 
 const VAULT_PASSWORD = 'Amber-Falcon-Orchid-73';
 const KEYSTORE_FILE = fileURLToPath(new URL('./fixtures/e2e-keystore-light-scrypt.json', import.meta.url));
@@ -28,16 +28,7 @@ const EXPORT_PAGE_SHOT = fileURLToPath(new URL('../../docs/screenshots/export-pa
 
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  host = await startWebHostProcess();
-});
-
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = ownWebHost();
 
 const shortOf = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 const tokenOf = (url: string) => new URL(url).searchParams.get('token') ?? '';
@@ -70,7 +61,7 @@ async function expectNoSecrets(page: Page): Promise<void> {
   expect(material).not.toContain(VAULT_PASSWORD);
   expect(material).not.toContain(KEYSTORE_PASSWORD);
   expect(material.toLowerCase()).not.toContain(KEYSTORE_PRIVATE_KEY);
-  expect(credentialLikeStrings(material, [tokenOf(host.url), ...accountIds.filter(Boolean)]), 'nothing shaped like an API key, secret or passphrase').toEqual([]);
+  expect(credentialLikeStrings(material, [tokenOf(host().url), ...accountIds.filter(Boolean)]), 'nothing shaped like an API key, secret or passphrase').toEqual([]);
 }
 
 async function addAccount(page: Page, tab: 'create' | 'keystore' | 'watch', fill: () => Promise<void>, label: string): Promise<void> {
@@ -90,7 +81,7 @@ test('vault, accounts, credentials, switching, lock and unlock', async ({ page }
   const { problems } = watchPageProblems(page);
 
   await test.step('first run: markets work without a vault; the title bar offers to create one', async () => {
-    await page.goto(host.url);
+    await page.goto(host().url);
     await expect(page.getByTestId('event-row').first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('titlebar-lock')).toHaveAttribute('data-state', 'none');
     await expect(page.getByTestId('welcome-banner')).toContainText('Accounts');
@@ -225,7 +216,7 @@ test('vault, accounts, credentials, switching, lock and unlock', async ({ page }
     await expect(page.getByTestId('key-export')).toBeDisabled();
 
     // What the core itself answers when asked to sign while locked.
-    const refused = await callBridgeFromPage(page, socketUrl(host.url), 'createClobCredentials', {});
+    const refused = await callBridgeFromPage(page, socketUrl(host().url), 'createClobCredentials', {});
     expect(refused.ok).toBe(false);
     expect(refused.error?.code).toBe('locked');
     expect(refused.error?.message).toMatch(/locked/i);
@@ -287,7 +278,7 @@ test('vault, accounts, credentials, switching, lock and unlock', async ({ page }
     // A script in the app's page that holds a fresh one-time address still cannot read it: the
     // page answers only a top-level navigation (and is cross-origin). A person opening it can.
     const imported = await page.locator('[data-testid="account-row"][data-active="true"]').getAttribute('data-account-id');
-    const scripted = await callBridgeFromPage(page, socketUrl(host.url), 'revealAccountPrivateKey', { accountId: imported, password: VAULT_PASSWORD });
+    const scripted = await callBridgeFromPage(page, socketUrl(host().url), 'revealAccountPrivateKey', { accountId: imported, password: VAULT_PASSWORD });
     const revealUrl = (scripted as { value?: { url?: string } }).value?.url ?? '';
     expect(revealUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/once\//);
     const fetched = await page.evaluate(async (url) => {

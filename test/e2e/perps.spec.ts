@@ -9,30 +9,21 @@ import { expect, test } from '@playwright/test';
 import { dismissWelcome } from './support/analytics';
 import { watchPageProblems } from './support/pageProblems';
 import { equityIn, fundPerps, setUpPerpsAccounts } from './support/perps';
-import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
+import { ownWebHost } from './support/webHostProcess';
 
 const SHOT = fileURLToPath(new URL('../../docs/screenshots/perps.png', import.meta.url));
 const PASSWORD = 'Granite-Lantern-Orchard-26';
 const INTERVALS = ['1s', '1m', '5m', '15m', '30m', '1h', '4h', '6h', '12h', '1d', '1w'];
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  // Funding every 5 s instead of hourly, so the position opened below is charged while we watch.
-  host = await startWebHostProcess({ extraArgs: ['--funding-interval', '5'] });
-});
-
-test.afterAll(async () => {
-  await host?.stop();
-});
+// Funding every 5 s instead of hourly, so the position opened below is charged while we watch.
+const host = ownWebHost({ extraArgs: ['--funding-interval', '5'] });
 
 test('equity at every interval, the trade tape, the collateral assets and funding', async ({ page }) => {
   test.setTimeout(300_000);
   const { problems } = watchPageProblems(page);
 
   await test.step('without an account the public side shows and the rest says why', async () => {
-    await page.goto(host.url);
+    await page.goto(host().url);
     await dismissWelcome(page);
     await page.getByTestId('nav-perps').click();
     await expect(page.getByTestId('perps-empty')).toBeVisible({ timeout: 20_000 });

@@ -8,22 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { watchPageProblems } from './support/pageProblems';
 import { addWatchOnlyAccount, buyWithFok, fundActive, HISTORY_WALLETS, lookUp, openTradableMarket, setUpTrader } from './support/analytics';
-import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
+import { ownWebHost } from './support/webHostProcess';
 
 const SHOT = fileURLToPath(new URL('../../docs/screenshots/portfolio.png', import.meta.url));
 const PASSWORD = 'Amber-Falcon-Meadow-41';
 const SHARES = 12;
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  host = await startWebHostProcess();
-});
-
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = ownWebHost();
 
 test('a trade placed in Trade appears in Portfolio and in Activity', async ({ page }) => {
   test.setTimeout(300_000);
@@ -31,7 +22,7 @@ test('a trade placed in Trade appears in Portfolio and in Activity', async ({ pa
   let tokenId = '';
 
   await test.step('a new user: vault, account, credentials, funds; one FOK buy in Trade', async () => {
-    await page.goto(host.url);
+    await page.goto(host().url);
     await setUpTrader(page, PASSWORD, 'Trader');
     tokenId = await openTradableMarket(page);
     await fundActive(page, '500');

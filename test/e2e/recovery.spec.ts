@@ -8,23 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { openMarketPricedBetween } from './support/markets';
 import { addKeyAccount, createCredentials, createVault, fillTicket, readBook, sendTicket } from './support/trade';
-import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
+import { ownWebHost } from './support/webHostProcess';
 
 const VAULT_PASSWORD = 'Quartz-Meadow-Falcon-27';
 const SHOT = fileURLToPath(new URL('../../docs/screenshots/recovery.png', import.meta.url));
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  host = await startWebHostProcess();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = ownWebHost();
 
 test('a heartbeat lapse is said at once and the orders the exchange cancelled are listed', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.goto(host.url);
+  await page.goto(host().url);
   await createVault(page, VAULT_PASSWORD);
   await addKeyAccount(page, 'Lapse');
   await createCredentials(page);

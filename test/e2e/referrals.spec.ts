@@ -8,21 +8,12 @@ import { expect, test } from '@playwright/test';
 import { dismissWelcome } from './support/analytics';
 import { watchPageProblems } from './support/pageProblems';
 import { pickAccount, setUpPerpsAccounts } from './support/perps';
-import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
+import { ownWebHost } from './support/webHostProcess';
 
 const SHOT = fileURLToPath(new URL('../../docs/screenshots/referrals.png', import.meta.url));
 const PASSWORD = 'Willow-Signal-Harbor-73';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  host = await startWebHostProcess();
-});
-
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = ownWebHost();
 
 test('an invite code from one account is applied in another, once', async ({ page }) => {
   test.setTimeout(300_000);
@@ -31,7 +22,7 @@ test('an invite code from one account is applied in another, once', async ({ pag
   let childrenBefore = 0;
 
   await test.step('a vault, accounts Host, Guest and Third, a perps proxy each', async () => {
-    await page.goto(host.url);
+    await page.goto(host().url);
     await dismissWelcome(page);
     await setUpPerpsAccounts(page, PASSWORD, ['Host', 'Guest', 'Third']);
   });

@@ -27,7 +27,7 @@ import {
   sendTicket,
   switchAccount,
 } from './support/trade';
-import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
+import { ownWebHost } from './support/webHostProcess';
 
 const VAULT_PASSWORD = 'Copper-Heron-Lantern-58';
 const TRADE_SHOT = fileURLToPath(new URL('../../docs/screenshots/trade.png', import.meta.url));
@@ -41,16 +41,7 @@ const FAR = 0.08;
 
 const ticksFor = (tick: number, distance: number): number => Math.max(1, Math.round(distance / tick));
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  host = await startWebHostProcess();
-});
-
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = ownWebHost();
 
 /** Markets → a market priced near the middle → "Trade" on its first outcome; its question. */
 async function tradeMidPricedMarket(page: Page): Promise<string> {
@@ -121,7 +112,7 @@ test('trade: resting order, fill from a second account, order types, exchange mo
   let makerOrderId = '';
 
   await test.step('vault, two accounts with order-book credentials', async () => {
-    await page.goto(host.url);
+    await page.goto(host().url);
     await createVault(page, VAULT_PASSWORD);
     await addKeyAccount(page, MAKER);
     await createCredentials(page);

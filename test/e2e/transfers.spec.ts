@@ -11,7 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { dismissWelcome } from './support/analytics';
 import { watchPageProblems } from './support/pageProblems';
 import { equityIn, fundPerps, pickAccount, setUpPerpsAccounts } from './support/perps';
-import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
+import { ownWebHost } from './support/webHostProcess';
 
 const SHOT = fileURLToPath(new URL('../../docs/screenshots/transfers.png', import.meta.url));
 const CONFIRM_SHOT = fileURLToPath(new URL('../../docs/screenshots/transfer-confirm.png', import.meta.url));
@@ -19,16 +19,7 @@ const PASSWORD = 'Copper-Heron-Valley-58';
 const FUNDED = 1000;
 const MOVED = 250;
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  host = await startWebHostProcess();
-});
-
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = ownWebHost();
 
 /** Syncs the shown account's transfers and returns the row of `transferId`. */
 async function syncedRow(page: Page, transferId: string) {
@@ -46,7 +37,7 @@ test('collateral moves between two own accounts and shows in both histories and 
   let betaBefore = 0;
 
   await test.step('a vault, accounts Alpha and Beta, a perps proxy each, paper USDC for Alpha', async () => {
-    await page.goto(host.url);
+    await page.goto(host().url);
     await dismissWelcome(page);
     await setUpPerpsAccounts(page, PASSWORD, ['Alpha', 'Beta']);
     await fundPerps(page, 'Alpha', String(FUNDED));

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { test } from '@playwright/test';
 
 export const ROOT = join(import.meta.dirname, '../../..');
 const START_TIMEOUT_MS = 90_000;
@@ -79,4 +80,23 @@ export async function startWebHostProcess(options: { dataDir?: string; browserOp
   // Keep draining stdout so a chatty host never blocks on a full pipe.
   host.stdout!.resume();
   return { url, dataDir, stop: cleanUp };
+}
+
+/**
+ * Gives a spec its own web host (a fresh data folder: a new vault and accounts whatever other
+ * specs did), started before its tests and stopped after them. Call at the top level of a spec.
+ */
+export function ownWebHost(options: Parameters<typeof startWebHostProcess>[0] = {}): () => RunningHost {
+  let host: RunningHost | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    host = await startWebHostProcess(options);
+  });
+  test.afterAll(async () => {
+    await host?.stop();
+  });
+  return () => {
+    if (!host) throw new Error('the web host did not start');
+    return host;
+  };
 }
