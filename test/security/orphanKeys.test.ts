@@ -76,9 +76,17 @@ function runUntilKilled(dataDir: string, plan: { delayMs: number } | { killAt: n
   });
 }
 
+/**
+ * A core on a network nobody serves. Lanes run in parallel on the same (unreachable) network, so
+ * each takes the one-process-per-network budget lock in a folder of its own.
+ */
+const nowhereOptions = (dataDir: string) => ({
+  dataDir, serviceUrls: { ...NOWHERE, label: 'Nowhere' }, log: silentLogger, budgetLockDir: join(dataDir, 'budget-lock'),
+});
+
 /** Starts a real core on the folder (as the next launch would) and checks the pair. */
 async function restartAndCheck(dataDir: string, trial: string): Promise<{ accounts: number; recovered: number }> {
-  const core = await createCore({ dataDir, serviceUrls: { ...NOWHERE, label: 'Nowhere' }, log: silentLogger, osKeyStore: createMemoryOsKeyStore(), vaultKdf: LIGHT_KDF });
+  const core = await createCore({ ...nowhereOptions(dataDir), osKeyStore: createMemoryOsKeyStore(), vaultKdf: LIGHT_KDF });
   try {
     const result = await core.dispatch('listAccounts', {}, { clientId: 'orphan-test' });
     if (!result.ok) throw new Error(`listAccounts failed: ${result.error.message}`);
@@ -131,7 +139,7 @@ describe('the vault and accounts.json stay a pair across kills', () => {
   it('an account whose key is missing from the vault is listed, marked, and can be removed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'marketdesk-keymissing-'));
     dirs.push(dataDir);
-    const options = { dataDir, serviceUrls: { ...NOWHERE, label: 'Nowhere' }, log: silentLogger, osKeyStore: createMemoryOsKeyStore(), vaultKdf: LIGHT_KDF };
+    const options = { ...nowhereOptions(dataDir), osKeyStore: createMemoryOsKeyStore(), vaultKdf: LIGHT_KDF };
     let core = await createCore(options);
     const call = async <T>(channel: string, input: unknown = {}) => {
       const result = await core.dispatch(channel, input, { clientId: 'orphan-test' });
