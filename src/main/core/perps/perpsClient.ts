@@ -7,6 +7,7 @@
  */
 import { PERPS_QUERY, PERPS_ROUTES, PERPS_PROXY_HEADER, PERPS_SECRET_HEADER, type PerpsEquityInterval, type PerpsRouteName } from '../../../shared/protocol/perps';
 import type { ProxyCredentials } from '../accounts/proxyKeys';
+import type { BudgetPriority } from '../../../shared/viewModels';
 import type { HttpClient } from '../net/httpClient';
 import { parsePerpsAnswer, type PerpsAnswer, type perpsAnswerSchemas } from './perpsAnswers';
 import { perpsRefusal } from './perpsErrors';
@@ -26,6 +27,8 @@ interface Call {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   signal?: AbortSignal;
+  /** History walks run as background work: last in the budget's queue, transient failures retried. */
+  priority?: BudgetPriority;
   action: string;
 }
 
@@ -53,12 +56,15 @@ export class PerpsClient {
   }
 
   transfers(credentials: PerpsCredentials, range: PerpsRange, signal?: AbortSignal): Promise<PerpsAnswer<'transfers'>> {
-    return this.call('transfers', { route: 'transfers', credentials, action: 'the transfer history request', query: rangeQuery(range), ...(signal ? { signal } : {}) });
+    return this.call('transfers', {
+      route: 'transfers', credentials, action: 'the transfer history request', query: rangeQuery(range), priority: 'background', ...(signal ? { signal } : {}),
+    });
   }
 
   funding(credentials: PerpsCredentials, range: PerpsRange & { instrumentId?: number }, signal?: AbortSignal): Promise<PerpsAnswer<'funding'>> {
     return this.call('funding', {
-      route: 'funding', credentials, action: 'the funding history request', query: { [PERPS_QUERY.instrument]: range.instrumentId, ...rangeQuery(range) }, ...(signal ? { signal } : {}),
+      route: 'funding', credentials, action: 'the funding history request', query: { [PERPS_QUERY.instrument]: range.instrumentId, ...rangeQuery(range) },
+      priority: 'background', ...(signal ? { signal } : {}),
     });
   }
 
@@ -107,6 +113,7 @@ export class PerpsClient {
         ...(call.query ? { query: call.query } : {}),
         ...(call.body !== undefined ? { bodyText: typeof call.body === 'string' ? call.body : JSON.stringify(call.body) } : {}),
         ...(call.signal ? { signal: call.signal } : {}),
+        ...(call.priority ? { priority: call.priority } : {}),
       });
       return parsePerpsAnswer(kind, label, answer);
     } catch (error) {
