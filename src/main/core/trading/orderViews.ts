@@ -27,20 +27,37 @@ export function toOpenOrderView(row: Record<string, unknown>): OpenOrderView {
   };
 }
 
-export function toTradeView(row: Record<string, unknown>, ownAddress: string): TradeView {
+/**
+ * A trade row as the account's own trades. The row's `side`, `price`, `size` and `outcome` are the
+ * taker's; when the account was a maker, its side of the trade is in its own `maker_orders[]`
+ * entries (one view per own maker order: each has its own price and matched size), and reading
+ * the taker's fields would show a BUY as a SELL.
+ */
+export function toTradeViews(row: Record<string, unknown>, ownAddress: string): TradeView[] {
   const makerOrders = Array.isArray(row.maker_orders) ? (row.maker_orders as Array<Record<string, unknown>>) : [];
-  const isMaker = str(row.trader_side).toUpperCase() === 'MAKER' ||
-    makerOrders.some((m) => str(m.maker_address).toLowerCase() === ownAddress.toLowerCase());
-  return {
+  const own = makerOrders.filter((m) => str(m.maker_address).toLowerCase() === ownAddress.toLowerCase());
+  const base = { market: str(row.market), status: str(row.status), matchTime: millis(row.match_time) };
+  const asMaker = str(row.trader_side).toUpperCase() === 'MAKER' || (own.length > 0 && str(row.trader_side).toUpperCase() !== 'TAKER');
+  if (asMaker && own.length > 0) {
+    return own.map((m) => ({
+      ...base,
+      id: own.length === 1 ? str(row.id) : `${str(row.id)}:${str(m.order_id)}`,
+      assetId: str(m.asset_id) || str(row.asset_id),
+      side: side(m.side),
+      size: str(m.matched_amount),
+      price: str(m.price),
+      outcome: str(m.outcome) || str(row.outcome),
+      role: 'maker' as const,
+    }));
+  }
+  return [{
+    ...base,
     id: str(row.id),
-    market: str(row.market),
     assetId: str(row.asset_id),
     side: side(row.side),
     size: str(row.size),
     price: str(row.price),
     outcome: str(row.outcome),
-    status: str(row.status),
-    role: isMaker ? 'maker' : 'taker',
-    matchTime: millis(row.match_time),
-  };
+    role: asMaker ? 'maker' : 'taker',
+  }];
 }

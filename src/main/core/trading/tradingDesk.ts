@@ -25,7 +25,7 @@ import { OrderVersionCache } from './marketInfo';
 import { ModeProbe } from './modeProbe';
 import { OpenOrderReconciler } from './openOrderReconciler';
 import { OrderService } from './orderService';
-import { toTradeView } from './orderViews';
+import { toTradeViews } from './orderViews';
 import { walkPages, type Page } from './pagedWalk';
 import { SandboxControls } from './sandboxControls';
 
@@ -195,7 +195,7 @@ export class TradingDesk {
           }),
         { signal, onPage: (rowCount, pages) => progress(rowCount, pages) },
       );
-      return rows.map((row) => toTradeView(row, account.funder ?? account.address));
+      return rows.flatMap((row) => toTradeViews(row, account.funder ?? account.address));
     });
   }
 
