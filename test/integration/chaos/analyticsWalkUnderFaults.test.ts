@@ -11,14 +11,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsClient } from '../../../src/main/core/analytics/analyticsClient';
 import type { Core } from '../../../src/main/core/coreApi';
 import { createCore } from '../../../src/main/core/createCore';
 import { createMemoryOsKeyStore } from '../../../src/main/core/custody';
 import { syncActivityQuery } from '../../../src/main/core/history/feedSources';
-import { HISTORY_FILE_NAME } from '../../../src/main/core/history/historyDatabase';
 import { silentLogger } from '../../../src/main/core/log';
 import { HttpClient } from '../../../src/main/core/net/httpClient';
 import { RateBudget } from '../../../src/main/core/net/rateBudget';
@@ -27,6 +25,7 @@ import type { HistorySyncState } from '../../../src/shared/portfolioViews';
 import { edgeWindowsFor } from '../../../src/shared/protocol/edgeLimits';
 import { LIGHT_KDF } from '../core/coreHarness';
 import { addFaultRule, ANALYTICS_FAULT_KINDS, clearFaultRules, faultEveryKind, injectedByKind } from './faultRules';
+import { storedKeysDescending } from '../core/storedActivityKeys';
 
 const WINDOW_ROWS = 100_000;
 const PAGE_SIZE = 500;
@@ -59,18 +58,6 @@ async function cleanKeysDescending(count: number): Promise<string[]> {
     if (cursor === null) break;
   }
   return keys;
-}
-
-function storedKeysDescending(): string[] {
-  const db = new DatabaseSync(join(dataDir, HISTORY_FILE_NAME), { readOnly: true });
-  try {
-    const rows = db
-      .prepare('SELECT ts, seq FROM activity WHERE wallet_id = (SELECT id FROM wallets WHERE address = ?) ORDER BY ts DESC, seq DESC')
-      .all(address.toLowerCase()) as Array<{ ts: number; seq: number }>;
-    return rows.map((r) => `${r.ts}:${r.seq}`);
-  } finally {
-    db.close();
-  }
 }
 
 describe('chaos: an analytics walk under 5% faults of every kind', () => {
@@ -121,7 +108,7 @@ describe('chaos: an analytics walk under 5% faults of every kind', () => {
     }
     await clearFaultRules(sandbox);
 
-    const keys = storedKeysDescending();
+    const keys = storedKeysDescending(dataDir, address);
     expect(keys.length).toBeGreaterThanOrEqual(WINDOW_ROWS);
     expect(new Set(keys).size).toBe(keys.length);
     // The clean walk goes as far as the faulted one got (it may overshoot the window before the

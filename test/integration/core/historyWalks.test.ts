@@ -11,13 +11,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsClient } from '../../../src/main/core/analytics/analyticsClient';
 import { createCore } from '../../../src/main/core/createCore';
 import type { Core } from '../../../src/main/core/coreApi';
 import { createMemoryOsKeyStore } from '../../../src/main/core/custody';
-import { HISTORY_FILE_NAME } from '../../../src/main/core/history/historyDatabase';
 import { syncActivityQuery } from '../../../src/main/core/history/feedSources';
 import { silentLogger } from '../../../src/main/core/log';
 import { HttpClient } from '../../../src/main/core/net/httpClient';
@@ -27,6 +25,7 @@ import type { HistorySyncState } from '../../../src/shared/portfolioViews';
 import { edgeWindowsFor } from '../../../src/shared/protocol/edgeLimits';
 import type { JobProgress } from '../../../src/shared/tradingViews';
 import { LIGHT_KDF, waitFor } from './coreHarness';
+import { storedKeysDescending } from './storedActivityKeys';
 
 let sandbox: RunningSandbox;
 const dirs: string[] = [];
@@ -81,19 +80,6 @@ async function serviceKeysAscending(address: string): Promise<string[]> {
   }
   expect(cursor).toBeNull();
   return keys;
-}
-
-/** The store's rows of a wallet, newest first, read straight from the SQLite file. */
-function storedKeysDescending(dataDir: string, address: string): string[] {
-  const db = new DatabaseSync(join(dataDir, HISTORY_FILE_NAME), { readOnly: true });
-  try {
-    const rows = db
-      .prepare('SELECT ts, seq FROM activity WHERE wallet_id = (SELECT id FROM wallets WHERE address = ?) ORDER BY ts DESC, seq DESC')
-     .all(address.toLowerCase()) as Array<{ ts: number; seq: number }>;
-    return rows.map((r) => `${r.ts}:${r.seq}`);
-  } finally {
-    db.close();
-  }
 }
 
 /** Requests the service saw on /v2/activity since its counters were reset (all analytics routes less the others). */
