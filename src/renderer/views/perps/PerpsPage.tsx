@@ -3,9 +3,7 @@
  * beside the exchange's public trade tape and collateral assets; on the sandbox network, paper
  * controls (faucet, paper position). Without a proxy, the public parts still show.
  */
-import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
-import { InlineError } from '../../components/InlineError';
 import { formatUsd } from '../../lib/format';
 import { useAppStatusStore } from '../../stores/appStatusStore';
 import { hrefForView } from '../../stores/navigationStore';
@@ -17,15 +15,12 @@ import { NoProxyNote, perpsBlocker } from './NoProxyNote';
 import { PaperControls } from './PaperControls';
 import { PerpsAccountPicker } from './PerpsAccountPicker';
 import { TradeTape } from './TradeTape';
-import { usePerpsAccount, usePerpsBasics } from './usePerpsAccount';
+import { usePerpsView } from './usePerpsAccount';
+import { PerpsInfoError } from './PerpsInfoError';
 
 export function PerpsPage() {
-  usePerpsBasics();
-  const [choice, setChoice] = useState<string | null>(null);
-  const { accountId, account, perps } = usePerpsAccount(choice);
+  const { choice, setChoice, accountId, account, perps } = usePerpsView();
   const info = usePerpsStore(selectPerpsInfo);
-  const infoError = usePerpsStore((s) => s.infoError);
-  const loadInfo = usePerpsStore((s) => s.loadInfo);
   const isSandbox = useAppStatusStore((s) => s.status?.network.isSandbox ?? false);
   const blocker = account ? perpsBlocker(account, perps) : null;
   const ready = account !== null && accountId !== null && blocker === null;
@@ -51,7 +46,7 @@ export function PerpsPage() {
           </dl>
         ) : null}
       </header>
-      {infoError ? <InlineError what="Could not read the perps exchange" error={infoError} onRetry={() => void loadInfo()} /> : null}
+      <PerpsInfoError />
       <div className="px-body">
         <div className="px-side">
           {info ? <AssetsTable info={info} /> : null}

@@ -3,7 +3,7 @@
  * when the view opens and re-read while it is visible (equity moves), and the account a picker
  * value resolves to (null: the active account).
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { AccountView } from '../../../shared/custodyViews';
 import type { PerpsAccountView } from '../../../shared/perpsViews';
 import { usePolling } from '../../hooks/usePolling';
@@ -37,4 +37,14 @@ export function usePerpsAccount(choice: string | null): ResolvedPerpsAccount {
   const account = accounts.find((a) => a.id === accountId) ?? null;
   const perps = usePerpsStore(useMemo(() => selectPerpsAccount(accountId), [accountId]));
   return { accountId: account ? accountId : null, account, perps };
+}
+
+/**
+ * The start of every perps view: the basics loaded and polled, the account picker's choice (null:
+ * the active account) and the account it resolves to.
+ */
+export function usePerpsView(): ResolvedPerpsAccount & { choice: string | null; setChoice: (choice: string | null) => void } {
+  usePerpsBasics();
+  const [choice, setChoice] = useState<string | null>(null);
+  return { choice, setChoice, ...usePerpsAccount(choice) };
 }

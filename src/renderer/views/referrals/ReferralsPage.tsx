@@ -2,22 +2,20 @@
  * Referrals: for one of the user's accounts, its invite code (copy, create), how many accounts it
  * brought, referrals left, the cooldown, the fee-share rate and its own referrer; apply a code.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { InlineError } from '../../components/InlineError';
 import { hrefForView } from '../../stores/navigationStore';
 import { selectReferral, selectReferralError, useReferralsStore } from '../../stores/referralsStore';
 import { NoProxyNote, perpsBlocker } from '../perps/NoProxyNote';
 import { PerpsAccountPicker } from '../perps/PerpsAccountPicker';
-import { usePerpsAccount, usePerpsBasics } from '../perps/usePerpsAccount';
+import { usePerpsView } from '../perps/usePerpsAccount';
 import { ApplyCodeForm } from './ApplyCodeForm';
 import { InviteCodeCard } from './InviteCodeCard';
 import { ReferralStats } from './ReferralStats';
 
 export function ReferralsPage() {
-  usePerpsBasics();
-  const [choice, setChoice] = useState<string | null>(null);
-  const { accountId, account, perps } = usePerpsAccount(choice);
+  const { choice, setChoice, accountId, account, perps } = usePerpsView();
   const referral = useReferralsStore(useMemo(() => selectReferral(accountId), [accountId]));
   const error = useReferralsStore(useMemo(() => selectReferralError(accountId), [accountId]));
   const load = useReferralsStore((s) => s.load);

@@ -3,28 +3,24 @@
  * address) through a confirmation of the exact signed op, move between own accounts quickly, and
  * the account's history of settled transfers in and out.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { EmptyState } from '../../components/EmptyState';
-import { InlineError } from '../../components/InlineError';
 import { hrefForView } from '../../stores/navigationStore';
 import { selectPerpsInfo, usePerpsStore } from '../../stores/perpsStore';
 import { useTransfersStore } from '../../stores/transfersStore';
 import { NoProxyNote, perpsBlocker } from '../perps/NoProxyNote';
 import { PerpsAccountPicker } from '../perps/PerpsAccountPicker';
-import { usePerpsAccount, usePerpsBasics } from '../perps/usePerpsAccount';
+import { usePerpsView } from '../perps/usePerpsAccount';
 import { QuickMove } from './QuickMove';
 import { SendForm } from './SendForm';
 import { TransferConfirmDialog } from './TransferConfirmDialog';
 import { TransferHistory } from './TransferHistory';
 import { useTransferFlow } from './useTransferFlow';
+import { PerpsInfoError } from '../perps/PerpsInfoError';
 
 export function TransfersPage() {
-  usePerpsBasics();
-  const [choice, setChoice] = useState<string | null>(null);
-  const { accountId, account, perps } = usePerpsAccount(choice);
+  const { choice, setChoice, accountId, account, perps } = usePerpsView();
   const info = usePerpsStore(selectPerpsInfo);
-  const infoError = usePerpsStore((s) => s.infoError);
-  const loadInfo = usePerpsStore((s) => s.loadInfo);
   const setAccount = useTransfersStore((s) => s.setAccount);
   const flow = useTransferFlow();
 
@@ -39,7 +35,7 @@ export function TransfersPage() {
         <PerpsAccountPicker value={choice} onChange={setChoice} label="From account" testId="transfers-account" />
         {perps?.activeProxy ? <span className="muted num">signs with proxy {perps.activeProxy.slice(0, 10)}…</span> : null}
       </header>
-      {infoError ? <InlineError what="Could not read the perps exchange" error={infoError} onRetry={() => void loadInfo()} /> : null}
+      <PerpsInfoError />
       {!account ? (
         <EmptyState title="No account yet" testId="transfers-empty">
           <p>
