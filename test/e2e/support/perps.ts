@@ -26,15 +26,19 @@ export async function createProxyFor(page: Page, label: string): Promise<void> {
   await expect(proxies.getByTestId('proxy-row')).toHaveCount(before + 1, { timeout: 30_000 });
 }
 
-/** Chooses the account labelled `label` in a perps view's account picker (by its option text). */
+/**
+ * Chooses the account labelled `label` in a perps view's account picker (by its option text).
+ * The picker fills once the view has read the accounts, so the option is waited for, not read once.
+ */
 export async function pickAccount(page: Page, pickerTestId: string, label: string): Promise<void> {
   const picker = page.getByTestId(pickerTestId);
-  const value = await picker.locator('option').evaluateAll(
-    (options, wanted) => options.find((option) => (option.textContent ?? '').startsWith(`${wanted} ·`))?.getAttribute('value') ?? null,
-    label,
-  );
-  expect(value, `account "${label}" is in the picker`).not.toBeNull();
-  await picker.selectOption(value ?? '');
+  const optionValue = () =>
+    picker.locator('option').evaluateAll(
+      (options, wanted) => options.find((option) => (option.textContent ?? '').startsWith(`${wanted} ·`))?.getAttribute('value') ?? null,
+      label,
+    );
+  await expect.poll(optionValue, { message: `account "${label}" is in the picker`, timeout: 20_000 }).not.toBeNull();
+  await picker.selectOption((await optionValue()) ?? '');
 }
 
 /** Perps view → this account → the sandbox faucet credits `amount` of `asset`. */
