@@ -106,6 +106,8 @@ export interface SandboxOptions {
    * empty). Defaults: capacity 1000, refilled at 100 per second, for each.
    */
   signerBuckets?: { orders?: BucketConfig; cancels?: BucketConfig };
+  /** How often changed books are recorded for `GET /orderbook-history`, in ms (default 10 000, min 10). */
+  bookHistoryMs?: number;
   /**
    * The analytics service (`/v2`): protocol contracts refused as `user` (default: the chain-137
    * exchange, collateral, conditional-token and neg-risk adapter contracts), the cursor HMAC key
@@ -173,6 +175,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (orderVersion !== 1 && orderVersion !== 2) throw new RangeError(`sandbox: orderVersion must be 1 or 2 (got ${String(orderVersion)})`);
   const heartbeatTimeoutMs = checkInteger('heartbeatTimeoutMs', options.heartbeatTimeoutMs ?? 10_000, 50, 3_600_000);
   const dataPageSize = checkInteger('dataPageSize', options.dataPageSize ?? 100, 1, 1_000);
+  const bookHistoryMs = checkInteger('bookHistoryMs', options.bookHistoryMs ?? 10_000, 10, 3_600_000);
   for (const [name, bucket] of Object.entries(options.signerBuckets ?? {})) {
     if (!bucket) continue;
     checkInteger(`signerBuckets.${name}.capacity`, bucket.capacity, 1, 1_000_000);
@@ -188,7 +191,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const builderKeys = new BuilderKeyStore();
   // After the simulator: the opening quotes are in place before saved orders go back on the books.
   const trading = createTrading({
-    exchange, keys: apiKeys, seed, chainId, orderVersion, heartbeatTimeoutMs, pageSize: dataPageSize,
+    exchange, keys: apiKeys, seed, chainId, orderVersion, heartbeatTimeoutMs, pageSize: dataPageSize, bookHistoryMs,
     ...(options.signerBuckets ? { signerBuckets: options.signerBuckets } : {}),
   });
   const fundingIntervalMs = checkInteger('perps.fundingIntervalMs', options.perps?.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS, 1_000, 7 * 86_400_000);

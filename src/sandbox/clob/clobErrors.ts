@@ -13,6 +13,7 @@ export const CLOB_MESSAGES = {
   invalidPayload: 'Invalid payload',
   payloadTooLarge: 'Payload exceeds the limit',
   marketNotFound: 'market not found',
+  invalidMarket: 'Invalid market',
   tooManyRequests: 'Too Many Requests',
   invalidL1Headers: 'Invalid L1 Request headers',
   invalidApiKey: 'Unauthorized/Invalid api key',

@@ -9,6 +9,7 @@ import { Router, type RequestContext } from '../http/router';
 import { bookJson, lastTradeOf, midpointOf, priceOf, spreadOf } from './bookWire';
 import { CLOB_MESSAGES, clobError } from './clobErrors';
 import type { Exchange, TokenEntry } from './exchange';
+import { addMarketRoutes } from './marketRoutes';
 import { isSide, isTokenId, parseBatch, type BatchItem } from './readParams';
 
 type TokenLookup = { ok: true; token: TokenEntry } | { ok: false; reply: Reply };
@@ -97,5 +98,5 @@ export function clobRouter(exchange: Exchange, now: () => number = Date.now): Ro
       const trades: Array<{ token_id: string; price: string; side: string }> = [];
       return batch(exchange, ctx, false, (token, item) => trades.push({ token_id: item.tokenId, ...lastTradeOf(token) })) ?? ok(trades);
     });
-  return router;
+  return addMarketRoutes(router, exchange);
 }

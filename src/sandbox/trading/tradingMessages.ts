@@ -23,6 +23,12 @@ export const TRADING_MESSAGES = {
   invalidExpiration: 'invalid expiration',
   marketNotReady: 'the market is not yet ready to process new orders',
   orderTimedOut: 'order timed out',
+  crossesBook: (id: string) => `order ${id} crosses the book`,
+  canceledInContract: 'order canceled in the exchange contract',
+  matchDelayed: 'order match delayed due to market conditions',
+  noMatchingOrders: 'there are no matching orders',
+  fokKilled: 'FOK orders are filled or killed',
+  roundingIssues: 'the trade contains rounding issues',
   invalidOrderId: 'Invalid orderID',
   invalidOrderParams: 'invalid order params payload',
   invalidTradeParams: 'Invalid trade params payload',
@@ -32,6 +38,7 @@ export const TRADING_MESSAGES = {
   assetIdRequired: 'asset_id is required',
   invalidFidelity: (value: string) => `invalid fidelity: ${value}`,
   limitTooLarge: 'limit cannot exceed 1000',
+  marketOrAssetRequired: 'either market or asset_id must be provided',
   tooManyRequests: 'Too Many Requests',
   // Sandbox wording for conditions the spec names without a message.
   fokNotFilled: "order couldn't be fully filled. FOK orders are fully filled or killed.",
@@ -44,4 +51,6 @@ export const TRADING_MESSAGES = {
   invalidHistoryFilter: (name: string) => `invalid filters: ${name}`,
   invalidNotificationIds: 'invalid notification ids',
   invalidHeartbeat: 'invalid heartbeat payload',
+  priceDiscrepancy: 'taker price discrepancy with the worst maker order exceeds the allowed amount',
+  invalidFeeRate: (given: string, fee: string) => `invalid user provided fee rate: ${given}, fee rate for the market must be ${fee}`,
 } as const;

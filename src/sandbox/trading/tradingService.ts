@@ -12,8 +12,11 @@ import { addAccountRoutes } from './accountRoutes';
 import { AddressRestrictions, FaultInjector } from './addressRestrictions';
 import { addCancelRoutes } from './cancelRoutes';
 import { DeadManSwitch, DEFAULT_HEARTBEAT_TIMEOUT_MS } from './deadManSwitch';
+import { DelayedMatches } from './delayedMatches';
 import { ExchangeMode } from './exchangeMode';
+import { BookHistory } from './bookHistory';
 import { addMarketDataRoutes } from './marketDataRoutes';
+import { addOrderbookHistoryRoute } from './orderbookHistoryRoute';
 import { addOrderRoutes } from './orderRoutes';
 import { DEFAULT_PAGE_SIZE } from './paging';
 import { DEFAULT_CANCEL_BUCKET, DEFAULT_ORDER_BUCKET, SignerBuckets, type BucketConfig } from './signerBuckets';
@@ -31,6 +34,8 @@ export interface TradingOptions {
   heartbeatTimeoutMs?: number;
   pageSize?: number;
   signerBuckets?: { orders?: BucketConfig; cancels?: BucketConfig };
+  /** How often changed books are recorded for `GET /orderbook-history` (default 10 s). */
+  bookHistoryMs?: number;
   now?: () => number;
 }
 
@@ -59,15 +64,24 @@ export function createTrading(options: TradingOptions): TradingService {
     // The sandbox network profile: the public chain-137 contracts, on the sandbox's chain id.
     contracts: { ...PUBLIC_CHAIN_137_CONTRACTS, chainId: options.chainId },
     recovery: new RecoveryThread(),
+    delayed: new DelayedMatches(),
     orderVersion: options.orderVersion ?? 2,
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
     now,
   };
+  const bookHistory = new BookHistory(options.exchange, options.bookHistoryMs);
+  bookHistory.start();
   return {
     desk,
     addRoutes: (router) =>
-      addTradingAdminRoutes(addMarketDataRoutes(addAccountRoutes(addCancelRoutes(addOrderRoutes(router, deps), deps), deps), deps), deps),
+      addOrderbookHistoryRoute(
+        addTradingAdminRoutes(addMarketDataRoutes(addAccountRoutes(addCancelRoutes(addOrderRoutes(router, deps), deps), deps), deps), deps),
+        deps,
+        bookHistory,
+      ),
     close: () => {
+      bookHistory.stop();
+      deps.delayed.close();
       heartbeats.close();
       deps.recovery.close();
       desk.close();
