@@ -1,3 +1,5 @@
+import { messageRuleProblem } from './messageFaults';
+
 /**
  * One fault-injection rule as the admin route accepts it (`POST /sandbox/faults/rules`), checked
  * field by field so a bad rule answers 400 naming the field. A rule matches requests by service,
@@ -18,6 +20,7 @@ export const FAULT_KINDS = [
   'truncated', // the real answer, cut off halfway (Content-Length promises more)
   'non-json', // an HTML error page instead of JSON (as a proxy in front would send)
   'reset', // the connection is reset before any answer
+  'message', // one of the order book's documented answers (variant), see messageFaults.ts
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -75,8 +78,12 @@ export function parseFaultRule(body: Body, id: number): FaultRule | string {
   const kind = body.kind;
   if (!FAULT_KINDS.includes(kind as FaultKind)) return `kind must be one of ${FAULT_KINDS.join(', ')}`;
   let variant: string | null = null;
-  if (body.variant !== undefined) {
-    if (kind !== 'unavailable') return 'variant applies only to kind unavailable';
+  if (kind === 'message') {
+    const problem = messageRuleProblem(body.variant, service, method, pattern);
+    if (problem) return problem;
+    variant = body.variant as string;
+  } else if (body.variant !== undefined) {
+    if (kind !== 'unavailable') return 'variant applies only to kinds unavailable and message';
     if (service === null) return 'variant needs a service (each service has its own 503 variants)';
     const allowed = UNAVAILABLE_VARIANTS[service as FaultService];
     if (!allowed.includes(body.variant as string)) return `variant for ${String(service)} must be one of ${allowed.join(', ')}`;

@@ -19,6 +19,7 @@ import { faultAdminReply, isFaultAdminPath } from '../faults/faultAdmin';
 import type { FaultInjector } from '../faults/faultInjector';
 import type { FaultRule, FaultService } from '../faults/faultRule';
 import { faultStatusReply, isStatusKind } from '../faults/faultReplies';
+import { isOrderVariant, requestMessageReply } from '../faults/messageFaults';
 import { resetConnection, sendNonJson, sendTruncated, sleep, stall } from '../faults/faultResponder';
 import { send, type Reply } from './reply';
 import type { RequestContext, Router } from './router';
@@ -122,6 +123,7 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
   const ctx: RequestContext = {
     method, path, query: url.searchParams, params: match.params, body: body.text, rawBody: body.bytes,
     headers: req.headers, remoteAddress: req.socket.remoteAddress ?? '',
+    ...(fault?.kind === 'message' ? { fault } : {}),
   };
   const answer = await match.handler(ctx);
   if (fault?.kind === 'truncated') return sendTruncated(res, def.decorate ? def.decorate(answer) : answer);
@@ -136,6 +138,12 @@ async function applyFault(def: ServiceDefinition, fault: FaultRule, req: Incomin
     return true;
   }
   switch (fault.kind) {
+    case 'message':
+      // Order variants are carried out by the order routes (ctx.fault); the others answer here.
+      if (isOrderVariant(fault.variant)) return false;
+      req.resume();
+      finish(requestMessageReply(fault.variant as string));
+      return true;
     case 'delay':
       await sleep(fault.delayMs);
       return false;

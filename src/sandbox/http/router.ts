@@ -1,4 +1,5 @@
 /** A small exact-segment router: `/events/:id/tags` style patterns, no regexes, no framework. */
+import type { FaultRule } from '../faults/faultRule';
 import type { Reply } from './reply';
 
 export interface RequestContext {
@@ -13,6 +14,8 @@ export interface RequestContext {
   /** Request headers, names lower-cased by Node; read them with `headerOf`. */
   headers: Readonly<Record<string, string | string[] | undefined>>;
   remoteAddress: string;
+  /** A fault rule the route itself carries out (the `message` kind's order variants). */
+  fault?: FaultRule;
 }
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;

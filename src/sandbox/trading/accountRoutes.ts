@@ -5,9 +5,10 @@
  *       400 `Invalid asset type` | `Invalid signature_type` | `Invalid token id` (CONDITIONAL
  *       without a decimal token_id). `balance` is the whole balance (open orders not deducted);
  *       `allowance` is max uint256 (approvals are unlimited). signature_type: 0–3 or EOA,
- *       SVC_PROXY, SAFE_WALLET, SVC_1271 (absent = EOA); for 1–3 the balance read is the funder's
+ *       SVC_PROXY, SAFE_WALLET or 0–2 (absent = EOA); for 1 and 2 the balance read is the funder's
  *       — learned from the address's first accepted order of that type or set with
- *       POST /sandbox/funder — and the key's own address until one is known.
+ *       POST /sandbox/funder; SAFE_WALLET also finds a deposit wallet (type 3) — and the key's own
+ *       address until one is known.
  *   GET /balance-allowance/update (same query) → the same object, re-read.
  *   GET /data/order/{id} → open-order shape (any status) | 400 `Invalid orderID` | 404 `order not found`
  *   GET /data/orders?id=&market=&asset_id=&next_cursor= → paged open orders (LIVE), oldest first
@@ -34,8 +35,14 @@ import { authenticate, type TradingDeps } from './tradingDeps';
 import { TRADING_MESSAGES } from './tradingMessages';
 import { notificationJson, openOrderJson, tradeJson } from './tradingWire';
 
-const SIGNATURE_TYPES: Readonly<Record<string, number>> = {
-  0: 0, 1: 1, 2: 2, 3: 3, EOA: 0, SVC_PROXY: 1, SAFE_WALLET: 2, SVC_1271: 3,
+/**
+ * The spec allows `EOA`, `SVC_PROXY` and `SAFE_WALLET` on balance-allowance; the reference
+ * clients send the same three as their numbers. Anything else (the deposit wallet's `SVC_1271`
+ * or 3 included) is `Invalid signature_type`: a deposit-wallet account reads with `SAFE_WALLET`
+ * (docs/decisions.md), which finds its wallet through `balanceAddress`.
+ */
+const SIGNATURE_TYPES: Readonly<Record<string, 0 | 1 | 2>> = {
+  0: 0, 1: 1, 2: 2, EOA: 0, SVC_PROXY: 1, SAFE_WALLET: 2,
 };
 const SECONDS = /^\d{1,12}$/;
 

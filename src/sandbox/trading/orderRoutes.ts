@@ -31,7 +31,10 @@ import { parseOrderBody, type ParsedOrder } from './orderPayload';
 import { checkOrderSignature } from './orderSignature';
 import { admitTrading, tooManyRequests, type TradingDeps } from './tradingDeps';
 import { TRADING_MESSAGES } from './tradingMessages';
-import { failedPost, postOnlyModePost } from './tradingWire';
+import { delayedPost, failedPost, postOnlyModePost } from './tradingWire';
+import { baseFeeOf } from '../clob/marketRoutes';
+import type { FaultRule } from '../faults/faultRule';
+import { orderFaultEffect } from '../faults/messageFaults';
 
 type Outcome =
   | { kind: 'placed'; response: PostOrderResponse }
@@ -85,11 +88,31 @@ function stillAdmissible(order: ParsedOrder, deps: TradingDeps): Outcome | null 
   return restricted ? refused(400, restricted) : null;
 }
 
-function place(order: ParsedOrder, check: Verified, identity: L2Identity, deps: TradingDeps): Outcome {
+function place(order: ParsedOrder, check: Verified, identity: L2Identity, deps: TradingDeps, fault: FaultRule | undefined): Outcome {
   if (!check.valid) return refused(400, TRADING_MESSAGES.invalidOrderPayload, check.id);
   if (order.signer.toLowerCase() !== identity.address) return refused(400, TRADING_MESSAGES.signerMismatch, check.id);
+  const feeProblem = feeRateProblem(order, deps);
+  if (feeProblem) return refused(400, feeProblem, check.id);
+  if (fault?.variant) {
+    const effect = orderFaultEffect(fault.variant, check.id);
+    if (effect.kind === 'refuse') return refused(effect.status, effect.message, check.id);
+    deps.delayed.schedule(fault.delayMs, () => deps.desk.place(order, check.id, identity.key.apiKey));
+    return { kind: 'placed', response: delayedPost(check.id) };
+  }
   const placed = deps.desk.place(order, check.id, identity.key.apiKey);
   return placed.ok ? { kind: 'placed', response: placed.response } : refused(placed.status, placed.message, placed.orderId);
+}
+
+/**
+ * A version-1 order signs `feeRateBps`; it must be the market's fee (`GET /fee-rate`), as the
+ * reference client enforces before it signs. Version 2 signs no fee.
+ */
+function feeRateProblem(order: ParsedOrder, deps: TradingDeps): string | null {
+  if (!('feeRateBps' in order.message)) return null;
+  const entry = deps.exchange.token(order.tokenId)?.entry;
+  if (!entry) return null;
+  const fee = BigInt(baseFeeOf(entry));
+  return order.message.feeRateBps === fee ? null : TRADING_MESSAGES.invalidFeeRate(String(order.message.feeRateBps), String(fee));
 }
 
 /**
@@ -97,12 +120,12 @@ function place(order: ParsedOrder, check: Verified, identity: L2Identity, deps: 
  * the signers of those that passed (off the event loop, first in first out), then places them in
  * order without yielding.
  */
-async function processOrders(items: readonly unknown[], identity: L2Identity, deps: TradingDeps): Promise<Outcome[]> {
+async function processOrders(items: readonly unknown[], identity: L2Identity, deps: TradingDeps, fault?: FaultRule): Promise<Outcome[]> {
   const screened = items.map((item) => screen(item, identity, deps));
   const checks = await Promise.all(screened.map((s) => (s.ok ? verify(s.order, deps) : null)));
   return screened.map((s, i) => {
     if (!s.ok) return s.outcome;
-    return stillAdmissible(s.order, deps) ?? place(s.order, checks[i]!, identity, deps);
+    return stillAdmissible(s.order, deps) ?? place(s.order, checks[i]!, identity, deps, fault);
   });
 }
 
@@ -113,7 +136,10 @@ function singleReply(outcome: Outcome): Reply {
 
 function batchElement(outcome: Outcome): PostOrderResponse {
   if (outcome.kind === 'placed') return outcome.response;
-  return outcome.postOnlyMode ? postOnlyModePost(outcome.message) : failedPost(outcome.message, outcome.orderId);
+  if (outcome.postOnlyMode) return postOnlyModePost(outcome.message);
+  // In a batch, a crossing post-only order is named by its id: which of the batch crossed.
+  const message = outcome.message === TRADING_MESSAGES.postOnlyCrosses && outcome.orderId ? TRADING_MESSAGES.crossesBook(outcome.orderId) : outcome.message;
+  return failedPost(message, outcome.orderId);
 }
 
 export function addOrderRoutes(router: Router, deps: TradingDeps): Router {
@@ -121,7 +147,7 @@ export function addOrderRoutes(router: Router, deps: TradingDeps): Router {
     .on('POST', '/order', async (ctx) => {
       const admitted = admitTrading(ctx, deps, deps.orderBuckets, 1);
       if (!admitted.ok) return admitted.reply;
-      const [outcome] = await processOrders([parseJson(ctx.body)], admitted.identity, deps);
+      const [outcome] = await processOrders([parseJson(ctx.body)], admitted.identity, deps, ctx.fault);
       return singleReply(outcome as Outcome);
     })
     .on('POST', '/orders', async (ctx) => {
@@ -134,7 +160,7 @@ export function addOrderRoutes(router: Router, deps: TradingDeps): Router {
       const gate = deps.mode.orderGate(true);
       if (gate) return gate;
       if (!deps.orderBuckets.take(admitted.identity.address, body.length)) return tooManyRequests();
-      const outcomes = await processOrders(body, admitted.identity, deps);
+      const outcomes = await processOrders(body, admitted.identity, deps, ctx.fault);
       return ok(outcomes.map(batchElement));
     });
 }

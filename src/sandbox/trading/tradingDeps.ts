@@ -12,6 +12,7 @@ import type { AuthCheck } from '../http/authCheck';
 import type { RequestContext } from '../http/router';
 import type { AddressRestrictions, FaultInjector } from './addressRestrictions';
 import type { DeadManSwitch } from './deadManSwitch';
+import type { DelayedMatches } from './delayedMatches';
 import type { ExchangeMode } from './exchangeMode';
 import type { SignerBuckets } from './signerBuckets';
 import type { TradingDesk } from './tradingDesk';
@@ -28,6 +29,8 @@ export interface TradingDeps {
   cancelBuckets: SignerBuckets;
   heartbeats: DeadManSwitch;
   contracts: ExchangeContracts;
+  /** Orders accepted as `delayed`, placed when their delay is over (delayedMatches.ts). */
+  delayed: DelayedMatches;
   /** Recovers order signers off the event loop (recoveryThread.ts). */
   recovery: RecoveryThread;
   orderVersion: OrderVersion;

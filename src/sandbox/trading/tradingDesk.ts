@@ -181,7 +181,11 @@ export class TradingDesk {
 
   /** The address whose balances a key's address reads with `signatureType` (see balance routes). */
   balanceAddress(signer: string, signatureType: number): string {
-    return signatureType === 0 ? signer : this.funders.get(`${signer}#${signatureType}`) ?? signer;
+    if (signatureType === 0) return signer;
+    const linked = this.funders.get(`${signer}#${signatureType}`);
+    // Balance reads name no deposit-wallet type: a contract wallet read as SAFE_WALLET is either.
+    if (linked === undefined && signatureType === 2) return this.funders.get(`${signer}#3`) ?? signer;
+    return linked ?? signer;
   }
 
   linkFunder(signer: string, signatureType: number, funder: string): void {

@@ -107,6 +107,11 @@ export const failedPost = (errorMsg: string, orderID = ''): PostOrderResponse =>
   success: false, errorMsg, orderID, status: '', makingAmount: '', takingAmount: '',
 });
 
+/** Accepted, matched later (an injected `delayed` fault): the order id and status only. */
+export const delayedPost = (orderID: string): PostOrderResponse => ({
+  success: true, errorMsg: '', orderID, status: 'delayed', makingAmount: '', takingAmount: '',
+});
+
 /** Post-only mode in a batch: the order is refused, but the element says `success: true` (spec). */
 export const postOnlyModePost = (errorMsg: string): PostOrderResponse => ({
   success: true, errorMsg, orderID: '', status: '', makingAmount: '', takingAmount: '',
