@@ -136,4 +136,20 @@ describe('@polymarket/clob-client-v2 against the sandbox', () => {
     const trades = await client.getTrades();
     expect(trades[0]).toMatchObject({ id: response.tradeIDs?.[0], side: 'BUY', size: '5.00', trader_side: 'TAKER' });
   });
+
+  it('looks a token\'s market up, reads its fee and market info, and places a market order the way it does', async () => {
+    const token = regular.market.tokenIds[0];
+    expect(await client.getFeeRateBps(token)).toBe(regular.market.record.takerBaseFee);
+    const market = (await client.getMarket(regular.market.conditionId)) as { condition_id: string; tokens: Array<{ token_id: string }> };
+    expect(market.condition_id).toBe(regular.market.conditionId);
+    expect(market.tokens.map((t) => t.token_id)).toEqual([...regular.market.tokenIds]);
+    // A market BUY: the client resolves the condition through /markets-by-token and its fee and
+    // tick through /clob-markets before it signs.
+    const top = await bookTop(sandbox.urls.clob, token);
+    const response = await client.createAndPostMarketOrder({ tokenID: token, amount: 5, side: Side.BUY, price: top.ask / 10_000 }, undefined, OrderType.FOK);
+    expect(response).toMatchObject({ success: true, status: 'matched' });
+    expect(response.tradeIDs).toHaveLength(1);
+    const asked = sandbox.faultStats().routes.filter((r) => r.service === 'clob').map((r) => r.path);
+    expect(asked).toEqual(expect.arrayContaining([`/markets-by-token/${token}`, `/clob-markets/${regular.market.conditionId}`]));
+  });
 });

@@ -62,6 +62,8 @@ export interface OrderArgs {
   takerAmount?: bigint;
   salt?: number;
   timestamp?: string;
+  /** Version 1 only: the signed fee rate (default 0). */
+  feeRateBps?: number;
 }
 
 let saltCounter = 1_000;
@@ -81,12 +83,12 @@ export async function signOrder(account: Account, args: OrderArgs, version: 1 | 
   if (version === 1) {
     const message = {
       salt: BigInt(salt), maker, signer: account.address, taker: ZERO_ADDRESS, tokenId: BigInt(args.tokenId),
-      makerAmount, takerAmount, expiration: BigInt(expiration), nonce: 0n, feeRateBps: 0n, side, signatureType,
+      makerAmount, takerAmount, expiration: BigInt(expiration), nonce: 0n, feeRateBps: BigInt(args.feeRateBps ?? 0), side, signatureType,
     } as const;
     const signature = await account.signTypedData({ domain, types: orderTypesV1, primaryType: 'Order', message });
     return {
       salt, maker, signer: account.address, taker: ZERO_ADDRESS, tokenId: args.tokenId, makerAmount: makerAmount.toString(),
-      takerAmount: takerAmount.toString(), side: args.side, expiration, nonce: '0', feeRateBps: '0', signatureType, signature,
+      takerAmount: takerAmount.toString(), side: args.side, expiration, nonce: '0', feeRateBps: String(args.feeRateBps ?? 0), signatureType, signature,
     } as unknown as PostOrderBody['order'] & Record<string, unknown>;
   }
   const timestamp = args.timestamp ?? String(Date.now());

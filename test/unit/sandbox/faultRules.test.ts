@@ -28,7 +28,7 @@ describe('rule parsing names the field at fault', () => {
     [{ pathPattern: '/x', kind: 'reset', count: 0 }, /count/],
     [{ pathPattern: '/x', kind: 'delay', delayMs: 60_001, count: 1 }, /delayMs/],
     [{ pathPattern: '/x', kind: 'unavailable', variant: 'cancel-only', count: 1 }, /needs a service/],
-    [{ pathPattern: '/x', kind: 'reset', variant: 'x', service: 'clob', count: 1 }, /only to kind unavailable/],
+    [{ pathPattern: '/x', kind: 'reset', variant: 'x', service: 'clob', count: 1 }, /only to kinds unavailable and message/],
     [{ pathPattern: '/x', kind: 'reset', service: 'web', count: 1 }, /service must be one of/],
   ])('%j', (body, message) => {
     const parsed = parseFaultRule(body as Record<string, unknown>, 1);
