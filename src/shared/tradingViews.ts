@@ -39,6 +39,10 @@ export interface OrderPreview {
   /** Whether this account asks for a confirmation before sending. */
   needsConfirmation: boolean;
   orderVersion: 1 | 2;
+  /** Market orders: the market's taker fee in basis points (`GET /markets/{condition_id}`). */
+  takerFeeBps?: number;
+  /** Market orders: seconds the exchange holds a marketable order before matching it. */
+  matchDelaySeconds?: number;
 }
 
 export interface PlacedOrder {

@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { BridgeError } from '../../shared/result';
 import type { TradingState } from '../../shared/tradingViews';
 import { api } from '../bridge/api';
+import { modeNotice } from '../views/trade/modeNotice';
 
 interface TradingStateStore {
   state: TradingState | null;
@@ -35,11 +36,5 @@ export const selectConfirmOrders = (s: TradingStateStore): boolean => s.state?.c
 
 /** Why new orders cannot go out at all in this mode, or null (post-only still takes some). */
 export function modeRefusal(state: TradingState | null): string | null {
-  if (!state) return null;
-  if (state.banned) return 'This address is banned from trading on the exchange.';
-  if (state.closedOnly) return 'This address is in closed-only mode: the exchange refuses new orders from it.';
-  if (state.mode === 'trading-disabled') return 'Trading is disabled on the exchange right now.';
-  if (state.mode === 'cancel-only') return 'The exchange is in cancel-only mode: new orders are refused, cancels work.';
-  if (state.mode === 'restarting') return 'The matching engine is restarting: orders wait until it is back.';
-  return null;
+  return modeNotice(state)?.refusal ?? null;
 }

@@ -9,12 +9,16 @@ import type { StoredAccount } from '../accounts/accountRegistry';
 import type { AuthenticatedClob } from './authenticatedClob';
 import { baseUnitsToDecimal } from './ticketAmounts';
 
-/** The spec's names for signature types on balance-allowance (type 3 uses its table name). */
-const SIGNATURE_TYPE_PARAM: Record<SignatureTypeName, string> = {
+/**
+ * The spec allows only `EOA`, `SVC_PROXY` and `SAFE_WALLET` on balance-allowance. A deposit
+ * wallet (type 3) is, like a safe, a contract wallet that holds the funds and validates orders
+ * through ERC-1271, so its balance is read as `SAFE_WALLET` (docs/decisions.md).
+ */
+export const SIGNATURE_TYPE_PARAM: Record<SignatureTypeName, 'EOA' | 'SVC_PROXY' | 'SAFE_WALLET'> = {
   EOA: 'EOA',
   PROXY: 'SVC_PROXY',
   SAFE: 'SAFE_WALLET',
-  DEPOSIT_WALLET: 'SVC_1271',
+  DEPOSIT_WALLET: 'SAFE_WALLET',
 };
 
 interface BalanceAnswer {

@@ -22,10 +22,12 @@ import { CoreError } from '../coreError';
 import type { HttpClient } from '../net/httpClient';
 import type { AuthenticatedClob } from './authenticatedClob';
 import type { BalanceService } from './balanceService';
+import { assertCancelsAccepted } from './cancelChecks';
 import type { ExchangeModeTracker } from './exchangeModeTracker';
 import { estimateFill } from './fillEstimate';
 import { readMarketBook, type OrderVersionCache } from './marketInfo';
 import { answerWasLost, reconcileLostOrder } from './lostOrderAnswers';
+import { ticketMarketFacts, type MarketLookup } from './marketLookup';
 import { describeTicket, placedFromAnswer, placedFromError } from './placedOrders';
 import { retryWhileRestarting } from './restartBackoff';
 import { signerWindows } from './signerBudgets';
@@ -39,6 +41,8 @@ export interface OrderServiceOptions {
   modes: ExchangeModeTracker;
   versions: OrderVersionCache;
   balances: BalanceService;
+  /** Market by token and fee rate, asked before a market order or a version-1 order is signed. */
+  markets: MarketLookup;
   contracts: () => ExchangeContracts;
   confirmOrders: (accountId: string) => boolean;
   /** Open orders or balances may have changed for this account. */
@@ -55,6 +59,7 @@ export interface CancelResult {
 interface PreparedTicket {
   preview: OrderPreview;
   negRisk: boolean;
+  feeRateBps: bigint;
 }
 
 export class OrderService {
@@ -76,6 +81,7 @@ export class OrderService {
 
   async cancel(orderIds: string[]): Promise<CancelResult> {
     const account = this.options.clob.tradingAccount();
+    assertCancelsAccepted(this.options.modes.snapshot(account.address));
     const result: CancelResult = { canceled: [], notCanceled: {} };
     try {
       if (orderIds.length === 1) {
@@ -93,6 +99,7 @@ export class OrderService {
 
   async cancelMarket(filter: { market?: string | undefined; assetId?: string | undefined }): Promise<CancelResult> {
     const account = this.options.clob.tradingAccount();
+    assertCancelsAccepted(this.options.modes.snapshot(account.address));
     const body = { ...(filter.market ? { market: filter.market } : {}), ...(filter.assetId ? { asset_id: filter.assetId } : {}) };
     try {
       return await this.cancelRequest(account, 'DELETE', '/cancel-market-orders', body);
@@ -103,6 +110,7 @@ export class OrderService {
 
   async cancelAll(): Promise<CancelResult> {
     const account = this.options.clob.tradingAccount();
+    assertCancelsAccepted(this.options.modes.snapshot(account.address));
     try {
       return await this.cancelRequest(account, 'DELETE', '/cancel-all', undefined);
     } finally {
@@ -119,7 +127,7 @@ export class OrderService {
     }
     const owner = (await this.options.clob.credentialsOf(account)).apiKey;
     const signed = await withPrivateKey(this.options.session, account, async (privateKey) =>
-      prepared.map(({ preview, negRisk }) => this.signedBody(account, preview, negRisk, privateKey, owner)),
+      prepared.map(({ preview, negRisk, feeRateBps }) => this.signedBody(account, preview, negRisk, feeRateBps, privateKey, owner)),
     );
     const bodies = signed.map((s) => s.body);
     const single = bodies.length === 1;
@@ -154,7 +162,7 @@ export class OrderService {
     }
   }
 
-  private signedBody(account: StoredAccount, preview: OrderPreview, negRisk: boolean, privateKey: Uint8Array, owner: string): { body: string; hash: string } {
+  private signedBody(account: StoredAccount, preview: OrderPreview, negRisk: boolean, feeRateBps: bigint, privateKey: Uint8Array, owner: string): { body: string; hash: string } {
     const { ticket } = preview;
     const order = buildSignedOrder({
       version: preview.orderVersion,
@@ -170,6 +178,7 @@ export class OrderService {
       signer: account.address as Hex,
       signatureType: SIGNATURE_TYPE_CODES[account.signatureType],
       ...(ticket.expiration ? { expiration: ticket.expiration } : {}),
+      ...(preview.orderVersion === 1 ? { feeRateBps } : {}),
       privateKey,
     });
     return { body: toPostOrderBody(order.json, owner, ticket.orderType, ticket.postOnly), hash: order.hash };
@@ -177,6 +186,7 @@ export class OrderService {
 
   private async prepare(account: StoredAccount, ticket: OrderTicket): Promise<PreparedTicket> {
     const [book, orderVersion] = await Promise.all([readMarketBook(this.options.http, ticket.tokenId), this.options.versions.get()]);
+    const facts = await ticketMarketFacts(this.options.markets, ticket, orderVersion);
     const tickSize = book.tickSize as TickSize;
     const { amounts, problem } = safeTicketAmounts(ticket, tickSize);
     const balance = this.options.balances.cached(account.id) ?? (await this.options.balances.read(account, ticket.side === 'SELL' ? ticket.tokenId : undefined));
@@ -194,6 +204,7 @@ export class OrderService {
       now: Date.now(),
     });
     if (problem && problems.length === 0) problems.push(problem);
+    if (facts.problem) problems.push(facts.problem);
     if (ticket.postOnly && estimate.crossesBook) problems.push('A post-only order must not cross the book: it would fill now and be rejected.');
     if (ticket.orderType === 'FOK' && problems.length === 0 && !fillsCompletely(ticket, amounts, estimate)) {
       const wanted = ticket.amount !== undefined ? `$${ticket.amount} of shares` : `${amounts.shares} shares`;
@@ -201,6 +212,7 @@ export class OrderService {
     }
     return {
       negRisk: book.negRisk,
+      feeRateBps: facts.feeRateBps,
       preview: {
         ticket,
         makerAmount: String(amounts.makerAmount),
@@ -214,6 +226,7 @@ export class OrderService {
         problems,
         needsConfirmation: this.options.confirmOrders(account.id),
         orderVersion,
+        ...(facts.market ? { takerFeeBps: facts.market.takerBaseFeeBps, matchDelaySeconds: facts.market.secondsDelay } : {}),
       },
     };
   }

@@ -2,6 +2,7 @@
 import type { PostOrderResponse } from '../../../shared/orders/orderSchema';
 import type { OrderTicket, PlacedOrder } from '../../../shared/tradingViews';
 import type { CoreError } from '../coreError';
+import { DELAYED_ORDER_SENTENCE, exchangeSentence } from './exchangeSentences';
 
 export function describeTicket(ticket: OrderTicket): string {
   const quantity = ticket.amount !== undefined ? `$${ticket.amount}` : `${ticket.size} shares`;
@@ -12,17 +13,24 @@ export function describeTicket(ticket: OrderTicket): string {
 /** `order timed out`: the deadline passed before processing, so the order never reached the book. */
 const isTimeout = (message: string) => /order timed out/i.test(message);
 
+/** The refusal as a sentence naming the order, with the exchange's own words after it. */
+function refusal(ticket: OrderTicket, said: string): string {
+  const sentence = exchangeSentence(said);
+  return sentence ? `${describeTicket(ticket)} was refused: ${sentence} (The exchange said “${said}”.)` : `${describeTicket(ticket)} was refused: ${said}.`;
+}
+
 export function placedFromAnswer(ticket: OrderTicket, answer: PostOrderResponse | undefined): PlacedOrder {
   if (!answer) return placedFromMessage(ticket, 'The exchange sent no answer for this order.');
   const errorMsg = typeof answer.errorMsg === 'string' ? answer.errorMsg : '';
   // In post-only mode a refused order comes back with success still true and errorMsg set.
   const success = answer.success === true && errorMsg === '';
+  const status = String(answer.status ?? '');
   return {
     ticket,
     success,
     orderId: String(answer.orderID ?? ''),
-    status: String(answer.status ?? ''),
-    message: success ? '' : `${describeTicket(ticket)} was refused: ${errorMsg || 'no reason given'}.`,
+    status,
+    message: success ? (status === 'delayed' ? DELAYED_ORDER_SENTENCE : '') : refusal(ticket, errorMsg || 'no reason given'),
     makingAmount: String(answer.makingAmount ?? ''),
     takingAmount: String(answer.takingAmount ?? ''),
     tradeIds: Array.isArray(answer.tradeIDs) ? answer.tradeIDs.map(String) : [],
@@ -35,17 +43,15 @@ export function placedFromError(ticket: OrderTicket, error: CoreError): PlacedOr
 }
 
 function placedFromMessage(ticket: OrderTicket, said: string): PlacedOrder {
-  const resubmittable = isTimeout(said);
-  const hint = resubmittable ? ' It never reached the book and can be sent again.' : '';
   return {
     ticket,
     success: false,
     orderId: '',
     status: '',
-    message: `${describeTicket(ticket)} was refused: ${said}.${hint}`,
+    message: refusal(ticket, said),
     makingAmount: '',
     takingAmount: '',
     tradeIds: [],
-    resubmittable,
+    resubmittable: isTimeout(said),
   };
 }

@@ -22,6 +22,7 @@ import { HeartbeatService } from './heartbeatService';
 import { JobRunner } from './jobs';
 import { MarketData } from './marketData';
 import { OrderVersionCache } from './marketInfo';
+import { MarketLookup } from './marketLookup';
 import { ModeProbe } from './modeProbe';
 import { OpenOrderReconciler } from './openOrderReconciler';
 import { OrderService } from './orderService';
@@ -102,6 +103,7 @@ export class TradingDesk {
       modes: this.modes,
       versions: this.versions,
       balances: this.balances,
+      markets: new MarketLookup(http),
       contracts: () => options.network.contracts,
       confirmOrders: (accountId) => options.settings.get('confirmOrdersByAccount')[accountId] ?? true,
       onOrdersTouched: (account) => {

@@ -22,7 +22,7 @@ export function TicketResult({ placed, onResend, resending }: { placed: PlacedOr
             {placed.takingAmount ? `, took ${formatSize(placed.takingAmount)}` : ''}
           </span>
         ) : null}
-        {placed.reconciled ? (
+        {placed.message ? (
           <span className="muted" data-testid="ticket-result-message">
             {' '}
             {placed.message}

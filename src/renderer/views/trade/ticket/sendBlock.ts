@@ -3,19 +3,26 @@
  * matters first: the account, an exchange mode that refuses every order, the ticket's own
  * fields, then the exchange's own checks from the preview.
  */
-import type { TradingState } from '../../../../shared/tradingViews';
-import type { TradingBlock } from '../../../stores/tradingAccess';
-import { modeRefusal } from '../../../stores/tradingStateStore';
-import type { PreviewAnswer } from './usePreview';
+import type { BridgeError } from '../../../../shared/result';
+import type { OrderPreview, TradingState } from '../../../../shared/tradingViews';
+import { modeNotice } from '../modeNotice';
+
+/**
+ * The parts of the account block (stores/tradingAccess) and the preview answer (usePreview) this
+ * reads, as plain shapes: the decision stays a pure function with no store behind it.
+ */
+type AccountBlock = { reason: string } | null;
+type CheckedTicket = { preview: Pick<OrderPreview, 'problems'> | null; error: BridgeError | null } | null;
 
 export interface SendBlock {
   kind: 'account' | 'ticket' | 'mode' | 'checking' | 'problems' | 'error';
   reason: string;
 }
 
-export function sendBlock(block: TradingBlock | null, missing: string | null, state: TradingState | null, answer: PreviewAnswer | null): SendBlock | null {
+export function sendBlock(block: AccountBlock, missing: string | null, state: TradingState | null, answer: CheckedTicket): SendBlock | null {
   if (block) return { kind: 'account', reason: block.reason };
-  const refusal = modeRefusal(state);
+  // The banner describes the same entry (modeNotice.ts): what it says and what Send does agree.
+  const refusal = modeNotice(state)?.refusal ?? null;
   if (refusal) return { kind: 'mode', reason: refusal };
   if (missing) return { kind: 'ticket', reason: missing };
   if (!answer) return { kind: 'checking', reason: 'Checking the order…' };
