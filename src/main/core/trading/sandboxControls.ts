@@ -17,6 +17,14 @@ export class SandboxControls {
     await this.post('/sandbox/faucet', { address, amount });
   }
 
+  /**
+   * Tells the sandbox which funder a signer's balance reads find for its wallet type (the public
+   * exchange knows each wallet from its owner; the sandbox learns it from orders or from here).
+   */
+  async linkFunder(signer: string, funder: string, signatureType: 1 | 2 | 3): Promise<void> {
+    await this.post('/sandbox/funder', { signer, funder, signatureType });
+  }
+
   async setMode(mode: Exclude<ExchangeMode, 'unknown'>, retryAfterSeconds?: number): Promise<void> {
     await this.post('/sandbox/mode', { mode, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) });
   }

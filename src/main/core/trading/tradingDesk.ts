@@ -29,6 +29,7 @@ import { OrderService } from './orderService';
 import { toTradeViews } from './orderViews';
 import { walkPages, type Page } from './pagedWalk';
 import { SandboxControls } from './sandboxControls';
+import { SIGNATURE_TYPE_CODES } from '../../../shared/orders/orderSchema';
 
 export interface TradingDeskOptions {
   http: HttpClient;
@@ -204,6 +205,8 @@ export class TradingDesk {
   async fundSandboxAccount(amount: string): Promise<BalanceView> {
     const account = this.options.registry.requireActive();
     await this.sandbox.fund(account.funder ?? account.address, amount);
+    const code = SIGNATURE_TYPE_CODES[account.signatureType];
+    if (account.funder && code !== 0) await this.sandbox.linkFunder(account.address, account.funder, code);
     return this.balance(undefined, true);
   }
 
