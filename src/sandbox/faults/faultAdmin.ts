@@ -9,6 +9,9 @@
  *   DELETE /sandbox/faults/rules            → {removed}   every rule
  *   DELETE /sandbox/faults/rules/<id>       → {removed}   one rule (404 when there is none)
  *   POST   /sandbox/faults/counters/reset   → {reset: true}
+ * Kind `message` (order book only) answers one of the spec's messages named by `variant`
+ * (faults/messageFaults.ts): order variants act inside POST /order and /orders, request variants
+ * (`api-keys`, `delete-api-key`, `internal-error`) answer the request.
  * (`POST /sandbox/faults {orderTimeouts}` on the order-book server is the trading half's own fault.)
  */
 import { parseJson } from '../http/body';

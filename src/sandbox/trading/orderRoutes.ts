@@ -14,11 +14,16 @@
  *       EOA order whose maker is not its signer; for signature types 1–3 the maker is the funder) ·
  *   400 `Invalid order payload` (the signature does not recover to `signer`) ·
  *   400 `the order signer address has to be the address of the API KEY` ·
+ *   400 `invalid user provided fee rate: {n}, fee rate for the market must be {fee}` (v1 orders
+ *       sign `feeRateBps`; it must be the market's `GET /fee-rate`) ·
+ *   an injected `message` fault (faults/messageFaults.ts: the order refused with that message,
+ *       or accepted as `delayed` and placed after `delayMs`) ·
  *   then tradingDesk.ts: market, tick, minimum size, duplicate, expiration, balance, post-only,
  *   FOK, FAK.
  * In POST /orders the 503 of trading-disabled and cancel-only fail the whole request; in
  * post-only mode each non-post-only order comes back as `{success: true, errorMsg: <the mode's
- * message>, …: ""}` (spec) and the others are placed. Orders of a batch are placed in order.
+ * message>, …: ""}` (spec) and the others are placed. Orders of a batch are placed in order; a
+ * crossing post-only order inside a batch reads `order {id} crosses the book`, naming which one.
  */
 import type { PostOrderResponse } from '../../shared/orders/orderSchema';
 import { MAX_ORDERS_PER_BATCH } from '../../shared/orders/orderSchema';
