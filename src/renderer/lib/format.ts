@@ -208,6 +208,13 @@ export function formatShortDateTime(epochMs: number): string {
   return `${parts.month}-${parts.day} ${clockText(parts, false)}`;
 }
 
+/** A day as "2026-11-13" in the user's zone, the narrowest date a column can hold. */
+export function formatIsoDay(epochMs: number): string {
+  if (!validMoment(epochMs)) return DASH;
+  const parts = partsOf(epochMs);
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
 /** The zone times are shown in, for a hint: "UTC", "Asia/Tokyo" or this computer's zone. */
 export function timeZoneLabel(): string {
   return prefs.timeZone === 'system' ? new Intl.DateTimeFormat(LOCALE).resolvedOptions().timeZone : prefs.timeZone;

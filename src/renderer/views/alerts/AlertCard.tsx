@@ -5,6 +5,7 @@
  * browser for notification permission (browsers allow the prompt only after a click).
  */
 import { useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { AlertDirection, AlertSource } from '../../../shared/prefs';
 import type { OrderBookView } from '../../../shared/viewModels';
 import type { BridgeError } from '../../../shared/result';
@@ -16,7 +17,7 @@ import type { TradeTarget } from '../../stores/tradeTargetStore';
 import { AlertRuleText } from './AlertRuleText';
 
 export function AlertCard({ target, book }: { target: TradeTarget; book: OrderBookView | undefined }) {
-  const alerts = useAlertsStore(useMemo(() => selectAlertsFor(target.tokenId), [target.tokenId]));
+  const alerts = useAlertsStore(useShallow(useMemo(() => selectAlertsFor(target.tokenId), [target.tokenId])));
   const [open, setOpen] = useState(false);
   const [direction, setDirection] = useState<AlertDirection>('above');
   const [source, setSource] = useState<AlertSource>('mid');
