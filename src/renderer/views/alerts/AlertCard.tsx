@@ -26,6 +26,9 @@ export function AlertCard({ target, book }: { target: TradeTarget; book: OrderBo
   const [permission, setPermission] = useState<string | null>(null);
   const tick = book?.tickSize ?? target.tickSize;
   const now = source === 'mid' ? book?.midpoint : book?.lastTradePrice;
+  const typed = Number(price);
+  // Alerts fire when their condition holds (decisions-pending-prefs.md): say so before it does.
+  const alreadyMet = Boolean(now) && price.trim() !== '' && Number.isFinite(typed) && (direction === 'above' ? Number(now) >= typed : Number(now) <= typed);
 
   const create = async () => {
     const asked = await askForNotificationPermission();
@@ -75,6 +78,11 @@ export function AlertCard({ target, book }: { target: TradeTarget; book: OrderBo
           <p className="alert-now muted" id="alert-now">
             Now {formatPrice(now, tick)}. Type the price as a decimal between 0 and 1. An alert fires once, then moves to Alerts.
           </p>
+          {alreadyMet ? (
+            <p className="alert-now alert-met" data-testid="alert-already-met">
+              The {source === 'mid' ? 'mid price' : 'last trade'} is already {direction === 'above' ? 'at or above' : 'at or below'} this price: the alert fires as soon as it is added.
+            </p>
+          ) : null}
           <button type="submit" className="button button-primary" disabled={price.trim() === ''} data-testid="alert-create">
             Add alert
           </button>
