@@ -24,7 +24,7 @@ const host = ownWebHost();
 test.use({ colorScheme: 'light', actionTimeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
-const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const pageBackground = (page: Page) => page.locator('body').evaluate((body) => (body.ownerDocument.defaultView ?? { getComputedStyle: () => ({ backgroundColor: '' }) }).getComputedStyle(body).backgroundColor);
 
 async function setPref(page: Page, testId: string, value: string): Promise<void> {
   await page.getByTestId('nav-settings').click();
@@ -116,18 +116,20 @@ test('a price alert and a fill alert fire: web notifications, and the Alerts log
   await context.grantPermissions(['notifications']);
   // Records what the page shows as web notifications (the browser's own cannot be read back).
   await page.addInitScript(() => {
+    type NotificationClass = new (title: string, options?: { body?: string }) => object;
+    const global = globalThis as unknown as { Notification: NotificationClass; shownNotifications: string[] };
     const shown: string[] = [];
-    (window as unknown as { shownNotifications: string[] }).shownNotifications = shown;
-    const Original = window.Notification;
+    global.shownNotifications = shown;
+    const Original = global.Notification;
     class Recording extends Original {
-      constructor(title: string, options?: NotificationOptions) {
+      constructor(title: string, options?: { body?: string }) {
         super(title, options);
         shown.push(`${title} | ${options?.body ?? ''}`);
       }
     }
-    Object.defineProperty(window, 'Notification', { value: Recording, configurable: true });
+    Object.defineProperty(globalThis, 'Notification', { value: Recording, configurable: true });
   });
-  const notifications = () => page.evaluate(() => (window as unknown as { shownNotifications: string[] }).shownNotifications);
+  const notifications = () => page.evaluate(() => (globalThis as unknown as { shownNotifications: string[] }).shownNotifications);
 
   await page.goto(host().url);
   await createVault(page, VAULT_PASSWORD);
