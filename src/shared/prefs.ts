@@ -76,8 +76,9 @@ export const priceAlertInputSchema = z
   .object({
     tokenId: z.string().max(78, 'a token id has at most 78 digits').regex(/^[0-9]{1,78}$/, 'must be a decimal token id'),
     /** What the notification names: the question and the outcome, as the user saw them. */
-    question: z.string().trim().min(1, 'the market question is required').max(300, 'the market question is at most 300 characters'),
-    outcome: z.string().trim().min(1, 'the outcome is required').max(100, 'the outcome is at most 100 characters'),
+    // Bounded before trimming too: otherwise any amount of whitespace around the text is valid.
+    question: z.string().max(300, 'the market question is at most 300 characters').trim().min(1, 'the market question is required'),
+    outcome: z.string().max(100, 'the outcome is at most 100 characters').trim().min(1, 'the outcome is required'),
     direction: z.enum(ALERT_DIRECTIONS, { error: 'an alert fires above or below its price' }),
     source: z.enum(ALERT_SOURCES, { error: 'an alert watches the mid or the last trade' }),
     price: alertPriceSchema,
