@@ -1,44 +1,39 @@
 /** The window: title bar, navigation, the current view and the status bar — or, when the bridge cannot work at all, a full-page explanation. */
+import { Suspense } from 'react';
 import { selectBridgeBlocker, useBridgeLinkStore } from './stores/bridgeLinkStore';
 import { selectView, useNavigationStore } from './stores/navigationStore';
+import { selectFormatKey, usePrefsStore } from './stores/prefsStore';
 import { useAccountShortcuts } from './hooks/useAccountShortcuts';
 import { BridgeUnavailable } from './components/BridgeUnavailable';
 import { NavBar } from './components/NavBar';
 import { StatusBar } from './components/StatusBar';
 import { TitleBar } from './components/TitleBar';
+import { ViewLoadBoundary } from './components/ViewLoadBoundary';
 import { VaultPromptDialog } from './components/vault/VaultPromptDialog';
 import { WelcomeBanner } from './components/vault/WelcomeBanner';
-import { AccountsView } from './views/accounts/AccountsView';
-import { MarketsView } from './views/markets/MarketsView';
-import { PlaceholderView } from './views/placeholders/PlaceholderView';
-import { PortfolioPage } from './views/portfolio/PortfolioPage';
-import { ActivityPage } from './views/activity/ActivityPage';
-import { BoardsPage } from './views/boards/BoardsPage';
-import { SettingsView } from './views/settings/SettingsView';
-import { TradeView } from './views/trade/TradeView';
-import { TransfersPage } from './views/transfers/TransfersPage';
-import { ReferralsPage } from './views/referrals/ReferralsPage';
-import { PerpsPage } from './views/perps/PerpsPage';
+import { lazyView } from './views/viewLoaders';
 import { CancelledOrdersNotice } from './components/CancelledOrdersNotice';
 import { FillToasts } from './components/FillToasts';
 
 function CurrentView() {
   const view = useNavigationStore(selectView);
-  if (view === 'markets') return <MarketsView />;
-  if (view === 'trade') return <TradeView />;
-  if (view === 'portfolio') return <PortfolioPage />;
-  if (view === 'activity') return <ActivityPage />;
-  if (view === 'transfers') return <TransfersPage />;
-  if (view === 'referrals') return <ReferralsPage />;
-  if (view === 'perps') return <PerpsPage />;
-  if (view === 'boards') return <BoardsPage />;
-  if (view === 'accounts') return <AccountsView />;
-  if (view === 'settings') return <SettingsView />;
-  return <PlaceholderView view={view} />;
+  // Numbers and times follow the display preferences: when they change, the view is drawn again
+  // from scratch (memoized rows included). Settings, where they change, keeps its state and focus.
+  const formatKey = usePrefsStore(selectFormatKey);
+  const View = lazyView(view);
+  return (
+    <ViewLoadBoundary key={view}>
+      <Suspense fallback={<section className="view view-loading" aria-busy="true" aria-label="Loading" />}>
+        <View key={view === 'settings' ? view : `${view}|${formatKey}`} />
+      </Suspense>
+    </ViewLoadBoundary>
+  );
 }
 
 function Shell() {
   useAccountShortcuts();
+  // Status and title bars show times and prices too.
+  usePrefsStore(selectFormatKey);
   return (
     <div className="shell">
       <TitleBar />

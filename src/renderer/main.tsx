@@ -8,8 +8,12 @@ import { useAccountsStore } from './stores/accountsStore';
 import { useAppStatusStore } from './stores/appStatusStore';
 import { useVaultStore } from './stores/vaultStore';
 import { followLocationHash } from './stores/navigationStore';
+import { usePrefsStore } from './stores/prefsStore';
+import { useAlertsStore } from './stores/alertsStore';
+import { followSystemTheme } from './lib/theme';
 import { App } from './App';
 import './styles/theme.css';
+import './styles/theme-light.css';
 import './styles/shell.css';
 import './styles/feedback.css';
 import './styles/markets.css';
@@ -22,12 +26,19 @@ import './styles/analytics.css';
 import './styles/recovery.css';
 import './styles/perps.css';
 import './styles/budget.css';
+import './styles/prefs.css';
+import './styles/layout-narrow.css';
+
+// Before the first paint: the system's light or dark, until the saved choice arrives.
+followSystemTheme();
 
 if (bridgeMode !== 'needs-token') {
   wireBridgeSubscriptions();
   void useAppStatusStore.getState().load();
   void useVaultStore.getState().load();
   void useAccountsStore.getState().load();
+  void usePrefsStore.getState().load();
+  void useAlertsStore.getState().load();
   reportUserActivityWhileOpen();
 }
 followLocationHash();

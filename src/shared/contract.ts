@@ -62,6 +62,7 @@ import type {
   EventsPage,
   OrderBookView,
 } from './viewModels';
+import { displayPrefsChangeSchema, priceAlertInputSchema, type AlertsState, type DisplayPrefs, type FiredAlert } from './prefs';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
@@ -507,6 +508,18 @@ export const bridgeChannels = {
     input: z.object({ restriction: z.enum(['none', 'closed-only', 'banned']) }).strict(),
     result: returns<TradingState>(),
   },
+
+  // ── prefs: display preferences and alerts ──
+  /** Theme, price and time formats, time zone, default order size, fill alerts. */
+  getDisplayPrefs: { input: noInput, result: returns<DisplayPrefs>() },
+  /** Changes some preferences (the rest stay); every window applies them at once. */
+  setDisplayPrefs: { input: displayPrefsChangeSchema, result: returns<DisplayPrefs>() },
+  /** Waiting price alerts and the log of alerts that fired. */
+  listAlerts: { input: noInput, result: returns<AlertsState>() },
+  /** A one-shot alert on an outcome's mid or last trade crossing a price. */
+  createPriceAlert: { input: priceAlertInputSchema, result: returns<AlertsState>() },
+  removePriceAlert: { input: z.object({ alertId: z.string().min(1).max(64) }).strict(), result: returns<AlertsState>() },
+  clearAlertLog: { input: noInput, result: returns<AlertsState>() },
 } as const;
 
 export const bridgeEvents = {
@@ -526,6 +539,11 @@ export const bridgeEvents = {
   historyChanged: returns<HistorySyncState>(),
   /** An account's perps state changed: a transfer settled, a history sync added rows, a referral applied. */
   perpsChanged: returns<{ accountId: string; kind: 'transfers' | 'funding' | 'referral' | 'account' }>(),
+  // ── prefs ──
+  /** The display preferences changed (in this window or another). */
+  displayPrefsChanged: returns<DisplayPrefs>(),
+  /** A price or fill alert went off; it is already in the log. */
+  alertFired: returns<FiredAlert>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

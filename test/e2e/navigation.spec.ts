@@ -15,6 +15,7 @@ const BUILT = [
   ['referrals', 'Referrals'],
   ['perps', 'Perps'],
   ['boards', 'Boards'],
+  ['alerts', 'Alerts'],
   ['accounts', 'Accounts'],
   ['settings', 'Settings'],
 ] as const;

@@ -32,6 +32,7 @@ import { PerpsDesk } from './perps/perpsDesk';
 import { perpsWeightWindow } from './perps/perpsInfo';
 import { PortfolioDesk } from './portfolio/portfolioDesk';
 import { openSettings } from './settings/settingsStore';
+import { AlertService } from './alerts/alertService';
 import { ConnectionMonitor } from './status/connectionMonitor';
 import { realLoopClock } from './status/backoff';
 import { OutageTracker } from './status/outageTracker';
@@ -203,13 +204,17 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   hub.subscribe((event) => {
     if (event === 'orderFilled') portfolio.onAccountFilled();
   });
+  // Price alerts read the books main polls; fill alerts read fills (prefs).
+  const alerts = new AlertService({ settings, books, emit: (event, payload) => hub.emit(event, payload), log });
+  hub.subscribe((event, payload) => alerts.handleEvent(event, payload));
 
   const dispatch = createDispatcher(
-    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps }),
+    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps, prefs: { settings, alerts, emit: (event, payload) => hub.emit(event, payload) } }),
     log,
     options.callLimits,
   );
   status.start();
+  void alerts.start();
   // libsecp256k1's context (under a millisecond), so the first order is as fast as the rest; the
   // keccak WebAssembly was instantiated when src/signing was imported (top-level await).
   warmOrderSigning();

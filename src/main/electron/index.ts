@@ -6,6 +6,7 @@
 import { app, dialog, ipcMain, powerMonitor, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { createCore } from '../core/createCore';
+import { showAlertsAsOsNotifications } from './alertNotifications';
 import { registerAppSchemeAsPrivileged, serveRendererFromAppScheme } from './appProtocol';
 import { startIpcTransport } from './ipcTransport';
 import { createDialogSecretPresenter } from './dialogSecretPresenter';
@@ -55,6 +56,7 @@ async function startDesktopApp(): Promise<void> {
   // Keys must not stay unlocked on a machine left asleep or behind a locked screen.
   powerMonitor.on('suspend', () => core.handleSystemEvent('suspend'));
   powerMonitor.on('lock-screen', () => core.handleSystemEvent('lock-screen'));
+  showAlertsAsOsNotifications(core, focusOrOpenMainWindow);
   const transport = startIpcTransport(ipcMain, core, devServerUrl ? { devServerUrl } : {});
   const settings = openShellSettings();
 

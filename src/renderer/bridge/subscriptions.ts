@@ -27,6 +27,9 @@ import { reloadPerpsAccountsSoon } from '../stores/perpsStore';
 import { receiveFundingChanged } from '../stores/perpsMarketStore';
 import { receiveReferralChanged } from '../stores/referralsStore';
 import { receiveTransfersChanged } from '../stores/transfersStore';
+import { usePrefsStore } from '../stores/prefsStore';
+import { useAlertsStore } from '../stores/alertsStore';
+import { showWebNotification } from '../lib/webNotifications';
 import { api, bridgeLink } from './api';
 
 /**
@@ -119,6 +122,8 @@ function recoverAfterReconnect(): void {
   // The history store may have gained rows while we were away (a sync ran on): read again.
   void useActivityStore.getState().loadSyncState();
   reloadPerpsAccountsSoon();
+  void usePrefsStore.getState().load();
+  void useAlertsStore.getState().load();
 }
 
 export function wireBridgeSubscriptions(): Unsubscribe {
@@ -141,6 +146,11 @@ export function wireBridgeSubscriptions(): Unsubscribe {
     api.events.onJobProgressed((progress) => useJobsStore.getState().receive(progress)),
     api.events.onHistoryChanged((state) => useActivityStore.getState().receiveHistoryChanged(state)),
     api.events.onPerpsChanged(receivePerpsChanged),
+    api.events.onDisplayPrefsChanged((prefs) => usePrefsStore.getState().receive(prefs)),
+    api.events.onAlertFired((alert) => {
+      useAlertsStore.getState().receiveFired(alert);
+      showWebNotification(alert);
+    }),
     followTradingAccount(),
   ];
 

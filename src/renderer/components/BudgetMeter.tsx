@@ -8,24 +8,22 @@ import { useState } from 'react';
 import { selectBudget, useAppStatusStore } from '../stores/appStatusStore';
 import { formatPercent } from '../lib/format';
 import { BudgetPanel } from './BudgetPanel';
+import { budgetMeterTitle } from './budgetMeterText';
 
 export function BudgetMeter() {
   const budget = useAppStatusStore(selectBudget);
   const [open, setOpen] = useState(false);
   if (!budget) {
     return (
-      <span className="status-item budget" data-testid="status-budget">
-        Budget —
+      <span className="status-item budget" data-testid="status-budget" title="Requests to the exchange's servers: shown once Marketdesk has connected.">
+        Requests —
       </span>
     );
   }
   const seconds = Math.round(budget.windowMs / 1000);
   const fraction = Math.min(1, Math.max(0, budget.peakFraction));
   const level = fraction >= 0.9 ? 'high' : fraction >= 0.6 ? 'mid' : 'low';
-  const lines = budget.scopes
-    .filter((scope) => scope.used > 0 || scope.limit > 0)
-    .map((scope) => `${scope.label}  ${scope.used}/${scope.limit}`);
-  const title = [`Requests in the last ${seconds} s, per rate-limit scope:`, ...lines, '', 'Click for every scope, its queue and its waits.'].join('\n');
+  const title = budgetMeterTitle(budget);
   return (
     <>
     <button type="button" className="status-item budget budget-button" data-testid="status-budget" title={title} aria-haspopup="dialog" onClick={() => setOpen(true)}>
@@ -37,7 +35,7 @@ export function BudgetMeter() {
         className="meter"
         data-level={level}
         role="meter"
-        aria-label="Busiest rate-limit scope"
+        aria-label="Closest server limit, share used"
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(fraction * 100)}

@@ -9,6 +9,7 @@ import type { BudgetPriority, BudgetScopeView, BudgetStateView } from '../../sha
 import type { BridgeError } from '../../shared/result';
 import { api } from '../bridge/api';
 import { Dialog } from './Dialog';
+import { formatNumber } from '../lib/format';
 
 const REFRESH_MS = 1_000;
 const PRIORITY_LETTERS: Array<[BudgetPriority, string]> = [
@@ -58,18 +59,18 @@ function ScopeRow({ scope }: { scope: BudgetScopeView }) {
           <span className="meter-fill" style={{ width: `${fraction * 100}%` }} />
         </span>
         <span className="budget-num" data-testid="budget-scope-used">
-          {scope.used.toLocaleString()} / {scope.limit.toLocaleString()}
+          {formatNumber(scope.used)} / {formatNumber(scope.limit)}
         </span>
       </td>
       <td className="budget-num" title="The documented limit; the client allows itself 90% of it">
-        {scope.documentedLimit.toLocaleString()} / {seconds(scope.windowMs)}
+        {formatNumber(scope.documentedLimit)} / {seconds(scope.windowMs)}
       </td>
       <td data-testid="budget-scope-queue">{queued.length > 0 ? queued.join(', ') : <span className="muted">—</span>}</td>
       <td className="budget-num">{scope.longestWaitMs > 0 ? seconds(scope.longestWaitMs) : '—'}</td>
       <td className="budget-num" data-testid="budget-scope-waits">
-        {scope.waits > 0 ? `${scope.waits.toLocaleString()} (${seconds(scope.waitedMs)})` : '—'}
+        {scope.waits > 0 ? `${formatNumber(scope.waits)} (${seconds(scope.waitedMs)})` : '—'}
       </td>
-      <td className="budget-num">{scope.deadlineFailures > 0 ? scope.deadlineFailures.toLocaleString() : '—'}</td>
+      <td className="budget-num">{scope.deadlineFailures > 0 ? formatNumber(scope.deadlineFailures) : '—'}</td>
     </tr>
   );
 }

@@ -10,6 +10,7 @@ import type { BridgeError } from '../../shared/result';
 import { kilobytes, startDownload } from '../lib/exportDownload';
 import { ActionError } from './ActionError';
 import { JobProgressBar } from './JobProgressBar';
+import { formatNumber } from '../lib/format';
 
 type ExportFormat = 'csv' | 'json';
 
@@ -49,7 +50,7 @@ export function ExportControls({ testPrefix, total, enabled, jobId, result, erro
         <JobProgressBar jobId={jobId} label="Exporting" expectedRows={expected.current} onCancel={onCancel} testId={`${testPrefix}-progress`} />
       ) : (
         <>
-          <span className="muted">Export {total === null ? '' : `${total.toLocaleString('en-US')} `}filtered rows</span>
+          <span className="muted">Export {total === null ? '' : `${formatNumber(total)} `}filtered rows</span>
           {(['csv', 'json'] as const).map((format) => (
             <button key={format} type="button" className="button button-small" disabled={!enabled || !total} onClick={() => run(format)} data-testid={`${testPrefix}-${format}`}>
               {format.toUpperCase()}
@@ -59,7 +60,7 @@ export function ExportControls({ testPrefix, total, enabled, jobId, result, erro
       )}
       {result ? (
         <span className="act-export-result" role="status" data-testid={`${testPrefix}-result`} data-rows={result.rows}>
-          {result.rows.toLocaleString('en-US')} rows, {kilobytes(result.bytes)}
+          {formatNumber(result.rows)} rows, {kilobytes(result.bytes)}
           {result.path ? (
             <>
               {' '}saved to <code data-testid={`${testPrefix}-path`}>{result.path}</code>

@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import { selectJobProgress, useJobsStore } from '../stores/jobsStore';
+import { formatNumber } from '../lib/format';
 
 interface JobProgressBarProps {
   jobId: string;
@@ -35,8 +36,8 @@ export function JobProgressBar({ jobId, label, expectedRows, onCancel, testId }:
         <span className="job-bar-fill" style={fraction === null ? undefined : { width: `${(fraction * 100).toFixed(1)}%` }} />
       </div>
       <span className="job-progress-text">
-        {label}… <span className="num" data-testid={`${testId}-rows`}>{rows.toLocaleString('en-US')}</span>
-        {expectedRows ? <span className="num"> / {expectedRows.toLocaleString('en-US')}</span> : null} rows ·{' '}
+        {label}… <span className="num" data-testid={`${testId}-rows`}>{formatNumber(rows)}</span>
+        {expectedRows ? <span className="num"> / {formatNumber(expectedRows)}</span> : null} rows ·{' '}
         <span className="num">{progress?.pages ?? 0}</span> pages
         {progress && progress.budgetWaitMs > 0 ? ` · waited ${seconds(progress.budgetWaitMs)} for the rate budget` : ''}
         {progress?.etaMs ? ` · about ${seconds(progress.etaMs)} left` : ''}

@@ -10,6 +10,7 @@ const PATHS: Record<ViewId, string> = {
   referrals: 'M7 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM2 17c0-3 2.2-5 5-5s5 2 5 5M14 8h5M16.5 5.5v5',
   perps: 'M3 17l4-6 4 3 6-9M14 5h3v3',
   boards: 'M3 17h14M5 17V9h3v8M9.5 17V4h3v13M14 17v-6h3',
+  alerts: 'M5 14V9a5 5 0 0 1 10 0v5l1.5 2h-13zM8.5 18h3',
   accounts: 'M10 10a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM3 18c0-3.9 3.1-6 7-6s7 2.1 7 6',
   settings:
     'M10 13a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM10 1.5v2.5M10 16v2.5M18.5 10H16M4 10H1.5M16 4l-1.8 1.8M5.8 14.2 4 16M16 16l-1.8-1.8M5.8 5.8 4 4',

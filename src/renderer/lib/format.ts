@@ -1,9 +1,33 @@
 /**
- * Display formatting. Prices and sizes arrive as decimal strings and stay strings everywhere
- * except here, where they become text; nothing computed for display flows back to the core.
- * One fixed locale keeps columns aligned and screenshots stable across machines.
+ * Display formatting: every number and time on screen goes through here, and here follows the
+ * user's display preferences (price as decimal or cents, 12- or 24-hour clock, time zone).
+ * Prices and sizes arrive as decimal strings and stay strings everywhere except here, where
+ * they become text; nothing computed for display flows back to the core. One fixed locale
+ * keeps columns aligned and screenshots stable across machines.
+ *
+ * The preferences live in prefsStore, which calls `setFormatPrefs` when they load or change;
+ * components that show numbers re-render then (App re-keys the current view).
  */
+import { DEFAULT_DISPLAY_PREFS, type DisplayPrefs } from '../../shared/prefs';
+
 const LOCALE = 'en-US';
+
+export type FormatPrefs = Pick<DisplayPrefs, 'priceStyle' | 'clock' | 'timeZone'>;
+
+let prefs: FormatPrefs = {
+  priceStyle: DEFAULT_DISPLAY_PREFS.priceStyle,
+  clock: DEFAULT_DISPLAY_PREFS.clock,
+  timeZone: DEFAULT_DISPLAY_PREFS.timeZone,
+};
+
+/** Called by prefsStore only: the formats every function below follows from now on. */
+export function setFormatPrefs(next: FormatPrefs): void {
+  prefs = { priceStyle: next.priceStyle, clock: next.clock, timeZone: next.timeZone };
+}
+
+export function currentFormatPrefs(): FormatPrefs {
+  return prefs;
+}
 
 const fixed = new Map<number, Intl.NumberFormat>();
 function fixedFormat(decimals: number): Intl.NumberFormat {
@@ -33,10 +57,19 @@ export function tickDecimals(tickSize: string | number): number {
   return Math.max(2, exponent ? Number(exponent[1]) : fromText);
 }
 
+/** A price in the user's style: "0.55" (decimal, tick digits) or "55¢" / "55.5¢" (cents). */
 export function formatPrice(price: string | null | undefined, tickSize: string | number): string {
   if (price === null || price === undefined || price === '') return DASH;
   const value = Number(price);
-  return Number.isFinite(value) ? fixedFormat(tickDecimals(tickSize)).format(value) : DASH;
+  if (!Number.isFinite(value)) return DASH;
+  const decimals = tickDecimals(tickSize);
+  if (prefs.priceStyle === 'cents') return `${fixedFormat(decimals - 2).format(value * 100)}¢`;
+  return fixedFormat(decimals).format(value);
+}
+
+/** The unit a price column or field is in, for headers and hints ("¢" or ""). */
+export function priceUnit(): string {
+  return prefs.priceStyle === 'cents' ? '¢' : '';
 }
 
 /** Shares, with two decimals so the size column lines up on the point. */
@@ -53,32 +86,105 @@ export function formatPercent(fraction: number): string {
   return `${Math.round(Math.max(0, fraction) * 100)}%`;
 }
 
-export function formatClock(epochMs: number): string {
-  if (!Number.isFinite(epochMs) || epochMs <= 0) return DASH;
-  const date = new Date(epochMs);
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+/** A plain count or amount with a thousands separator and at most `decimals` decimals. */
+export function formatNumber(value: number, decimals = 0): string {
+  if (!Number.isFinite(value)) return DASH;
+  let format = plain.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: decimals });
+    plain.set(decimals, format);
+  }
+  return format.format(value);
 }
+const plain = new Map<number, Intl.NumberFormat>();
+
+interface MomentParts {
+  year: string;
+  month: string;
+  monthName: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+  dayPeriod: string;
+}
+
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+function momentFormat(): Intl.DateTimeFormat {
+  const key = `${prefs.timeZone}|${prefs.clock}`;
+  let format = partFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, {
+      ...(prefs.timeZone === 'system' ? {} : { timeZone: prefs.timeZone }),
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: prefs.clock === '12h' ? 'h12' : 'h23',
+    });
+    partFormats.set(key, format);
+  }
+  return format;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A moment's fields in the user's time zone and clock. */
+function partsOf(epochMs: number): MomentParts {
+  const parts: Record<string, string> = {};
+  for (const part of momentFormat().formatToParts(new Date(epochMs))) parts[part.type] = part.value;
+  const month = parts.month ?? '01';
+  return {
+    year: parts.year ?? '',
+    month,
+    monthName: MONTHS[Number(month) - 1] ?? month,
+    day: parts.day ?? '',
+    hour: parts.hour ?? '',
+    minute: parts.minute ?? '',
+    second: parts.second ?? '',
+    dayPeriod: parts.dayPeriod ?? '',
+  };
+}
+
+const validMoment = (epochMs: number) => Number.isFinite(epochMs) && epochMs > 0;
+
+/** "14:05" or "2:05 PM" (with seconds: "14:05:09" / "2:05:09 PM"). */
+function clockText(parts: MomentParts, withSeconds: boolean): string {
+  const seconds = withSeconds ? `:${parts.second}` : '';
+  if (prefs.clock === '12h') return `${Number(parts.hour)}:${parts.minute}${seconds} ${parts.dayPeriod}`;
+  return `${parts.hour}:${parts.minute}${seconds}`;
+}
+
+/** A time of day with seconds, for tapes and status lines: "14:05:09" or "2:05:09 PM". */
+export function formatClock(epochMs: number): string {
+  return validMoment(epochMs) ? clockText(partsOf(epochMs), true) : DASH;
+}
+
+/** A time of day without seconds: "14:05" or "2:05 PM". */
+export function formatTime(epochMs: number): string {
+  return validMoment(epochMs) ? clockText(partsOf(epochMs), false) : DASH;
+}
+
+const dayText = (parts: MomentParts) => `${parts.monthName} ${Number(parts.day)}, ${parts.year}`;
 
 export function formatDate(iso: string | null): string {
   if (!iso) return DASH;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? DASH
-    : date.toLocaleDateString(LOCALE, { year: 'numeric', month: 'short', day: 'numeric' });
+  const ms = new Date(iso).getTime();
+  return Number.isNaN(ms) ? DASH : dayText(partsOf(ms));
 }
 
 /** A moment as "Nov 1, 2026, 14:05", for creation times. */
 export function formatDateTime(epochMs: number): string {
-  if (!Number.isFinite(epochMs) || epochMs <= 0) return DASH;
-  const date = new Date(epochMs);
-  return `${date.toLocaleDateString(LOCALE, { year: 'numeric', month: 'short', day: 'numeric' })}, ${formatClock(epochMs).slice(0, 5)}`;
+  if (!validMoment(epochMs)) return DASH;
+  const parts = partsOf(epochMs);
+  return `${dayText(parts)}, ${clockText(parts, false)}`;
 }
 
 /** A day as "Nov 1, 2026", for expiry dates. */
 export function formatDay(epochMs: number): string {
-  if (!Number.isFinite(epochMs) || epochMs <= 0) return DASH;
-  return new Date(epochMs).toLocaleDateString(LOCALE, { year: 'numeric', month: 'short', day: 'numeric' });
+  return validMoment(epochMs) ? dayText(partsOf(epochMs)) : DASH;
 }
 
 /** A countdown as "42 s" or "3:05", for modes that end by themselves. */
@@ -97,10 +203,21 @@ export function formatUsd(value: string | number): string {
 
 /** A moment as "11-25 22:33", for dense table columns. */
 export function formatShortDateTime(epochMs: number): string {
-  if (!Number.isFinite(epochMs) || epochMs <= 0) return DASH;
-  const date = new Date(epochMs);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${formatClock(epochMs).slice(0, 5)}`;
+  if (!validMoment(epochMs)) return DASH;
+  const parts = partsOf(epochMs);
+  return `${parts.month}-${parts.day} ${clockText(parts, false)}`;
+}
+
+/** A day as "2026-11-13" in the user's zone, the narrowest date a column can hold. */
+export function formatIsoDay(epochMs: number): string {
+  if (!validMoment(epochMs)) return DASH;
+  const parts = partsOf(epochMs);
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The zone times are shown in, for a hint: "UTC", "Asia/Tokyo" or this computer's zone. */
+export function timeZoneLabel(): string {
+  return prefs.timeZone === 'system' ? new Intl.DateTimeFormat(LOCALE).resolvedOptions().timeZone : prefs.timeZone;
 }
 
 /** Allowances are often "approve max" (2^256 − 1 base units): say unlimited rather than print 78 digits. */

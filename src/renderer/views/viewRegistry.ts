@@ -11,6 +11,7 @@ export const VIEW_IDS = [
   'referrals',
   'perps',
   'boards',
+  'alerts',
   'accounts',
   'settings',
 ] as const;
@@ -37,22 +38,18 @@ export const VIEWS: Record<ViewId, ViewInfo> = {
   },
   portfolio: {
     label: 'Portfolio',
-   
     summary: 'Positions, value and profit and loss across your accounts.',
   },
   activity: {
     label: 'Activity',
-   
     summary: 'The full history of a wallet from the local store: filter, sync, export; combos and approvals.',
   },
   transfers: {
     label: 'Transfers',
-   
     summary: 'Send perps collateral to your other accounts or any address, and the history of transfers in and out.',
   },
   referrals: {
     label: 'Referrals',
-   
     summary: 'Your perps invite code, the accounts it brought, referrals left and your referrer.',
   },
   perps: {
@@ -61,17 +58,18 @@ export const VIEWS: Record<ViewId, ViewInfo> = {
   },
   boards: {
     label: 'Boards',
-   
     summary: 'Biggest winners, the builders leaderboard and builder volume from the analytics service.',
+  },
+  alerts: {
+    label: 'Alerts',
+    summary: 'Price alerts waiting to fire, and every alert and fill notification that went off.',
   },
   accounts: {
     label: 'Accounts',
-   
     summary: 'Add, import and label wallets and API keys; secrets stay in the encrypted vault, never in this window.',
   },
   settings: {
     label: 'Settings',
-   
-    summary: 'Vault security (auto-lock, remember on this device) and the network.',
+    summary: 'Display (theme, prices, times, default size), vault security and the network.',
   },
 };

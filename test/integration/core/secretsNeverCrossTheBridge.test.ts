@@ -247,6 +247,16 @@ describe('no secret crosses the bridge', () => {
     await step('watchOrderBooks', { tokenIds: detail.markets[0]!.outcomes.map((o) => o.tokenId) });
     await waitFor(() => harness.events.some((e) => e.event === 'orderBooksUpdated'), 15_000);
     await waitFor(() => harness.events.some((e) => e.event === 'appStatusChanged'), 5_000);
+    // prefs: display preferences and alerts (an alert already met fires on the first read of its book).
+    await step('getDisplayPrefs', {});
+    await step('setDisplayPrefs', { priceStyle: 'cents', clock: '12h' });
+    await step('listAlerts', {});
+    const alertOn = { tokenId: detail.markets[0]!.outcomes[0]!.tokenId, question: 'Scan', outcome: 'Yes', source: 'mid', price: '0.0001' };
+    const waiting = (await step('createPriceAlert', { ...alertOn, direction: 'below' })) as { alerts: Array<{ id: string }> };
+    await step('removePriceAlert', { alertId: waiting.alerts[0]?.id ?? 'gone' });
+    await step('createPriceAlert', { ...alertOn, direction: 'above' });
+    await waitFor(() => harness.events.some((e) => e.event === 'alertFired'), 15_000);
+    await step('clearAlertLog', {});
 
     // Read every secret the vault now holds, with the password, straight from the file.
     // An exported keystore is a secret too: with its password it is the key.

@@ -20,11 +20,11 @@ const failingModule = (message: string): KeyringModule => async () =>
 describe('keyring OsKeyStore failure reasons', () => {
   it('available() answers with one line instead of throwing', async () => {
     const cases: Array<[string, RegExp]> = [
-      ['Platform failure: DBus error: Using X11 for dbus-daemon autolaunch was disabled', /^No Secret Service is available/],
-      ["Couldn't access platform storage: Secret Service: unlock prompt was dismissed", /locked and its unlock prompt was dismissed/],
-      ['The collection is locked', /^The OS keychain is locked\.$/],
-      ['Access denied\nsecond line', /^Access to the OS keychain was denied\.$/],
-      ['something odd\nwith detail', /^The OS keychain is unavailable: something odd$/],
+      ['Platform failure: DBus error: Using X11 for dbus-daemon autolaunch was disabled', /^This computer has no keychain service running \(GNOME Keyring or KWallet\)\.$/],
+      ["Couldn't access platform storage: Secret Service: unlock prompt was dismissed", /locked, and its unlock prompt was closed/],
+      ['The collection is locked', /^The system keychain is locked\. Unlock it/],
+      ['Access denied\nsecond line', /^Marketdesk was not allowed to use the system keychain\.$/],
+      ['something odd\nwith detail', /^The system keychain could not be used on this computer\.$/],
     ];
     for (const [message, reason] of cases) {
       const store = createKeyringOsKeyStore({ loadKeyring: failingModule(message) });
@@ -33,13 +33,15 @@ describe('keyring OsKeyStore failure reasons', () => {
       if (!result.ok) {
         expect(result.reason).toMatch(reason);
         expect(result.reason).not.toContain('\n');
+        // Native prose (D-Bus errors, module paths) is recognised, never shown.
+        expect(result.reason).not.toContain(message.split('\n')[0]!.slice(0, 12));
       }
     }
   });
 
   it('a missing native module is "unavailable", not a crash', async () => {
     const store = createKeyringOsKeyStore({ loadKeyring: () => Promise.reject(new Error('Cannot find module keyring.node')) });
-    expect(await store.available()).toEqual({ ok: false, reason: 'The OS keychain is unavailable: Cannot find module keyring.node' });
+    expect(await store.available()).toEqual({ ok: false, reason: 'The system keychain could not be used on this computer.' });
     expect(await caught(() => store.get('id'))).toBeInstanceOf(OsKeyStoreUnavailableError);
   });
 
@@ -48,7 +50,7 @@ describe('keyring OsKeyStore failure reasons', () => {
       ({ AsyncEntry: class { setSecret = () => new Promise(() => {}); } }) as never;
     const store = createKeyringOsKeyStore({ loadKeyring: hanging, timeoutMs: 50 });
     expect(await store.available()).toEqual({ ok: false, reason: expect.stringMatching(/did not answer within 1 s/) });
-    expect(describeKeyringFailure(new Error('x'), 5000)).toBe('The OS keychain is unavailable: x');
+    expect(describeKeyringFailure(new Error('x'), 5000)).toBe('The system keychain could not be used on this computer.');
   });
 });
 

@@ -60,7 +60,7 @@ export class VaultSession {
   async start(): Promise<void> {
     const availability = await this.options.osKeyStore.available();
     this.deviceAvailable = availability.ok;
-    if (!availability.ok) this.deviceNotice = `This device's keychain is not available (${oneLine(availability.reason)}); use your password.`;
+    if (!availability.ok) this.deviceNotice = `${oneLine(availability.reason)} Remembering the vault on this device is not possible here; your password always works.`;
     if (existsSync(this.options.path) || existsSync(`${this.options.path}.bak`)) {
       this.vault = await openVault(this.options.path, this.vaultOptions());
       if (this.vault.recoveredFromBackup) this.options.log.warn(`vault restored from its backup copy: ${this.vault.recoveredFromBackup.reason}`);
@@ -142,7 +142,7 @@ export class VaultSession {
       await vault.unlockWithOsKeyStore();
       this.deviceNotice = null;
     } catch (error) {
-      this.deviceNotice = `Could not unlock with this device's keychain (${oneLine(error instanceof Error ? error.message : 'unknown error')}); use your password.`;
+      this.deviceNotice = `Could not unlock with this device's keychain. ${oneLine(error instanceof Error ? error.message : '')} Unlock with your password.`.replace(/\s+/g, ' ');
       this.changed();
       throw new CoreError('unavailable', this.deviceNotice);
     }

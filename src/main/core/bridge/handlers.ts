@@ -8,6 +8,7 @@ import type { TradingDesk } from '../trading/tradingDesk';
 import { createCustodyHandlers, type CustodyServices } from './custodyHandlers';
 import { createPerpsHandlers } from './perpsHandlers';
 import { createPortfolioHandlers } from './portfolioHandlers';
+import { createPrefsHandlers, type PrefsServices } from './prefsHandlers';
 import { createTradingHandlers } from './tradingHandlers';
 import type { BridgeHandlers } from './handlerTypes';
 
@@ -20,14 +21,16 @@ export interface HandlerServices extends CustodyServices {
   trading: TradingDesk;
   portfolio: PortfolioDesk;
   perps: PerpsDesk;
+  prefs: PrefsServices;
 }
 
-export function createHandlers({ appStatus, budgetState, catalog, books, trading, portfolio, perps, ...custody }: HandlerServices): BridgeHandlers {
+export function createHandlers({ appStatus, budgetState, catalog, books, trading, portfolio, perps, prefs, ...custody }: HandlerServices): BridgeHandlers {
   return {
     ...createCustodyHandlers(custody),
     ...createTradingHandlers(trading),
     ...createPortfolioHandlers(portfolio),
     ...createPerpsHandlers(perps),
+    ...createPrefsHandlers(prefs),
     getAppStatus: async () => appStatus(),
     getBudgetState: async () => budgetState(),
     listCatalogTags: async () => catalog.listTags(),

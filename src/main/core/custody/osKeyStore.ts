@@ -46,23 +46,25 @@ export interface KeyringOsKeyStoreOptions {
   loadKeyring?: () => Promise<KeyringModule>;
 }
 
-/** Turns a native failure into one line the user can act on. The native text is platform prose, not secrets. */
+/**
+ * Turns a native failure into one sentence the user can act on. The native text (D-Bus errors,
+ * platform codes) is prose for developers: it is never shown, only recognised.
+ */
 export function describeKeyringFailure(error: unknown, timeoutMs: number): string {
   const raw = error instanceof Error ? error.message : String(error);
-  const text = raw.split(/\r?\n/)[0]?.trim().slice(0, 160) ?? '';
   const lower = raw.toLowerCase();
   if (error instanceof KeychainTimeout) {
-    return `The OS keychain did not answer within ${Math.max(1, Math.round(timeoutMs / 1000))} s (it may be locked or waiting for a prompt).`;
+    return `The system keychain did not answer within ${Math.max(1, Math.round(timeoutMs / 1000))} s. It may be locked, or waiting for you to confirm a prompt.`;
   }
-  if (lower.includes('unlock prompt')) return 'The OS keychain is locked and its unlock prompt was dismissed.';
-  if (lower.includes('locked')) return 'The OS keychain is locked.';
+  if (lower.includes('unlock prompt')) return 'The system keychain is locked, and its unlock prompt was closed.';
+  if (lower.includes('locked')) return 'The system keychain is locked. Unlock it (or sign in to your desktop again), then try again.';
   if (lower.includes('denied') || lower.includes('dismissed') || lower.includes('cancel') || lower.includes('not allowed')) {
-    return 'Access to the OS keychain was denied.';
+    return 'Marketdesk was not allowed to use the system keychain.';
   }
   if (lower.includes('dbus') || lower.includes('d-bus') || lower.includes('secret service') || lower.includes('org.freedesktop')) {
-    return `No Secret Service is available on this session (gnome-keyring or KWallet is needed): ${text}`;
+    return 'This computer has no keychain service running (GNOME Keyring or KWallet).';
   }
-  return `The OS keychain is unavailable: ${text || 'unknown error'}`;
+  return 'The system keychain could not be used on this computer.';
 }
 
 export function createKeyringOsKeyStore(options: KeyringOsKeyStoreOptions = {}): OsKeyStore {
@@ -81,7 +83,7 @@ export function createKeyringOsKeyStore(options: KeyringOsKeyStoreOptions = {}):
     try {
       return await withDeadline(timeoutMs, run);
     } catch (error) {
-      throw new OsKeyStoreUnavailableError(`Could not ${what}: ${describeKeyringFailure(error, timeoutMs)}`);
+      throw new OsKeyStoreUnavailableError(`Could not ${what}. ${describeKeyringFailure(error, timeoutMs)}`);
     }
   }
 
@@ -114,11 +116,11 @@ export function createKeyringOsKeyStore(options: KeyringOsKeyStoreOptions = {}):
     },
 
     async put(id, secret) {
-      await call('store the vault key in the OS keychain', async (signal) => (await entry(id)).setSecret(secret, signal));
+      await call('store the vault key in the system keychain', async (signal) => (await entry(id)).setSecret(secret, signal));
     },
 
     async get(id) {
-      const read = await call('read the vault key from the OS keychain', async (signal) => (await entry(id)).getSecret(signal));
+      const read = await call('read the vault key from the system keychain', async (signal) => (await entry(id)).getSecret(signal));
       if (!read) return null;
       const bytes = Uint8Array.from(read);
       read.fill(0);
@@ -126,7 +128,7 @@ export function createKeyringOsKeyStore(options: KeyringOsKeyStoreOptions = {}):
     },
 
     async delete(id) {
-      return call('remove the vault key from the OS keychain', async (signal) => (await entry(id)).deleteCredential(signal));
+      return call('remove the vault key from the system keychain', async (signal) => (await entry(id)).deleteCredential(signal));
     },
   };
 }

@@ -6,6 +6,15 @@ import { z } from 'zod';
 import { MemoryBackedConf } from './memoryBackedConf';
 import { perpsDomainSchema } from './perpsDomainSchema';
 import { SANDBOX_PERPS_WEIGHT_BUDGET } from '../../../shared/protocol/perps';
+import {
+  alertLogSchema,
+  alertStoreSchema,
+  DEFAULT_DISPLAY_PREFS,
+  displayPrefsSchema,
+  type DisplayPrefs,
+  type FiredAlert,
+  type PriceAlert,
+} from '../../../shared/prefs';
 
 export const customNetworkSchema = z
   .object({
@@ -42,6 +51,12 @@ export type SettingsData = {
   autoLockMinutes: number;
   /** Per account: ask before sending an order (off = "pro" mode). */
   confirmOrdersByAccount: Record<string, boolean>;
+  /** Theme, price and time formats, default order size, fill alerts (prefs). */
+  displayPrefs: DisplayPrefs;
+  /** Price alerts waiting to fire. */
+  priceAlerts: PriceAlert[];
+  /** Alerts that fired, newest first. */
+  alertLog: FiredAlert[];
 };
 
 const defaults: SettingsData = {
@@ -50,7 +65,35 @@ const defaults: SettingsData = {
   sandboxSeed: 7,
   autoLockMinutes: 15,
   confirmOrdersByAccount: {},
+  displayPrefs: DEFAULT_DISPLAY_PREFS,
+  priceAlerts: [],
+  alertLog: [],
 };
+
+/**
+ * A hand-edited or older file must not feed the app malformed values: each key with a schema is
+ * re-parsed on read, and a value that fails falls back to its default (prefs merge over the
+ * defaults so a file from before a new preference still reads).
+ */
+function checkedRead<K extends keyof SettingsData>(key: K, value: SettingsData[K]): SettingsData[K] {
+  if (key === 'customNetwork' && value !== null) {
+    const parsed = customNetworkSchema.safeParse(value);
+    return (parsed.success ? parsed.data : null) as SettingsData[K];
+  }
+  if (key === 'displayPrefs') {
+    const parsed = displayPrefsSchema.safeParse({ ...DEFAULT_DISPLAY_PREFS, ...(value as object) });
+    return (parsed.success ? parsed.data : DEFAULT_DISPLAY_PREFS) as SettingsData[K];
+  }
+  if (key === 'priceAlerts') {
+    const parsed = alertStoreSchema.safeParse(value);
+    return (parsed.success ? parsed.data : []) as SettingsData[K];
+  }
+  if (key === 'alertLog') {
+    const parsed = alertLogSchema.safeParse(value);
+    return (parsed.success ? parsed.data : []) as SettingsData[K];
+  }
+  return value;
+}
 
 export interface SettingsStore {
   get<K extends keyof SettingsData>(key: K): SettingsData[K];
@@ -66,15 +109,7 @@ export function openSettings(dataDir: string): SettingsStore {
     clearInvalidConfig: false,
   });
   return {
-    get: (key) => {
-      const value = store.get(key);
-      if (key === 'customNetwork' && value !== null) {
-        // A hand-edited file must not point the app somewhere malformed.
-        const parsed = customNetworkSchema.safeParse(value);
-        return (parsed.success ? parsed.data : null) as SettingsData[typeof key];
-      }
-      return value;
-    },
+    get: (key) => checkedRead(key, store.get(key)),
     set: (key, value) => store.set(key, value),
   };
 }

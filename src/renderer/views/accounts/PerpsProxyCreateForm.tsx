@@ -46,7 +46,7 @@ export function PerpsProxyCreateForm({ disabled }: { disabled: boolean }) {
         void submit();
       }}
     >
-      <input className="input" aria-label="Proxy label" placeholder="Label" value={label} maxLength={60} onChange={(e) => setLabel(e.target.value)} disabled={disabled} data-testid="proxy-label" />
+      <input className="input" aria-label="Proxy label" placeholder="Name, e.g. Bot 1" value={label} maxLength={60} onChange={(e) => setLabel(e.target.value)} disabled={disabled} data-testid="proxy-label" />
       <label className="inline-field">
         <span className="muted">Expires in</span>
         <input className="input input-narrow num" aria-label="Expiry in days" inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} disabled={disabled} data-testid="proxy-days" />

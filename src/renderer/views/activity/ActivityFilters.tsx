@@ -52,8 +52,8 @@ export function ActivityFilters() {
         <input className="input act-text" type="search" placeholder="Search title or outcome" value={form.text} onChange={(e) => update({ text: e.target.value })} aria-label="Search" data-testid="activity-text" />
       </div>
       <div className="act-filter-line">
-        <input className="input act-markets num" placeholder="Condition ids (0x…, up to 20)" value={form.markets} onChange={(e) => update({ markets: e.target.value })} spellCheck={false} aria-label="Markets (condition ids)" data-testid="activity-markets" />
-        <input className="input act-event" placeholder="or event slug" value={form.eventSlug} onChange={(e) => update({ eventSlug: e.target.value })} spellCheck={false} aria-label="Event slug" data-testid="activity-event" />
+        <input className="input act-markets num" placeholder="Market ids starting 0x, up to 20" value={form.markets} onChange={(e) => update({ markets: e.target.value })} spellCheck={false} aria-label="Markets (condition ids)" data-testid="activity-markets" />
+        <input className="input act-event" placeholder="or the event’s name in its link" value={form.eventSlug} onChange={(e) => update({ eventSlug: e.target.value })} spellCheck={false} aria-label="Event slug" data-testid="activity-event" />
         <DateRangeFields from={form.from} to={form.to} onChange={update} fromTestId="activity-from" toTestId="activity-to" />
         <button type="button" className="button button-small" onClick={() => setForm(EMPTY_FORM)} data-testid="activity-filter-reset">
           Reset

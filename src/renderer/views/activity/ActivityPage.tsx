@@ -18,6 +18,7 @@ import { ApprovalsTab } from './ApprovalsTab';
 import { ComboActivityTab } from './ComboActivityTab';
 import { ExportPanel } from './ExportPanel';
 import { SyncStatus } from './SyncStatus';
+import { formatNumber } from '../../lib/format';
 
 type Tab = 'history' | 'combos' | 'approvals';
 
@@ -49,7 +50,7 @@ export function ActivityPage() {
 
   const emptyHistory = sync && sync.rows === 0 ? 'Nothing stored for this wallet yet: Sync reads its history from the analytics service.' : 'No activity matches these filters.';
   const tabs: Array<[Tab, string]> = [
-    ['history', `History${total === null ? '' : ` (${total.toLocaleString('en-US')})`}`],
+    ['history', `History${total === null ? '' : ` (${formatNumber(total)})`}`],
     ['combos', 'Combos'],
     ['approvals', 'Approvals'],
   ];

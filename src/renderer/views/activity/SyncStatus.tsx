@@ -6,7 +6,7 @@
 import { ActionError } from '../../components/ActionError';
 import { JobProgressBar } from '../../components/JobProgressBar';
 import { useNow } from '../../hooks/useNow';
-import { formatDay } from '../../lib/format';
+import { formatDay, formatNumber } from '../../lib/format';
 import { useActivityStore } from '../../stores/activityStore';
 import { epochMs, formatAgo } from '../portfolio/money';
 
@@ -25,7 +25,7 @@ export function SyncStatus() {
           <span className="muted">Reading the local store…</span>
         ) : (
           <>
-            <span className="num" data-testid="activity-sync-rows">{sync.rows.toLocaleString('en-US')}</span> rows stored ·{' '}
+            <span className="num" data-testid="activity-sync-rows">{formatNumber(sync.rows)}</span> rows stored ·{' '}
             {sync.complete ? <span className="tone-bid">complete</span> : <span className="tone-warn">partial</span>}
             {sync.oldestTs !== null && sync.newestTs !== null ? ` · ${formatDay(epochMs(sync.oldestTs))} – ${formatDay(epochMs(sync.newestTs))}` : ''} ·{' '}
             <span className="muted" data-testid="activity-last-synced">

@@ -50,5 +50,5 @@ export const ACTIVITY_COLUMNS: readonly ActivityColumn[] = [
   },
 ];
 
-export const ACTIVITY_TEMPLATE = '118px 92px 40px minmax(240px, 4fr) minmax(60px, 0.8fr) 84px 60px 90px 104px';
+export const ACTIVITY_TEMPLATE = '118px 92px 40px minmax(200px, 4fr) minmax(60px, 0.8fr) 84px 60px 90px 104px';
 export const ACTIVITY_ROW_HEIGHT = 24;

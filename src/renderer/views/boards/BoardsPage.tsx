@@ -10,7 +10,7 @@ export function BoardsPage() {
     <section className="view boards" data-testid="view-boards" aria-label="Boards">
       <header className="an-header bd-header">
         <span className="muted">Ranked boards from the analytics service. Click a market to trade it, a wallet to look it up.</span>
-        <input className="input an-filter" placeholder="Filter loaded rows" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="boards-filter" />
+        <input className="input an-filter" placeholder="Filter the rows shown" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="boards-filter" />
       </header>
       <div className="bd-body">
         <WinnersBoard filter={filter} />

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { BuilderRankView } from '../../../shared/portfolioViews';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
-import { formatUsd } from '../../lib/format';
+import { formatNumber, formatUsd } from '../../lib/format';
 import { useBoardsStore } from '../../stores/boardsStore';
 import { toNumber } from '../portfolio/money';
 import { LoadMore, PeriodChoice } from './boardControls';
@@ -13,7 +13,7 @@ const COLUMNS: DataColumn<BuilderRankView>[] = [
   { id: 'builder', header: 'Builder', sortValue: (r) => r.builder.toLowerCase(), cell: (r) => <span className="cell-ellipsis" title={r.builder}>{r.builder}</span> },
   { id: 'code', header: 'Code', sortValue: (r) => r.builderCode, cell: (r) => <span className="num muted cell-ellipsis">{r.builderCode}</span> },
   { id: 'volume', header: 'Volume', numeric: true, sortValue: (r) => toNumber(r.volume), cell: (r) => formatUsd(r.volume) },
-  { id: 'users', header: 'Users', numeric: true, sortValue: (r) => r.activeUsers, cell: (r) => r.activeUsers.toLocaleString('en-US') },
+  { id: 'users', header: 'Users', numeric: true, sortValue: (r) => r.activeUsers, cell: (r) => formatNumber(r.activeUsers) },
 ];
 const TEMPLATE = '34px minmax(110px, 2fr) minmax(70px, 1fr) 104px 60px';
 const searchText = (r: BuilderRankView) => `${r.builder} ${r.builderCode}`;

@@ -15,9 +15,8 @@ import { openMarketInTrade } from '../portfolio/openMarket';
 import { epochMs, formatSignedUsd, pnlTone, toNumber } from '../portfolio/money';
 import { LoadMore, PeriodChoice } from './boardControls';
 import { lookUpWallet } from './lookUpWallet';
+import { formatIsoDay } from '../../lib/format';
 
-/** "2026-11-13": the narrowest date a board column can hold. */
-const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 const SPECIAL_CATEGORIES = [
   { slug: 'overall', label: 'Overall' },
@@ -71,7 +70,7 @@ function buildColumns(onProblem: (text: string | null) => void): DataColumn<Winn
         </span>
       ),
     },
-    { id: 'resolved', header: 'Resolved', sortValue: (r) => r.resolvedAt, cell: (r) => <span className="num">{isoDay(epochMs(r.resolvedAt))}</span> },
+    { id: 'resolved', header: 'Resolved', sortValue: (r) => r.resolvedAt, cell: (r) => <span className="num">{formatIsoDay(epochMs(r.resolvedAt))}</span> },
   ];
 }
 

@@ -8,6 +8,7 @@ import { PERPS_EQUITY_INTERVALS } from '../../../shared/protocol/perps';
 import { cssVar, useTerminalChart } from '../../components/terminalChart';
 import { usePolling } from '../../hooks/usePolling';
 import { usePerpsMarketStore } from '../../stores/perpsMarketStore';
+import { formatUsd } from '../../lib/format';
 
 const EQUITY_REFRESH_MS = 15_000;
 
@@ -64,7 +65,7 @@ export function EquityChart({ accountId }: { accountId: string }) {
           ) : count === null ? (
             'Loading…'
           ) : (
-            `${count} point${count === 1 ? '' : 's'}${series?.more ? ' (older exist)' : ''}${last ? ` · last ${Number(last.equity).toFixed(2)} USD` : ''}`
+            `${count} point${count === 1 ? '' : 's'}${series?.more ? ' (older exist)' : ''}${last ? ` · last ${formatUsd(last.equity)} USD` : ''}`
           )}
         </span>
       </header>

@@ -8,6 +8,7 @@ import { ActionError } from '../../components/ActionError';
 import { JobProgressBar } from '../../components/JobProgressBar';
 import { useNow } from '../../hooks/useNow';
 import { formatAgo } from '../portfolio/money';
+import { formatNumber } from '../../lib/format';
 
 interface PerpsSyncStatusProps {
   what: string;
@@ -30,7 +31,7 @@ export function PerpsSyncStatus({ what, sync, jobId, error, disabled = false, on
         ) : (
           <>
             <span className="num" data-testid={`${testId}-rows`}>
-              {sync.rows.toLocaleString('en-US')}
+              {formatNumber(sync.rows)}
             </span>{' '}
             {sync.rows === 1 ? what.replace(/s$/, '') : what} stored · {sync.complete ? <span className="tone-bid">complete</span> : <span className="tone-warn">partial</span>} ·{' '}
             <span className="muted">{sync.lastSyncedAt === null ? 'never synced' : `synced ${formatAgo(now - sync.lastSyncedAt)}`}</span>

@@ -8,6 +8,7 @@ import { useNow } from '../../hooks/useNow';
 import { formatAge } from '../portfolio/money';
 import { selectAccounts, useAccountsStore } from '../../stores/accountsStore';
 import { useReferralsStore } from '../../stores/referralsStore';
+import { formatNumber } from '../../lib/format';
 
 /** What the last invite answer says about taking a referral now. */
 function cooldownText(invite: PerpsReferralView['invite'], now: number): string {
@@ -42,7 +43,7 @@ export function ReferralStats({ referral }: { referral: PerpsReferralView }) {
       <dl className="rf-stats">
         <Stat label="Referrals" value={String(referral.childrenCount)} testId="referral-children" />
         <Stat label="Referrals left" value={String(referral.referralsLeft)} testId="referral-left" />
-        <Stat label="Fee share" value={Number.isFinite(rate) ? `${(rate * 100).toFixed(rate * 100 < 1 ? 2 : 0)}%` : referral.feeShareRate} testId="referral-fee-share" />
+        <Stat label="Fee share" value={Number.isFinite(rate) ? `${formatNumber(rate * 100, rate * 100 < 1 ? 2 : 0)}%` : referral.feeShareRate} testId="referral-fee-share" />
         <Stat label="Cooldown" value={cooldownText(referral.invite, now)} testId="referral-cooldown" wide />
         <Stat
           label="Referred by"

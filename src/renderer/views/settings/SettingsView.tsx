@@ -1,4 +1,5 @@
-/** Settings: vault security first (what users come here for), then the network and, on the Sandbox, its controls. */
+/** Settings: display preferences, vault security, then the network and, on the Sandbox, its controls. */
+import { DisplaySection } from './DisplaySection';
 import { NetworkSection } from './NetworkSection';
 import { SandboxControlsSection } from './SandboxControlsSection';
 import { SecuritySection } from './SecuritySection';
@@ -7,6 +8,7 @@ export function SettingsView() {
   return (
     <section className="view settings" data-testid="view-settings" aria-label="Settings">
       <div className="settings-column">
+        <DisplaySection />
         <SecuritySection />
         <NetworkSection />
         <SandboxControlsSection />

@@ -26,6 +26,7 @@ import { TicketPanel } from './ticket/TicketPanel';
 import { TradeHeader } from './TradeHeader';
 import { TradesTape } from './TradesTape';
 import { useTradeShortcuts } from './useTradeShortcuts';
+import { AlertCard } from '../alerts/AlertCard';
 
 /** The chart library is most of the bundle: it loads when Trade first opens, not at startup. */
 const PriceChart = lazy(() => import('./PriceChart').then((module) => ({ default: module.PriceChart })));
@@ -101,6 +102,7 @@ export function TradeView() {
         <div className="trade-col trade-right">
           <TicketPanel target={target} book={book} />
           <BalancePanel tokenId={target.tokenId} outcome={target.outcome} />
+          <AlertCard key={target.tokenId} target={target} book={book} />
           <AccountTradingPanel />
         </div>
       </div>

@@ -10,6 +10,7 @@ import { PerpsSyncStatus } from '../perps/PerpsSyncStatus';
 import { TRANSFER_COLUMNS, TRANSFER_TEMPLATE, transferKey, transferSearchText } from './transferColumns';
 import { TransferExport } from './TransferExport';
 import { TransferFilters } from './TransferFilters';
+import { formatNumber } from '../../lib/format';
 
 export function TransferHistory({ canSync }: { canSync: boolean }) {
   const rows = useTransfersStore(selectTransferRows);
@@ -29,7 +30,7 @@ export function TransferHistory({ canSync }: { canSync: boolean }) {
   return (
     <section className="an-card tx-history" aria-label="Transfer history" data-testid="transfer-history">
       <div className="an-toolbar">
-        <span className="pane-title">History{total === null ? '' : ` (${total.toLocaleString('en-US')})`}</span>
+        <span className="pane-title">History{total === null ? '' : ` (${formatNumber(total)})`}</span>
         <PerpsSyncStatus what="transfers" sync={sync} jobId={syncJobId} error={syncError} disabled={!canSync} onSync={(full) => void startSync(full)} onCancel={() => void cancelSync()} testId="transfer-sync" />
         <TransferExport />
       </div>
@@ -52,9 +53,9 @@ export function TransferHistory({ canSync }: { canSync: boolean }) {
       />
       <footer className="an-more">
         <span className="muted" data-testid="transfer-loaded">
-          {rows.length.toLocaleString('en-US')} loaded{total !== null && rows.length >= total ? ' · all of them' : ''}
+          {formatNumber(rows.length)} loaded{total !== null && rows.length >= total ? ' · all of them' : ''}
         </span>
-        <input className="input an-filter" placeholder="Find in loaded rows" value={quickFilter} onChange={(e) => setQuickFilter(e.target.value)} aria-label="Find in loaded rows" />
+        <input className="input an-filter" placeholder="Filter the rows shown" value={quickFilter} onChange={(e) => setQuickFilter(e.target.value)} aria-label="Find in loaded rows" />
         {total !== null && rows.length < total ? (
           <button type="button" className="button button-small" disabled={loading} onClick={() => void loadMore()} data-testid="transfer-load-more">
             {loading ? 'Loading…' : 'Load more'}

@@ -1,0 +1,152 @@
+/**
+ * Price and fill alerts, evaluated in main against the books main already polls: the service
+ * watches the books of its alerts as one more BookWatcher client (so they are polled whether or
+ * not a window shows them) and reads every `orderBooksUpdated` and `orderFilled` the core emits.
+ * A price alert fires once — it moves from the alert list to the log in one settings write —
+ * and the log keeps the newest MAX_ALERT_LOG entries. Both live in the settings store, so they
+ * survive restarts; `alertFired` tells the windows and the desktop shell (OS notification).
+ */
+import { randomUUID } from 'node:crypto';
+import type { EventName, EventPayload } from '../../../shared/contract';
+import {
+  MAX_ALERT_LOG,
+  MAX_PRICE_ALERTS,
+  type AlertsState,
+  type FiredAlert,
+  type PriceAlert,
+  type PriceAlertInput,
+} from '../../../shared/prefs';
+import type { FillNotification } from '../../../shared/tradingViews';
+import type { OrderBookView } from '../../../shared/viewModels';
+import { CoreError } from '../coreError';
+import type { Logger } from '../log';
+import type { SettingsStore } from '../settings/settingsStore';
+import { triggeringPrice } from './alertRules';
+import { describeFill, describePriceAlert } from './alertText';
+
+/** The BookWatcher client id the alerts watch under (windows use their connection ids). */
+export const ALERTS_BOOK_CLIENT = 'core:alerts';
+
+export interface AlertBooks {
+  watch(clientId: string, tokenIds: readonly string[]): Promise<OrderBookView[]>;
+}
+
+export interface AlertServiceOptions {
+  settings: SettingsStore;
+  books: AlertBooks;
+  emit: <K extends EventName>(event: K, payload: EventPayload<K>) => void;
+  log: Logger;
+  now?: () => number;
+  newId?: () => string;
+}
+
+export class AlertService {
+  private readonly now: () => number;
+  private readonly newId: () => string;
+
+  constructor(private readonly options: AlertServiceOptions) {
+    this.now = options.now ?? Date.now;
+    this.newId = options.newId ?? randomUUID;
+  }
+
+  state(): AlertsState {
+    return { alerts: this.options.settings.get('priceAlerts'), log: this.options.settings.get('alertLog') };
+  }
+
+  /** Starts watching the books of the stored alerts (after a restart). */
+  async start(): Promise<void> {
+    await this.rewatch();
+  }
+
+  async create(input: PriceAlertInput): Promise<AlertsState> {
+    const alerts = this.options.settings.get('priceAlerts');
+    if (alerts.length >= MAX_PRICE_ALERTS) {
+      throw new CoreError('invalid_input', `At most ${MAX_PRICE_ALERTS} price alerts can wait at once: remove one first.`);
+    }
+    const alert: PriceAlert = { ...input, id: this.newId(), createdAt: this.now() };
+    this.options.settings.set('priceAlerts', [...alerts, alert]);
+    await this.rewatch();
+    return this.state();
+  }
+
+  async remove(alertId: string): Promise<AlertsState> {
+    const alerts = this.options.settings.get('priceAlerts');
+    if (!alerts.some((a) => a.id === alertId)) throw new CoreError('not_found', 'That alert no longer exists: it fired or was removed.');
+    this.options.settings.set('priceAlerts', alerts.filter((a) => a.id !== alertId));
+    await this.rewatch();
+    return this.state();
+  }
+
+  clearLog(): AlertsState {
+    this.options.settings.set('alertLog', []);
+    return this.state();
+  }
+
+  /** Checks every waiting alert against these books; fires (once) those whose condition holds. */
+  evaluate(books: readonly OrderBookView[]): FiredAlert[] {
+    const alerts = this.options.settings.get('priceAlerts');
+    if (alerts.length === 0 || books.length === 0) return [];
+    const fired: FiredAlert[] = [];
+    const firedIds = new Set<string>();
+    const style = this.options.settings.get('displayPrefs').priceStyle;
+    for (const alert of alerts) {
+      for (const book of books) {
+        const price = triggeringPrice(alert, book);
+        if (price === null) continue;
+        firedIds.add(alert.id);
+        fired.push({ id: alert.id, kind: 'price', at: this.now(), tokenId: alert.tokenId, price, tickSize: alert.tickSize, ...describePriceAlert(alert, price, style) });
+        break;
+      }
+    }
+    if (fired.length === 0) return [];
+    // One write moves them from waiting to the log: a crash leaves them waiting or fired, never both.
+    this.options.settings.set('priceAlerts', alerts.filter((a) => !firedIds.has(a.id)));
+    this.appendToLog(fired);
+    void this.rewatch();
+    return fired;
+  }
+
+  /** A fill of the active account, when the user wants fill alerts. */
+  onFill(fill: FillNotification): FiredAlert | null {
+    const prefs = this.options.settings.get('displayPrefs');
+    if (!prefs.fillAlerts) return null;
+    const entry: FiredAlert = { id: `fill-${fill.id}`, kind: 'fill', at: this.now(), tokenId: fill.assetId, price: fill.price, tickSize: tickOfPrice(fill.price), ...describeFill(fill, prefs.priceStyle) };
+    if (this.options.settings.get('alertLog').some((e) => e.id === entry.id)) return null;
+    this.appendToLog([entry]);
+    return entry;
+  }
+
+  /** Routes the core's events: books to the price alerts, fills to fill alerts. */
+  handleEvent<K extends EventName>(event: K, payload: EventPayload<K>): void {
+    let fired: FiredAlert[] = [];
+    if (event === 'orderBooksUpdated') fired = this.evaluate((payload as EventPayload<'orderBooksUpdated'>).books);
+    if (event === 'orderFilled') {
+      const entry = this.onFill(payload as EventPayload<'orderFilled'>);
+      if (entry) fired = [entry];
+    }
+    for (const entry of fired) this.options.emit('alertFired', entry);
+  }
+
+  private appendToLog(entries: FiredAlert[]): void {
+    const log = [...[...entries].reverse(), ...this.options.settings.get('alertLog')].slice(0, MAX_ALERT_LOG);
+    this.options.settings.set('alertLog', log);
+  }
+
+  private async rewatch(): Promise<void> {
+    const tokenIds = [...new Set(this.options.settings.get('priceAlerts').map((a) => a.tokenId))];
+    try {
+      const books = await this.options.books.watch(ALERTS_BOOK_CLIENT, tokenIds);
+      // The first read can already satisfy an alert (and a book that never changes is never pushed).
+      for (const entry of this.evaluate(books)) this.options.emit('alertFired', entry);
+    } catch (error) {
+      // The poll loop retries; the outage shows in the status bar.
+      this.options.log.warn(`alert books could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** A tick that shows every digit the fill price has (at least cents). */
+function tickOfPrice(price: string): string {
+  const decimals = Math.min(6, Math.max(2, (price.split('.')[1] ?? '').length));
+  return `0.${'0'.repeat(decimals - 1)}1`;
+}

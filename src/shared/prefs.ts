@@ -1,0 +1,135 @@
+/**
+ * The user's display preferences and price alerts: their schemas (main parses every change with
+ * them, and re-parses what it reads back from disk) and the views that cross the bridge. Both
+ * sides import this file so they agree on the shape.
+ */
+import { z } from 'zod';
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export const PRICE_STYLES = ['decimal', 'cents'] as const;
+export const CLOCK_STYLES = ['24h', '12h'] as const;
+
+/** True when this runtime knows the IANA zone (a typo would otherwise show times in UTC silently). */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timeZoneSchema = z
+  .string()
+  .min(1, 'the time zone must not be empty')
+  .max(64, 'a time zone name is at most 64 characters')
+  .refine((zone) => zone === 'system' || isKnownTimeZone(zone), {
+    message: 'the time zone must be "system" or an IANA zone such as Europe/Berlin',
+  });
+
+/** An order size in shares: a plain decimal, empty for "no default". */
+const orderSizeSchema = z
+  .string()
+  .max(12, 'the default order size is at most 12 characters')
+  .regex(/^(|\d{1,7}(\.\d{1,2})?)$/, 'the default order size must be a number of shares with at most 2 decimals, or empty')
+  .refine((size) => size === '' || Number(size) > 0, 'the default order size must be above 0, or empty');
+
+export const displayPrefsSchema = z
+  .object({
+    theme: z.enum(THEMES, { error: 'the theme must be system, light or dark' }),
+    priceStyle: z.enum(PRICE_STYLES, { error: 'prices show as decimal or cents' }),
+    clock: z.enum(CLOCK_STYLES, { error: 'the clock is 24h or 12h' }),
+    timeZone: timeZoneSchema,
+    defaultOrderSize: orderSizeSchema,
+    /** Notify when one of the active account's orders fills. */
+    fillAlerts: z.boolean({ error: 'fill alerts are on or off' }),
+  })
+  .strict();
+
+export type DisplayPrefs = z.output<typeof displayPrefsSchema>;
+
+export const DEFAULT_DISPLAY_PREFS: DisplayPrefs = {
+  theme: 'system',
+  priceStyle: 'decimal',
+  clock: '24h',
+  timeZone: 'system',
+  defaultOrderSize: '',
+  fillAlerts: true,
+};
+
+/** A change to some preferences; the rest stay. */
+export const displayPrefsChangeSchema = displayPrefsSchema.partial().strict();
+
+export const ALERT_DIRECTIONS = ['above', 'below'] as const;
+export const ALERT_SOURCES = ['mid', 'last'] as const;
+export type AlertDirection = (typeof ALERT_DIRECTIONS)[number];
+export type AlertSource = (typeof ALERT_SOURCES)[number];
+
+/** A price of an outcome: strictly between 0 and 1, at most 4 decimals (the finest tick). */
+const alertPriceSchema = z
+  .string()
+  .max(8, 'the alert price is at most 8 characters')
+  .regex(/^0?\.\d{1,4}$/, 'the alert price must be a decimal between 0 and 1, like 0.55')
+  .refine((price) => Number(price) > 0 && Number(price) < 1, 'the alert price must be above 0 and below 1');
+
+export const priceAlertInputSchema = z
+  .object({
+    tokenId: z.string().max(78, 'a token id has at most 78 digits').regex(/^[0-9]{1,78}$/, 'must be a decimal token id'),
+    /** What the notification names: the question and the outcome, as the user saw them. */
+    // Bounded before trimming too: otherwise any amount of whitespace around the text is valid.
+    question: z.string().max(300, 'the market question is at most 300 characters').trim().min(1, 'the market question is required'),
+    outcome: z.string().max(100, 'the outcome is at most 100 characters').trim().min(1, 'the outcome is required'),
+    direction: z.enum(ALERT_DIRECTIONS, { error: 'an alert fires above or below its price' }),
+    source: z.enum(ALERT_SOURCES, { error: 'an alert watches the mid or the last trade' }),
+    price: alertPriceSchema,
+    tickSize: z.string().max(10).regex(/^0?\.\d{1,6}$/, 'the tick size must be a decimal like 0.01').default('0.01'),
+  })
+  .strict();
+
+export type PriceAlertInput = z.output<typeof priceAlertInputSchema>;
+
+export interface PriceAlert extends PriceAlertInput {
+  id: string;
+  createdAt: number;
+}
+
+/** One alert that went off: a price alert (removed when it fires) or a fill. */
+export interface FiredAlert {
+  id: string;
+  kind: 'price' | 'fill';
+  at: number;
+  title: string;
+  body: string;
+  tokenId: string;
+  /** Price alerts: the price that crossed; fills: the fill price. */
+  price: string;
+  tickSize: string;
+}
+
+export interface AlertsState {
+  alerts: PriceAlert[];
+  /** Newest first, bounded (MAX_ALERT_LOG). */
+  log: FiredAlert[];
+}
+
+export const MAX_PRICE_ALERTS = 200;
+export const MAX_ALERT_LOG = 200;
+
+export const alertStoreSchema = z.array(
+  priceAlertInputSchema.extend({ id: z.string().min(1).max(64), createdAt: z.number().int().nonnegative() }).strict(),
+);
+
+export const alertLogSchema = z.array(
+  z
+    .object({
+      id: z.string().min(1).max(64),
+      kind: z.enum(['price', 'fill']),
+      at: z.number().int().nonnegative(),
+      title: z.string().max(400),
+      body: z.string().max(600),
+      tokenId: z.string().max(78),
+      price: z.string().max(40),
+      tickSize: z.string().max(10),
+    })
+    .strict(),
+);

@@ -1,0 +1,77 @@
+/**
+ * Code splitting (issue 11, performance): the renderer, built with the real config, loads at
+ * first start only the entry and the first view's chunks — not the chart library, not the other
+ * views — and no chunk is large enough for the build to warn. The figure is a ratio of bytes in
+ * one build (first-load JavaScript over all JavaScript), so it does not depend on the machine.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build, createLogger } from 'vite';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const scratch = mkdtempSync(join(tmpdir(), 'marketdesk-split-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The chunk keys a chunk needs before it runs (its static imports, transitively). */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const next of manifest[key]?.imports ?? []) staticClosure(manifest, next, into);
+  return into;
+}
+
+describe('renderer code splitting', () => {
+  it('the first view loads its own code only, the chart library stays out, and the build does not warn', async () => {
+    const outDir = join(scratch, 'renderer');
+    const warnings: string[] = [];
+    const logger = createLogger('warn', { allowClearScreen: false });
+    logger.warn = (message) => void warnings.push(message);
+    logger.warnOnce = (message) => void warnings.push(message);
+    // Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ configFile: resolve(repoRoot, 'vite.renderer.config.ts'), mode: 'production', customLogger: logger, build: { outDir, emptyOutDir: true } });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    expect(warnings).toEqual([]);
+
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const bytes = (key: string) => statSync(join(outDir, manifest[key]!.file)).size;
+    const jsKeys = Object.keys(manifest).filter((key) => manifest[key]!.file.endsWith('.js'));
+    const entry = jsKeys.find((key) => manifest[key]!.isEntry)!;
+    const firstView = jsKeys.find((key) => manifest[key]!.src === 'views/markets/MarketsView.tsx')!;
+    expect(entry).toBeDefined();
+    expect(firstView, 'Markets (the first view) is a chunk of its own').toBeDefined();
+    expect(manifest[entry]!.dynamicImports?.length ?? 0).toBeGreaterThanOrEqual(10);
+
+    const firstLoad = new Set([...staticClosure(manifest, entry), ...staticClosure(manifest, firstView)]);
+    const firstLoadBytes = [...firstLoad].reduce((sum, key) => sum + bytes(key), 0);
+    const totalBytes = jsKeys.reduce((sum, key) => sum + bytes(key), 0);
+    const chartChunks = jsKeys.filter((key) => readFileSync(join(outDir, manifest[key]!.file), 'utf8').includes('Lightweight Charts'));
+
+    expect(chartChunks.length, 'the chart library is in the bundle').toBeGreaterThan(0);
+    expect(chartChunks.filter((key) => firstLoad.has(key)), 'the chart library is not loaded at first start').toEqual([]);
+    for (const view of ['views/trade/TradeView.tsx', 'views/perps/PerpsPage.tsx', 'views/accounts/AccountsView.tsx']) {
+      const key = jsKeys.find((k) => manifest[k]!.src === view);
+      expect(key && firstLoad.has(key), `${view} is not loaded at first start`).toBe(false);
+    }
+    for (const key of jsKeys) expect(bytes(key), `${manifest[key]!.file} stays under the 500 kB warning`).toBeLessThan(500 * 1024);
+    // Measured at the split (Nov 2026): about 0.51 of all JavaScript; before it, one chunk was all of it.
+    const ratio = firstLoadBytes / totalBytes;
+    expect(ratio).toBeLessThan(0.7);
+    console.info(`first-load JavaScript ${firstLoadBytes} of ${totalBytes} bytes (${ratio.toFixed(2)})`);
+  }, 120_000);
+});
