@@ -1,12 +1,15 @@
 /**
  * The active account's open orders: loaded with `listOpenOrders`, then replaced by every
- * `openOrdersChanged` main pushes for that account (placed, filled, cancelled, expired).
+ * `openOrdersChanged` main pushes for that account (placed, filled, cancelled, expired). They
+ * belong to the account that read them (see accountDataPolicy): a switch empties them, a locked
+ * vault freezes them with their age, an account that cannot trade has none.
  */
 import { create } from 'zustand';
 import type { BridgeError } from '../../shared/result';
 import type { OpenOrderView } from '../../shared/tradingViews';
 import { api } from '../bridge/api';
 import { priceKey } from '../lib/ticks';
+import { mayKeepRows } from './accountDataPolicy';
 import { useAccountsStore } from './accountsStore';
 import { currentTradingBlock } from './tradingAccess';
 
@@ -19,6 +22,8 @@ export interface CancelAnswer {
 interface OpenOrdersState {
   accountId: string | null;
   orders: OpenOrderView[];
+  /** When `orders` were last read or pushed (epoch ms); 0 before the first read. */
+  loadedAt: number;
   phase: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
   /** "Cancel all" lives here: the panel button and the keyboard shortcut share it. */
@@ -37,6 +42,7 @@ let generation = 0;
 export const useOpenOrdersStore = create<OpenOrdersState>()((set, get) => ({
   accountId: null,
   orders: [],
+  loadedAt: 0,
   phase: 'idle',
   error: null,
   cancelAllPending: false,
@@ -55,25 +61,30 @@ export const useOpenOrdersStore = create<OpenOrdersState>()((set, get) => ({
   clearCancelAllAnswer: () => set({ cancelAllAnswer: null, cancelAllError: null }),
   load: async () => {
     const accountId = useAccountsStore.getState().activeAccountId;
-    if (currentTradingBlock() !== null || accountId === null) {
-      set({ accountId, orders: [], phase: 'idle', error: null });
+    const block = currentTradingBlock();
+    if (block !== null || accountId === null) {
+      if (!mayKeepRows(get().accountId, accountId, block)) get().reset();
       return;
     }
     const mine = ++generation;
-    set((s) => ({ accountId, phase: s.accountId === accountId && s.phase === 'ready' ? 'ready' : 'loading', error: null }));
+    set((s) =>
+      s.accountId === accountId
+        ? { phase: s.phase === 'ready' ? 'ready' : 'loading', error: null }
+        : { accountId, orders: [], loadedAt: 0, phase: 'loading', error: null },
+    );
     const result = await api.listOpenOrders({});
     if (mine !== generation || useAccountsStore.getState().activeAccountId !== accountId) return;
-    if (result.ok) set({ orders: result.value, phase: 'ready' });
+    if (result.ok) set({ orders: result.value, loadedAt: Date.now(), phase: 'ready' });
     else set({ phase: 'error', error: result.error });
   },
   receive: ({ accountId, orders }) => {
     if (accountId !== useAccountsStore.getState().activeAccountId) return;
     generation += 1; // a push is newer than any reply still on its way
-    set({ accountId, orders, phase: 'ready', error: null });
+    set({ accountId, orders, loadedAt: Date.now(), phase: 'ready', error: null });
   },
   reset: () => {
     generation += 1;
-    if (get().phase !== 'idle' || get().orders.length > 0) set({ accountId: null, orders: [], phase: 'idle', error: null });
+    if (get().phase !== 'idle' || get().orders.length > 0 || get().accountId !== null) set({ accountId: null, orders: [], loadedAt: 0, phase: 'idle', error: null });
   },
 }));
 
