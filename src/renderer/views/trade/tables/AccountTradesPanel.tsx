@@ -11,6 +11,7 @@ import { selectAccountTrades, useAccountTradesStore } from '../../../stores/acco
 import { selectJobProgress, useJobsStore } from '../../../stores/jobsStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { rowMarket } from './rowMarket';
 import { TicketBlockedNote } from '../ticket/TicketBlockedNote';
 
 const TEMPLATE = '76px 34px minmax(60px, 1fr) 44px 50px 64px 50px 70px';
@@ -58,12 +59,12 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
       header: 'Market',
       cell: (t) => (
         <span className="cell-ellipsis" title={t.market}>
-          {t.market === target.conditionId ? target.question : `${t.market.slice(0, 10)}…`}
+          {rowMarket(t, target).name}
         </span>
       ),
     },
     { id: 'outcome', header: scope === 'all' ? 'Out.' : 'Outcome', cell: (t) => t.outcome },
-    { id: 'price', header: 'Price', numeric: true, cell: (t) => formatPrice(t.price, t.market === target.conditionId ? target.tickSize : '0.01') },
+    { id: 'price', header: 'Price', numeric: true, cell: (t) => formatPrice(t.price, rowMarket(t, target).tickSize) },
     { id: 'size', header: 'Size', numeric: true, cell: (t) => formatSize(t.size) },
     { id: 'role', header: 'Role', cell: (t) => <span className={`role role-${t.role}`}>{t.role}</span> },
     { id: 'status', header: 'Status', cell: (t) => <span className="muted">{t.status.toLowerCase()}</span> },

@@ -5,6 +5,7 @@ import { formatClock, formatPrice, formatSize } from '../../../lib/format';
 import { selectFills, useFillsStore } from '../../../stores/fillsStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { rowMarket } from './rowMarket';
 
 const TEMPLATE = '64px 40px 64px 56px 64px minmax(60px, 1fr) 64px';
 
@@ -18,13 +19,13 @@ export function FillsPanel({ target }: { target: TradeTarget }) {
     { id: 'side', header: 'Side', cell: (f) => <span className={f.side === 'BUY' ? 'tone-bid' : 'tone-ask'}>{f.side}</span> },
     { id: 'size', header: 'Size', numeric: true, cell: (f) => formatSize(f.size) },
     { id: 'outcome', header: 'Outcome', cell: (f) => f.outcome },
-    { id: 'price', header: 'Price', numeric: true, cell: (f) => formatPrice(f.price, f.market === target.conditionId ? target.tickSize : '0.01') },
+    { id: 'price', header: 'Price', numeric: true, cell: (f) => formatPrice(f.price, rowMarket(f, target).tickSize) },
     {
       id: 'market',
       header: 'Market',
       cell: (f) => (
         <span className="cell-ellipsis" title={f.market}>
-          {f.market === target.conditionId ? target.question : `${f.market.slice(0, 10)}…`}
+          {rowMarket(f, target).name}
         </span>
       ),
     },

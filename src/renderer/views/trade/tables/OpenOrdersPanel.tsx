@@ -15,6 +15,7 @@ import { formatShortDateTime, formatPrice, formatSize } from '../../../lib/forma
 import { selectOpenOrders, useOpenOrdersStore, type CancelAnswer } from '../../../stores/openOrdersStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { rowMarket } from './rowMarket';
 import { TicketBlockedNote } from '../ticket/TicketBlockedNote';
 import { CancelOutcome } from './CancelOutcome';
 
@@ -75,12 +76,12 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
       header: 'Market',
       cell: (o) => (
         <span className="cell-ellipsis" title={o.market}>
-          {o.market === target.conditionId ? target.question : `${o.market.slice(0, 10)}…`}
+          {rowMarket(o, target).name}
         </span>
       ),
     },
     { id: 'outcome', header: scope === 'all' ? 'Out.' : 'Outcome', cell: (o) => o.outcome },
-    { id: 'price', header: 'Price', numeric: true, cell: (o) => formatPrice(o.price, o.market === target.conditionId ? target.tickSize : '0.01') },
+    { id: 'price', header: 'Price', numeric: true, cell: (o) => formatPrice(o.price, rowMarket(o, target).tickSize) },
     { id: 'size', header: 'Size', numeric: true, cell: (o) => formatSize(o.originalSize) },
     { id: 'matched', header: 'Filled', numeric: true, cell: (o) => formatSize(o.sizeMatched || '0') },
     { id: 'type', header: 'Type', cell: (o) => o.orderType || '—' },
