@@ -14,6 +14,7 @@ import { rewatchBooks } from '../stores/bookWatch';
 import { ingestBooks } from '../stores/liveBooks';
 import { useVaultStore } from '../stores/vaultStore';
 import { accountDataMode } from '../stores/accountDataPolicy';
+import { followResultScope } from '../stores/actionResultsStore';
 import { useAccountTradesStore } from '../stores/accountTradesStore';
 import { useBalanceStore } from '../stores/balanceStore';
 import { useCancelledOrdersStore } from '../stores/cancelledOrdersStore';
@@ -146,6 +147,7 @@ export function wireBridgeSubscriptions(): Unsubscribe {
     api.events.onHistoryChanged((state) => useActivityStore.getState().receiveHistoryChanged(state)),
     api.events.onPerpsChanged(receivePerpsChanged),
     followTradingAccount(),
+    followResultScope(),
   ];
 
   if (bridgeLink) {

@@ -5,11 +5,13 @@
  * vault freezes them with their age, an account that cannot trade has none.
  */
 import { create } from 'zustand';
-import type { BridgeError } from '../../shared/result';
+import type { BridgeError, BridgeResult } from '../../shared/result';
 import type { OpenOrderView } from '../../shared/tradingViews';
 import { api } from '../bridge/api';
 import { priceKey } from '../lib/ticks';
 import { mayKeepRows } from './accountDataPolicy';
+import { publishResult, useActionResultsStore } from './actionResultsStore';
+import { useCancelledOrdersStore } from './cancelledOrdersStore';
 import { useAccountsStore } from './accountsStore';
 import { currentTradingBlock } from './tradingAccess';
 
@@ -19,6 +21,10 @@ export interface CancelAnswer {
   notCanceled: Record<string, string>;
 }
 
+/** The last cancel's answer or failure, whichever button or shortcut sent it (actionResultsStore). */
+export type CancelResult = { answer: CancelAnswer; error: null } | { answer: null; error: BridgeError };
+export const CANCEL_RESULT = 'orders.cancel';
+
 interface OpenOrdersState {
   accountId: string | null;
   orders: OpenOrderView[];
@@ -26,13 +32,10 @@ interface OpenOrdersState {
   loadedAt: number;
   phase: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
-  /** "Cancel all" lives here: the panel button and the keyboard shortcut share it. */
+  /** "Cancel all" lives here: the panel button and the keyboard shortcut share it; its answer is a scoped result. */
   cancelAllPending: boolean;
-  cancelAllError: BridgeError | null;
-  cancelAllAnswer: CancelAnswer | null;
   load: () => Promise<void>;
   cancelAll: () => Promise<void>;
-  clearCancelAllAnswer: () => void;
   receive: (payload: { accountId: string; orders: OpenOrderView[] }) => void;
   reset: () => void;
 }
@@ -46,19 +49,14 @@ export const useOpenOrdersStore = create<OpenOrdersState>()((set, get) => ({
   phase: 'idle',
   error: null,
   cancelAllPending: false,
-  cancelAllError: null,
-  cancelAllAnswer: null,
   cancelAll: async () => {
     if (get().cancelAllPending || currentTradingBlock() !== null) return;
-    set({ cancelAllPending: true, cancelAllError: null, cancelAllAnswer: null });
+    set({ cancelAllPending: true });
+    useActionResultsStore.getState().clear(CANCEL_RESULT);
     const result = await api.cancelAllOrders({});
-    set({
-      cancelAllPending: false,
-      cancelAllError: result.ok ? null : result.error,
-      cancelAllAnswer: result.ok ? { what: 'Cancel all', ...result.value } : null,
-    });
+    set({ cancelAllPending: false });
+    publishCancelResult('Cancel all', result);
   },
-  clearCancelAllAnswer: () => set({ cancelAllAnswer: null, cancelAllError: null }),
   load: async () => {
     const accountId = useAccountsStore.getState().activeAccountId;
     const block = currentTradingBlock();
@@ -87,6 +85,13 @@ export const useOpenOrdersStore = create<OpenOrdersState>()((set, get) => ({
     if (get().phase !== 'idle' || get().orders.length > 0 || get().accountId !== null) set({ accountId: null, orders: [], loadedAt: 0, phase: 'idle', error: null });
   },
 }));
+
+/** Publishes a cancel's answer (or failure) as the account's last cancel result. */
+export function publishCancelResult(what: string, result: BridgeResult<{ canceled: string[]; notCanceled: Record<string, string> }>): void {
+  const value: CancelResult = result.ok ? { answer: { what, ...result.value }, error: null } : { answer: null, error: result.error };
+  if (result.ok) useCancelledOrdersStore.getState().noteCancelled(result.value.canceled);
+  publishResult<CancelResult>(CANCEL_RESULT, value);
+}
 
 export const selectOpenOrders = (s: OpenOrdersState): OpenOrderView[] => s.orders;
 

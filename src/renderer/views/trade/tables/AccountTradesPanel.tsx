@@ -12,7 +12,7 @@ import { selectJobProgress, useJobsStore } from '../../../stores/jobsStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
 import { rowMarket } from './rowMarket';
-import { TicketBlockedNote } from '../ticket/TicketBlockedNote';
+import { AccountTableNote } from './AccountTableNote';
 
 const TEMPLATE = '76px 34px minmax(60px, 1fr) 44px 50px 64px 50px 70px';
 const TEMPLATE_ONE_MARKET = '90px 44px 70px 64px 76px 64px minmax(70px, 1fr)';
@@ -42,6 +42,7 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
   const error = useAccountTradesStore((s) => s.error);
   const load = useAccountTradesStore((s) => s.load);
   const accountId = useAccountTradesStore((s) => s.accountId);
+  const loadedAt = useAccountTradesStore((s) => s.loadedAt);
   const block = useTradingBlock();
   const [scope, setScope] = useState<'market' | 'all'>('market');
 
@@ -90,7 +91,7 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
           Reload
         </button>
       </div>
-      {block ? <TicketBlockedNote block={block} testId="trades-blocked" /> : null}
+      <AccountTableNote table="trades" block={block} loadedAt={loadedAt} rows={trades.length} />
       <JobLine />
       {phase === 'error' && error ? <InlineError what="Could not read the account’s trades" error={error} onRetry={() => void load()} /> : null}
       <VirtualTable

@@ -5,6 +5,7 @@ import { formatClock, formatPrice, formatSize } from '../../../lib/format';
 import { selectFills, useFillsStore } from '../../../stores/fillsStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { AccountTableNote } from './AccountTableNote';
 import { rowMarket } from './rowMarket';
 
 const TEMPLATE = '64px 40px 64px 56px 64px minmax(60px, 1fr) 64px';
@@ -13,6 +14,7 @@ export function FillsPanel({ target }: { target: TradeTarget }) {
   const fills = useFillsStore(selectFills);
   const dismiss = useFillsStore((s) => s.dismiss);
   const error = useFillsStore((s) => s.error);
+  const loadedAt = useFillsStore((s) => s.loadedAt);
   const block = useTradingBlock();
   const columns: Column<FillNotification>[] = [
     { id: 'time', header: 'Time', cell: (f) => <span className="num muted">{formatClock(f.at)}</span> },
@@ -48,6 +50,7 @@ export function FillsPanel({ target }: { target: TradeTarget }) {
           Dismiss all
         </button>
       </div>
+      <AccountTableNote table="fills" block={block} loadedAt={loadedAt} rows={fills.length} />
       {error ? <p className="action-error">{error.message}</p> : null}
       <VirtualTable
         rows={fills}
