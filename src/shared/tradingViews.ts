@@ -64,7 +64,17 @@ export interface PlacedOrder {
   reconciled?: 'found' | 'absent' | 'unknown';
 }
 
-export interface OpenOrderView {
+/**
+ * Each row's own market, for rows of every market ("All"): its question and its tick, so a price
+ * is shown on its own market's tick and named, not on the market in view. Empty when the catalog
+ * does not know the market (the renderer then shows the condition id and the exact price).
+ */
+export interface MarketLabel {
+  question: string;
+  tickSize: string;
+}
+
+export interface OpenOrderView extends MarketLabel {
   id: string;
   status: string;
   market: string;
@@ -80,7 +90,7 @@ export interface OpenOrderView {
   expiration: number;
 }
 
-export interface TradeView {
+export interface TradeView extends MarketLabel {
   id: string;
   market: string;
   assetId: string;
@@ -137,7 +147,7 @@ export interface OrdersCancelledNotice {
   orders: OpenOrderView[];
 }
 
-export interface FillNotification {
+export interface FillNotification extends MarketLabel {
   id: string;
   orderId: string;
   market: string;

@@ -19,6 +19,7 @@ import { createKeyringOsKeyStore } from './custody';
 import { createDispatcher } from './bridge/dispatcher';
 import { createHandlers } from './bridge/handlers';
 import { CatalogService } from './catalog/catalogService';
+import { MarketLabels } from './trading/marketLabels';
 import type { Core, CoreOptions } from './coreApi';
 import { EventHub } from './eventHub';
 import { acquireDataFolderLock } from './dataFolder/dataFolderLock';
@@ -173,6 +174,8 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     outages,
     clock: loopClock,
     ...(options.tradingRecovery ? { recovery: options.tradingRecovery } : {}),
+    // tables: rows of every market carry their own market's question and tick.
+    marketLabels: new MarketLabels((conditionId) => catalog.marketLabel(conditionId), log),
   });
 
   const portfolio = new PortfolioDesk({

@@ -13,6 +13,8 @@ import { useEventListStore } from '../stores/eventListStore';
 import { rewatchBooks } from '../stores/bookWatch';
 import { ingestBooks } from '../stores/liveBooks';
 import { useVaultStore } from '../stores/vaultStore';
+import { accountDataMode } from '../stores/accountDataPolicy';
+import { followResultScope } from '../stores/actionResultsStore';
 import { useAccountTradesStore } from '../stores/accountTradesStore';
 import { useBalanceStore } from '../stores/balanceStore';
 import { useCancelledOrdersStore } from '../stores/cancelledOrdersStore';
@@ -40,17 +42,20 @@ const STATUS_REFRESH_MS = 5_000;
 
 /**
  * Everything trading shows belongs to one account: after a switch, an unlock or new credentials
- * it is read again, and the previous account's orders, balance and trades are dropped at once so
- * they can never show under the wrong name.
+ * it is read again, and the previous account's orders, balance, trades and fills are dropped at
+ * once so they can never show under the wrong name. An account that cannot have them (watch-only,
+ * no credentials) shows none; a locked vault keeps the last read, marked (accountDataPolicy).
  */
 function reloadTradingForAccount(accountChanged: boolean): void {
-  if (accountChanged) {
+  const mode = accountDataMode(currentTradingBlock());
+  if (accountChanged || mode === 'empty') {
     useOpenOrdersStore.getState().reset();
     useBalanceStore.getState().reset();
     useAccountTradesStore.getState().reset();
+    useFillsStore.getState().reset();
   }
   void useTradingStateStore.getState().load();
-  if (currentTradingBlock() !== null) return;
+  if (mode !== 'live') return;
   void useOpenOrdersStore.getState().load();
   void useBalanceStore.getState().load(useTradeTargetStore.getState().target?.tokenId ?? null);
   void useFillsStore.getState().load();
@@ -152,6 +157,7 @@ export function wireBridgeSubscriptions(): Unsubscribe {
       showWebNotification(alert);
     }),
     followTradingAccount(),
+    followResultScope(),
   ];
 
   if (bridgeLink) {

@@ -1,6 +1,11 @@
-/** The orders the exchange cancelled by itself, listed until the user dismisses the notice. */
+/**
+ * The orders the exchange cancelled by itself, listed until the user dismisses the notice. It
+ * outlives an account switch on purpose (the orders are gone whichever account is shown), so it
+ * names the account and each order's market.
+ */
 import type { OrdersCancelledNotice } from '../../shared/tradingViews';
 import { formatClock, formatSize } from '../lib/format';
+import { selectAccounts, useAccountsStore } from '../stores/accountsStore';
 import { selectCancelledNotices, useCancelledOrdersStore } from '../stores/cancelledOrdersStore';
 
 const WHY: Record<OrdersCancelledNotice['reason'], string> = {
@@ -11,6 +16,8 @@ const WHY: Record<OrdersCancelledNotice['reason'], string> = {
 export function CancelledOrdersNotice() {
   const notices = useCancelledOrdersStore(selectCancelledNotices);
   const dismiss = useCancelledOrdersStore((s) => s.dismiss);
+  const accounts = useAccountsStore(selectAccounts);
+  const labelOf = (accountId: string) => accounts.find((a) => a.id === accountId)?.label ?? 'a removed account';
   if (notices.length === 0) return null;
   return (
     <div className="cancelled-notices" aria-live="assertive" data-testid="cancelled-orders-notices">
@@ -20,7 +27,9 @@ export function CancelledOrdersNotice() {
             <strong>
               {notice.orders.length} order{notice.orders.length === 1 ? '' : 's'} cancelled by the exchange
             </strong>{' '}
-            <span className="muted">at {formatClock(notice.at)}</span>
+            <span className="muted">
+              · {labelOf(notice.accountId)} · at {formatClock(notice.at)}
+            </span>
             <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismiss(notice.at)} data-testid="cancelled-orders-dismiss">
               ×
             </button>
@@ -29,6 +38,7 @@ export function CancelledOrdersNotice() {
           <ul>
             {notice.orders.map((order) => (
               <li key={order.id} className="num" title={order.id}>
+                {order.question ? `${order.question} · ` : ''}
                 {order.side} {formatSize(order.originalSize)} {order.outcome || 'shares'} @ {order.price}
                 {order.sizeMatched && Number(order.sizeMatched) > 0 ? ` (${formatSize(order.sizeMatched)} filled before)` : ''}
               </li>

@@ -1,11 +1,14 @@
 /**
  * The active account's trades. Main walks `/data/trades` to the end as a job; we name the job so
- * its progress (rows, pages, ETA) can be shown while it runs and the user can cancel it.
+ * its progress (rows, pages, ETA) can be shown while it runs and the user can cancel it. Like
+ * every per-account table they follow accountDataPolicy: emptied on a switch, frozen while
+ * locked.
  */
 import { create } from 'zustand';
 import type { BridgeError } from '../../shared/result';
 import type { TradeView } from '../../shared/tradingViews';
 import { api } from '../bridge/api';
+import { mayKeepRows } from './accountDataPolicy';
 import { useAccountsStore } from './accountsStore';
 import { newJobId, useJobsStore } from './jobsStore';
 import { currentTradingBlock } from './tradingAccess';
@@ -33,8 +36,10 @@ export const useAccountTradesStore = create<AccountTradesState>()((set, get) => 
   loadedAt: 0,
   load: async () => {
     const accountId = useAccountsStore.getState().activeAccountId;
-    if (currentTradingBlock() !== null || accountId === null) {
-      set({ accountId, trades: [], phase: 'idle', error: null, jobId: null });
+    const block = currentTradingBlock();
+    if (block !== null || accountId === null) {
+      // A locked vault keeps the last list (marked with its age); anything else empties it.
+      if (!mayKeepRows(get().accountId, accountId, block)) get().reset();
       return;
     }
     if (get().phase === 'loading' && get().accountId === accountId) return;

@@ -1,12 +1,17 @@
 /**
  * The active account's open orders: loaded with `listOpenOrders`, then replaced by every
- * `openOrdersChanged` main pushes for that account (placed, filled, cancelled, expired).
+ * `openOrdersChanged` main pushes for that account (placed, filled, cancelled, expired). They
+ * belong to the account that read them (see accountDataPolicy): a switch empties them, a locked
+ * vault freezes them with their age, an account that cannot trade has none.
  */
 import { create } from 'zustand';
-import type { BridgeError } from '../../shared/result';
+import type { BridgeError, BridgeResult } from '../../shared/result';
 import type { OpenOrderView } from '../../shared/tradingViews';
 import { api } from '../bridge/api';
 import { priceKey } from '../lib/ticks';
+import { mayKeepRows } from './accountDataPolicy';
+import { publishResult, useActionResultsStore } from './actionResultsStore';
+import { useCancelledOrdersStore } from './cancelledOrdersStore';
 import { useAccountsStore } from './accountsStore';
 import { currentTradingBlock } from './tradingAccess';
 
@@ -16,18 +21,21 @@ export interface CancelAnswer {
   notCanceled: Record<string, string>;
 }
 
+/** The last cancel's answer or failure, whichever button or shortcut sent it (actionResultsStore). */
+export type CancelResult = { answer: CancelAnswer; error: null } | { answer: null; error: BridgeError };
+export const CANCEL_RESULT = 'orders.cancel';
+
 interface OpenOrdersState {
   accountId: string | null;
   orders: OpenOrderView[];
+  /** When `orders` were last read or pushed (epoch ms); 0 before the first read. */
+  loadedAt: number;
   phase: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
-  /** "Cancel all" lives here: the panel button and the keyboard shortcut share it. */
+  /** "Cancel all" lives here: the panel button and the keyboard shortcut share it; its answer is a scoped result. */
   cancelAllPending: boolean;
-  cancelAllError: BridgeError | null;
-  cancelAllAnswer: CancelAnswer | null;
   load: () => Promise<void>;
   cancelAll: () => Promise<void>;
-  clearCancelAllAnswer: () => void;
   receive: (payload: { accountId: string; orders: OpenOrderView[] }) => void;
   reset: () => void;
 }
@@ -37,45 +45,53 @@ let generation = 0;
 export const useOpenOrdersStore = create<OpenOrdersState>()((set, get) => ({
   accountId: null,
   orders: [],
+  loadedAt: 0,
   phase: 'idle',
   error: null,
   cancelAllPending: false,
-  cancelAllError: null,
-  cancelAllAnswer: null,
   cancelAll: async () => {
     if (get().cancelAllPending || currentTradingBlock() !== null) return;
-    set({ cancelAllPending: true, cancelAllError: null, cancelAllAnswer: null });
+    set({ cancelAllPending: true });
+    useActionResultsStore.getState().clear(CANCEL_RESULT);
     const result = await api.cancelAllOrders({});
-    set({
-      cancelAllPending: false,
-      cancelAllError: result.ok ? null : result.error,
-      cancelAllAnswer: result.ok ? { what: 'Cancel all', ...result.value } : null,
-    });
+    set({ cancelAllPending: false });
+    publishCancelResult('Cancel all', result);
   },
-  clearCancelAllAnswer: () => set({ cancelAllAnswer: null, cancelAllError: null }),
   load: async () => {
     const accountId = useAccountsStore.getState().activeAccountId;
-    if (currentTradingBlock() !== null || accountId === null) {
-      set({ accountId, orders: [], phase: 'idle', error: null });
+    const block = currentTradingBlock();
+    if (block !== null || accountId === null) {
+      if (!mayKeepRows(get().accountId, accountId, block)) get().reset();
       return;
     }
     const mine = ++generation;
-    set((s) => ({ accountId, phase: s.accountId === accountId && s.phase === 'ready' ? 'ready' : 'loading', error: null }));
+    set((s) =>
+      s.accountId === accountId
+        ? { phase: s.phase === 'ready' ? 'ready' : 'loading', error: null }
+        : { accountId, orders: [], loadedAt: 0, phase: 'loading', error: null },
+    );
     const result = await api.listOpenOrders({});
     if (mine !== generation || useAccountsStore.getState().activeAccountId !== accountId) return;
-    if (result.ok) set({ orders: result.value, phase: 'ready' });
+    if (result.ok) set({ orders: result.value, loadedAt: Date.now(), phase: 'ready' });
     else set({ phase: 'error', error: result.error });
   },
   receive: ({ accountId, orders }) => {
     if (accountId !== useAccountsStore.getState().activeAccountId) return;
     generation += 1; // a push is newer than any reply still on its way
-    set({ accountId, orders, phase: 'ready', error: null });
+    set({ accountId, orders, loadedAt: Date.now(), phase: 'ready', error: null });
   },
   reset: () => {
     generation += 1;
-    if (get().phase !== 'idle' || get().orders.length > 0) set({ accountId: null, orders: [], phase: 'idle', error: null });
+    if (get().phase !== 'idle' || get().orders.length > 0 || get().accountId !== null) set({ accountId: null, orders: [], loadedAt: 0, phase: 'idle', error: null });
   },
 }));
+
+/** Publishes a cancel's answer (or failure) as the account's last cancel result. */
+export function publishCancelResult(what: string, result: BridgeResult<{ canceled: string[]; notCanceled: Record<string, string> }>): void {
+  const value: CancelResult = result.ok ? { answer: { what, ...result.value }, error: null } : { answer: null, error: result.error };
+  if (result.ok) useCancelledOrdersStore.getState().noteCancelled(result.value.canceled);
+  publishResult<CancelResult>(CANCEL_RESULT, value);
+}
 
 export const selectOpenOrders = (s: OpenOrdersState): OpenOrderView[] => s.orders;
 

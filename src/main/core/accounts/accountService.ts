@@ -8,6 +8,7 @@ import type { AccountsState, KeystoreExportResult, SecretRevealResult, Signature
 import { CoreError } from '../coreError';
 import {
   addressOfPrivateKey,
+  addressProblem,
   exportKeystoreV3,
   importKeystoreV3,
   parsePrivateKeyHex,
@@ -45,7 +46,17 @@ function checkedFunder(settings: WalletSettings): string | null {
   if (!settings.funder) {
     throw new CoreError('invalid_input', `A ${settings.signatureType} account needs the funder address that holds its funds.`);
   }
-  return getAddress(settings.funder);
+  return typedAddress(settings.funder, 'The funder address');
+}
+
+/**
+ * An address the user typed, checksummed; refused with the reason when its EIP-55 checksum is
+ * wrong (viem's getAddress would quietly re-case it and follow the mistyped wallet).
+ */
+function typedAddress(value: string, what: string): string {
+  const problem = addressProblem(value, what);
+  if (problem) throw new CoreError('invalid_input', problem);
+  return getAddress(value);
 }
 
 export class AccountService {
@@ -87,7 +98,7 @@ export class AccountService {
 
   addWatchOnly(settings: WalletSettings, address: string): AccountsState {
     const funder = checkedFunder(settings);
-    this.options.registry.add(this.newAccount(settings, getAddress(address), 'watchOnly', funder));
+    this.options.registry.add(this.newAccount(settings, typedAddress(address, 'The watched address'), 'watchOnly', funder));
     return this.changed();
   }
 

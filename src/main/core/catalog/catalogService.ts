@@ -4,9 +4,10 @@
  * requests and no rate budget (see docs/decisions.md).
  */
 import { CATALOG_EVENTS_PAGE_MAX, type CatalogEventWire, type CatalogTagWire } from '../../../shared/protocol/catalog';
+import type { MarketLabel } from '../../../shared/tradingViews';
 import type { CatalogTag, EventDetail, EventsPage, EventSummary } from '../../../shared/viewModels';
 import type { HttpClient } from '../net/httpClient';
-import { toEventDetail, toEventSummary, toTag } from './catalogMapping';
+import { toEventDetail, toEventSummary, toMarketSummary, toTag } from './catalogMapping';
 
 const LISTING_TTL_MS = 60_000;
 /** Guards the paging loop against a server that never returns a short page. */
@@ -23,6 +24,8 @@ export interface EventSearch {
 interface Listing {
   loadedAt: number;
   events: Array<{ summary: EventSummary; haystack: string }>;
+  /** Each listed market's question and tick by condition id (tables name rows of any market). */
+  markets: Map<string, MarketLabel>;
 }
 
 export class CatalogService {
@@ -61,6 +64,11 @@ export class CatalogService {
     return { events: matches.slice(search.offset, search.offset + search.limit), total: matches.length };
   }
 
+  /** A listed market's question and tick, from the same cached listing; null when not listed. */
+  async marketLabel(conditionId: string): Promise<MarketLabel | null> {
+    return (await this.currentListing()).markets.get(conditionId) ?? null;
+  }
+
   /** Forgets the cached listing, e.g. when the network changes. */
   invalidate(): void {
     this.listing = null;
@@ -77,6 +85,7 @@ export class CatalogService {
 
   private async loadListing(): Promise<Listing> {
     const events: Listing['events'] = [];
+    const markets: Listing['markets'] = new Map();
     for (let page = 0; page < MAX_LISTING_PAGES; page++) {
       const batch = await this.http.requestJson<CatalogEventWire[]>({
         service: 'catalog',
@@ -89,9 +98,12 @@ export class CatalogService {
         const summary = toEventSummary(event);
         const questions = Array.isArray(event.markets) ? event.markets.map((m) => String(m.question ?? '')) : [];
         events.push({ summary, haystack: [summary.title, ...questions].join(' ').toLowerCase() });
+        for (const market of Array.isArray(event.markets) ? event.markets.map(toMarketSummary) : []) {
+          if (market.conditionId) markets.set(market.conditionId, { question: market.question, tickSize: market.tickSize });
+        }
       }
       if (batch.length < CATALOG_EVENTS_PAGE_MAX) break;
     }
-    return { loadedAt: this.now(), events };
+    return { loadedAt: this.now(), events, markets };
   }
 }

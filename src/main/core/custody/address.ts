@@ -34,3 +34,15 @@ export function toChecksumAddress(value: string): Address {
   }
   return out as Address;
 }
+
+/**
+ * Why `value` is not an address the user may be held to, in words for the form that sent it; null
+ * when it is one. A mixed-case address carries an EIP-55 checksum: when that checksum is wrong,
+ * a character was mistyped, and normalising the case would silently follow the wrong wallet.
+ * `what` names the field ("The watched address", "The funder address").
+ */
+export function addressProblem(value: string, what: string): string | null {
+  if (!HEX_ADDRESS.test(value)) return `${what} is not an address: it is 0x followed by 40 hex digits.`;
+  if (isAddress(value)) return null;
+  return `${what} has a wrong checksum (EIP-55): its capital letters do not match the address, so a character is probably mistyped. Check it against the source; an all-lowercase address is taken without the check.`;
+}

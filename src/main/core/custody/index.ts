@@ -17,5 +17,5 @@ export { kdfGate, KdfGate, MAX_QUEUED, type KdfGateStats, type WhenBusy } from '
 export { maskSecret, wipe, useThenWipe } from './secretBytes';
 export { assertValidPrivateKey, parsePrivateKeyHex } from './privateKey';
 export { addressOfPrivateKey } from './keyAddress';
-export { isAddress, toChecksumAddress, type Address } from './address';
+export { addressProblem, isAddress, toChecksumAddress, type Address } from './address';
 export { writeFileAtomic } from './atomicWrite';

@@ -5,7 +5,7 @@
  * It sleeps while there is nothing it may read (no account, locked vault, no credentials), and
  * backs off while the order-book service is unreachable (PollLoop).
  */
-import type { FillNotification, OpenOrderView } from '../../../shared/tradingViews';
+import type { FillNotification, MarketLabel, OpenOrderView } from '../../../shared/tradingViews';
 import type { AccountRegistry, StoredAccount } from '../accounts/accountRegistry';
 import type { VaultSession } from '../accounts/vaultSession';
 import type { Logger } from '../log';
@@ -44,6 +44,8 @@ export class AccountActivityPoller {
       intervalMs?: number;
       outages: OutageTracker;
       clock?: LoopClock;
+      /** Names rows by their own market's question and tick (MarketLabels); rows stay as read without it. */
+      label?: <T extends { market: string } & MarketLabel>(rows: readonly T[]) => Promise<T[]>;
     },
   ) {}
 
@@ -119,21 +121,25 @@ export class AccountActivityPoller {
         query: { next_cursor: cursor, ...(filter.market ? { market: filter.market } : {}), ...(filter.assetId ? { asset_id: filter.assetId } : {}) },
       }),
     );
-    return rows.map(toOpenOrderView).filter((o) => o.id !== '');
+    return this.labelled(rows.map(toOpenOrderView).filter((o) => o.id !== ''));
+  }
+
+  private async labelled<T extends { market: string } & MarketLabel>(rows: T[]): Promise<T[]> {
+    return this.options.label ? this.options.label(rows) : rows;
   }
 
   private async newFills(account: StoredAccount): Promise<FillNotification[]> {
     const rows = await this.options.clob.request<unknown>(account, { method: 'GET', path: '/notifications' });
     const list = Array.isArray(rows) ? rows : Array.isArray((rows as { data?: unknown })?.data) ? (rows as { data: unknown[] }).data : [];
-    const fresh: FillNotification[] = [];
+    const unseen: FillNotification[] = [];
     for (const row of list) {
       const fill = toFillNotification(row as Record<string, unknown>);
-      const key = `${account.id}:${fill?.id}`;
-      if (!fill || this.seenFills.has(key)) continue;
-      this.seenFills.add(key);
-      this.fillsByAccount.set(account.id, [...(this.fillsByAccount.get(account.id) ?? []), fill]);
-      fresh.push(fill);
+      if (!fill || this.seenFills.has(`${account.id}:${fill.id}`) || unseen.some((f) => f.id === fill.id)) continue;
+      unseen.push(fill);
     }
+    const fresh = await this.labelled(unseen);
+    for (const fill of fresh) this.seenFills.add(`${account.id}:${fill.id}`);
+    if (fresh.length > 0) this.fillsByAccount.set(account.id, [...(this.fillsByAccount.get(account.id) ?? []), ...fresh]);
     return fresh;
   }
 

@@ -4,6 +4,7 @@
  * view instead). Malformed rows are skipped.
  */
 import type { FillNotification } from '../../../shared/tradingViews';
+import { UNLABELLED } from './orderViews';
 
 const FILLED = 2;
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -23,5 +24,6 @@ export function toFillNotification(row: Record<string, unknown>): FillNotificati
     price: str(payload.price),
     outcome: str(payload.outcome),
     at: at > 0 && at < 1e12 ? at * 1000 : at,
+    ...UNLABELLED,
   };
 }

@@ -1,6 +1,9 @@
 /** Wire rows of `/data/orders` and `/data/trades` → views, defensively (a bad row is skipped, not fatal). */
 import type { OpenOrderView, OrderSide, TradeView } from '../../../shared/tradingViews';
 
+/** Rows leave here without their market's question and tick; MarketLabels fills them in. */
+export const UNLABELLED = { question: '', tickSize: '' } as const;
+
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const side = (v: unknown): OrderSide => (v === 'SELL' ? 'SELL' : 'BUY');
 /** Timestamps arrive as unix seconds or milliseconds, as numbers or strings. */
@@ -24,6 +27,7 @@ export function toOpenOrderView(row: Record<string, unknown>): OpenOrderView {
     orderType: str(row.order_type),
     createdAt: millis(row.created_at),
     expiration: Number(row.expiration) || 0,
+    ...UNLABELLED,
   };
 }
 
@@ -36,7 +40,7 @@ export function toOpenOrderView(row: Record<string, unknown>): OpenOrderView {
 export function toTradeViews(row: Record<string, unknown>, ownAddress: string): TradeView[] {
   const makerOrders = Array.isArray(row.maker_orders) ? (row.maker_orders as Array<Record<string, unknown>>) : [];
   const own = makerOrders.filter((m) => str(m.maker_address).toLowerCase() === ownAddress.toLowerCase());
-  const base = { market: str(row.market), status: str(row.status), matchTime: millis(row.match_time) };
+  const base = { market: str(row.market), status: str(row.status), matchTime: millis(row.match_time), ...UNLABELLED };
   const asMaker = str(row.trader_side).toUpperCase() === 'MAKER' || (own.length > 0 && str(row.trader_side).toUpperCase() !== 'TAKER');
   if (asMaker && own.length > 0) {
     return own.map((m) => ({

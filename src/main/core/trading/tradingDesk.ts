@@ -21,6 +21,7 @@ import type { OutageTracker } from '../status/outageTracker';
 import { HeartbeatService } from './heartbeatService';
 import { JobRunner } from './jobs';
 import { MarketData } from './marketData';
+import type { MarketLabels } from './marketLabels';
 import { OrderVersionCache } from './marketInfo';
 import { MarketLookup } from './marketLookup';
 import { ModeProbe } from './modeProbe';
@@ -46,6 +47,8 @@ export interface TradingDeskOptions {
   /** The clock and sleep of polls, probes and heartbeats (tests inject a virtual one). */
   clock?: LoopClock;
   recovery?: TradingRecoveryTiming;
+  /** Names rows of any market by its question and tick (the catalog's); rows stay unnamed without it. */
+  marketLabels?: MarketLabels;
 }
 
 /** Timings of the recovery loops; the defaults follow the exchange's documented figures. */
@@ -88,6 +91,7 @@ export class TradingDesk {
       log,
       outages: options.outages,
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.marketLabels ? { label: (rows) => options.marketLabels!.label(rows) } : {}),
       events: {
         openOrders: (account, orders) => {
           this.reconciler.observe(account.id, orders);
@@ -198,7 +202,8 @@ export class TradingDesk {
           }),
         { signal, onPage: (rowCount, pages) => progress(rowCount, pages) },
       );
-      return rows.flatMap((row) => toTradeViews(row, account.funder ?? account.address));
+      const views = rows.flatMap((row) => toTradeViews(row, account.funder ?? account.address));
+      return this.options.marketLabels ? this.options.marketLabels.label(views) : views;
     });
   }
 

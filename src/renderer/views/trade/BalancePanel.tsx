@@ -37,6 +37,8 @@ export function BalancePanel({ tokenId, outcome }: { tokenId: string; outcome: s
   const [amount, setAmount] = useState(FAUCET_DEFAULT);
   const shares = balance?.conditional?.tokenId === tokenId ? balance.conditional : null;
   const canFund = block === null || block.kind === 'no_credentials';
+  // tables: while locked the last balance read stays, marked with its time (accountDataPolicy).
+  const frozen = block?.kind === 'locked' && balance !== null;
 
   return (
     <section className="trade-card balance-panel" aria-label="Balance" data-testid="balance-panel" data-phase={phase}>
@@ -54,7 +56,7 @@ export function BalancePanel({ tokenId, outcome }: { tokenId: string; outcome: s
           {refresh.pending ? 'Refreshing…' : 'Refresh'}
         </button>
       </header>
-      {block && block.kind !== 'no_credentials' ? null : (
+      {block && block.kind !== 'no_credentials' && !frozen ? null : (
         <dl className="balance-grid">
           <Figure label="USD" value={balance ? formatUsd(balance.collateral.balance) : '—'} testId="balance-usd" title={balance?.collateral.balance} />
           <Figure label="USD allowance" value={balance ? formatAllowance(balance.collateral.allowance, formatUsd) : '—'} testId="balance-usd-allowance" title={balance?.collateral.allowance} />
@@ -64,7 +66,7 @@ export function BalancePanel({ tokenId, outcome }: { tokenId: string; outcome: s
       )}
       {block ? (
         <p className="panel-note balance-note" data-testid="balance-blocked">
-          {block.kind === 'no_credentials' ? 'Balances need order-book credentials.' : 'Balances show once an account can trade.'}
+          {frozen ? `As of ${formatClock(balance.updatedAt)} · vault locked: the last balance read, updated after unlock.` : block.kind === 'no_credentials' ? 'Balances need order-book credentials.' : 'Balances show once an account can trade.'}
         </p>
       ) : null}
       {phase === 'error' && loadError ? <ActionError error={loadError} testId="balance-error" /> : null}

@@ -11,7 +11,8 @@ import { selectAccountTrades, useAccountTradesStore } from '../../../stores/acco
 import { selectJobProgress, useJobsStore } from '../../../stores/jobsStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
-import { TicketBlockedNote } from '../ticket/TicketBlockedNote';
+import { rowMarket } from './rowMarket';
+import { AccountTableNote } from './AccountTableNote';
 
 const TEMPLATE = '76px 34px minmax(60px, 1fr) 44px 50px 64px 50px 70px';
 const TEMPLATE_ONE_MARKET = '90px 44px 70px 64px 76px 64px minmax(70px, 1fr)';
@@ -41,6 +42,7 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
   const error = useAccountTradesStore((s) => s.error);
   const load = useAccountTradesStore((s) => s.load);
   const accountId = useAccountTradesStore((s) => s.accountId);
+  const loadedAt = useAccountTradesStore((s) => s.loadedAt);
   const block = useTradingBlock();
   const [scope, setScope] = useState<'market' | 'all'>('market');
 
@@ -58,12 +60,12 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
       header: 'Market',
       cell: (t) => (
         <span className="cell-ellipsis" title={t.market}>
-          {t.market === target.conditionId ? target.question : `${t.market.slice(0, 10)}…`}
+          {rowMarket(t, target).name}
         </span>
       ),
     },
     { id: 'outcome', header: scope === 'all' ? 'Out.' : 'Outcome', cell: (t) => t.outcome },
-    { id: 'price', header: 'Price', numeric: true, cell: (t) => formatPrice(t.price, t.market === target.conditionId ? target.tickSize : '0.01') },
+    { id: 'price', header: 'Price', numeric: true, cell: (t) => formatPrice(t.price, rowMarket(t, target).tickSize) },
     { id: 'size', header: 'Size', numeric: true, cell: (t) => formatSize(t.size) },
     { id: 'role', header: 'Role', cell: (t) => <span className={`role role-${t.role}`}>{t.role}</span> },
     { id: 'status', header: 'Status', cell: (t) => <span className="muted">{t.status.toLowerCase()}</span> },
@@ -89,7 +91,7 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
           Reload
         </button>
       </div>
-      {block ? <TicketBlockedNote block={block} testId="trades-blocked" /> : null}
+      <AccountTableNote table="trades" block={block} loadedAt={loadedAt} rows={trades.length} />
       <JobLine />
       {phase === 'error' && error ? <InlineError what="Could not read the account’s trades" error={error} onRetry={() => void load()} /> : null}
       <VirtualTable

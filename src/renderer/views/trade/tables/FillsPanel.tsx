@@ -5,6 +5,8 @@ import { formatClock, formatPrice, formatSize } from '../../../lib/format';
 import { selectFills, useFillsStore } from '../../../stores/fillsStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { AccountTableNote } from './AccountTableNote';
+import { rowMarket } from './rowMarket';
 
 const TEMPLATE = '64px 40px 64px 56px 64px minmax(60px, 1fr) 64px';
 
@@ -12,19 +14,20 @@ export function FillsPanel({ target }: { target: TradeTarget }) {
   const fills = useFillsStore(selectFills);
   const dismiss = useFillsStore((s) => s.dismiss);
   const error = useFillsStore((s) => s.error);
+  const loadedAt = useFillsStore((s) => s.loadedAt);
   const block = useTradingBlock();
   const columns: Column<FillNotification>[] = [
     { id: 'time', header: 'Time', cell: (f) => <span className="num muted">{formatClock(f.at)}</span> },
     { id: 'side', header: 'Side', cell: (f) => <span className={f.side === 'BUY' ? 'tone-bid' : 'tone-ask'}>{f.side}</span> },
     { id: 'size', header: 'Size', numeric: true, cell: (f) => formatSize(f.size) },
     { id: 'outcome', header: 'Outcome', cell: (f) => f.outcome },
-    { id: 'price', header: 'Price', numeric: true, cell: (f) => formatPrice(f.price, f.market === target.conditionId ? target.tickSize : '0.01') },
+    { id: 'price', header: 'Price', numeric: true, cell: (f) => formatPrice(f.price, rowMarket(f, target).tickSize) },
     {
       id: 'market',
       header: 'Market',
       cell: (f) => (
         <span className="cell-ellipsis" title={f.market}>
-          {f.market === target.conditionId ? target.question : `${f.market.slice(0, 10)}…`}
+          {rowMarket(f, target).name}
         </span>
       ),
     },
@@ -47,6 +50,7 @@ export function FillsPanel({ target }: { target: TradeTarget }) {
           Dismiss all
         </button>
       </div>
+      <AccountTableNote table="fills" block={block} loadedAt={loadedAt} rows={fills.length} />
       {error ? <p className="action-error">{error.message}</p> : null}
       <VirtualTable
         rows={fills}

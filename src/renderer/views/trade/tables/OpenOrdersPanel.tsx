@@ -12,10 +12,12 @@ import { InlineError } from '../../../components/InlineError';
 import { VirtualTable, type Column } from '../../../components/VirtualTable';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';
 import { formatShortDateTime, formatPrice, formatSize } from '../../../lib/format';
-import { selectOpenOrders, useOpenOrdersStore, type CancelAnswer } from '../../../stores/openOrdersStore';
+import { useScopedResult } from '../../../hooks/useScopedResult';
+import { CANCEL_RESULT, publishCancelResult, selectOpenOrders, useOpenOrdersStore, type CancelResult } from '../../../stores/openOrdersStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
-import { TicketBlockedNote } from '../ticket/TicketBlockedNote';
+import { rowMarket } from './rowMarket';
+import { AccountTableNote } from './AccountTableNote';
 import { CancelOutcome } from './CancelOutcome';
 
 type Scope = 'market' | 'all';
@@ -31,17 +33,15 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
   const block = useTradingBlock();
   const [scope, setScope] = useState<Scope>('market');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [answer, setAnswer] = useState<CancelAnswer | null>(null);
+  const loadedAt = useOpenOrdersStore((s) => s.loadedAt);
+  // The last cancel's answer: this account's, while unlocked, for a couple of minutes at most.
+  const cancelResult = useScopedResult<CancelResult>(CANCEL_RESULT);
   const cancelOne = useBridgeAction(api.cancelOrder);
   const cancelMany = useBridgeAction(api.cancelOrders);
   const cancelMarket = useBridgeAction(api.cancelMarketOrders);
   const cancelAll = useOpenOrdersStore((s) => s.cancelAll);
   const cancelAllPending = useOpenOrdersStore((s) => s.cancelAllPending);
-  const cancelAllError = useOpenOrdersStore((s) => s.cancelAllError);
-  const cancelAllAnswer = useOpenOrdersStore((s) => s.cancelAllAnswer);
-  const clearCancelAllAnswer = useOpenOrdersStore((s) => s.clearCancelAllAnswer);
   const pending = cancelOne.pending || cancelMany.pending || cancelMarket.pending || cancelAllPending;
-  const shownAnswer = cancelAllAnswer ?? answer;
 
   const rows = useMemo(() => (scope === 'all' ? orders : orders.filter((o) => o.market === target.conditionId)), [orders, scope, target.conditionId]);
   const inMarket = useMemo(() => orders.filter((o) => o.market === target.conditionId).length, [orders, target.conditionId]);
@@ -57,10 +57,9 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
       return next;
     });
   const report = (what: string) => (result: Awaited<ReturnType<typeof cancelMany.run>>) => {
-    if (!result?.ok) return;
-    clearCancelAllAnswer();
-    setAnswer({ what, ...result.value });
-    setSelected(new Set());
+    if (!result) return;
+    publishCancelResult(what, result);
+    if (result.ok) setSelected(new Set());
   };
 
   const allColumns: Column<OpenOrderView>[] = [
@@ -75,12 +74,12 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
       header: 'Market',
       cell: (o) => (
         <span className="cell-ellipsis" title={o.market}>
-          {o.market === target.conditionId ? target.question : `${o.market.slice(0, 10)}…`}
+          {rowMarket(o, target).name}
         </span>
       ),
     },
     { id: 'outcome', header: scope === 'all' ? 'Out.' : 'Outcome', cell: (o) => o.outcome },
-    { id: 'price', header: 'Price', numeric: true, cell: (o) => formatPrice(o.price, o.market === target.conditionId ? target.tickSize : '0.01') },
+    { id: 'price', header: 'Price', numeric: true, cell: (o) => formatPrice(o.price, rowMarket(o, target).tickSize) },
     { id: 'size', header: 'Size', numeric: true, cell: (o) => formatSize(o.originalSize) },
     { id: 'matched', header: 'Filled', numeric: true, cell: (o) => formatSize(o.sizeMatched || '0') },
     { id: 'type', header: 'Type', cell: (o) => o.orderType || '—' },
@@ -93,7 +92,7 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
         <button
           type="button"
           className="text-button text-button-danger"
-          disabled={pending}
+          disabled={pending || block !== null}
           onClick={() => void cancelOne.run({ orderId: o.id }).then(report('Cancel'))}
           data-testid="open-order-cancel"
         >
@@ -137,23 +136,12 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
         >
           Cancel this market
         </button>
-        <ConfirmButton label="Cancel all" question="Cancel every open order?" confirmLabel="Cancel all" disabled={orders.length === 0 || block !== null} pending={pending} onConfirm={() => {
-            setAnswer(null);
-            void cancelAll();
-          }} testId="cancel-all" />
+        <ConfirmButton label="Cancel all" question="Cancel every open order?" confirmLabel="Cancel all" disabled={orders.length === 0 || block !== null} pending={pending} onConfirm={() => void cancelAll()} testId="cancel-all" />
       </div>
-      {block ? <TicketBlockedNote block={block} testId="open-orders-blocked" /> : null}
+      <AccountTableNote table="orders" block={block} loadedAt={loadedAt} rows={orders.length} />
       {phase === 'error' && loadError ? <InlineError what="Could not list open orders" error={loadError} onRetry={() => void load()} /> : null}
-      <ActionError error={cancelOne.error ?? cancelMany.error ?? cancelMarket.error ?? cancelAllError} testId="open-orders-error" />
-      {shownAnswer ? (
-        <CancelOutcome
-          answer={shownAnswer}
-          onClose={() => {
-            setAnswer(null);
-            clearCancelAllAnswer();
-          }}
-        />
-      ) : null}
+      <ActionError error={cancelResult.value?.error ?? null} testId="open-orders-error" />
+      {cancelResult.value?.answer ? <CancelOutcome answer={cancelResult.value.answer} onClose={cancelResult.clear} /> : null}
       <VirtualTable
         rows={rows}
         columns={columns}

@@ -5,12 +5,14 @@
  */
 import { useState } from 'react';
 import { MAX_ORDERS_PER_BATCH } from '../../../../shared/orders/orderSchema';
+import type { BridgeError } from '../../../../shared/result';
 import type { OrderSide, OrderTicket, PlacedOrder } from '../../../../shared/tradingViews';
 import type { OrderBookView } from '../../../../shared/viewModels';
 import { api } from '../../../bridge/api';
 import { ActionError } from '../../../components/ActionError';
 import { Dialog } from '../../../components/Dialog';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';
+import { useScopedResult } from '../../../hooks/useScopedResult';
 import { gridPrices } from '../../../lib/ticks';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import { modeRefusal, selectConfirmOrders, selectTradingState, useTradingStateStore } from '../../../stores/tradingStateStore';
@@ -19,6 +21,8 @@ import { QuoteResults } from './QuoteResults';
 import { TicketBlockedNote } from './TicketBlockedNote';
 
 const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
+const GRID_RESULT = 'grid.place';
+type GridResult = { results: PlacedOrder[]; error: null; at: number } | { results: null; error: BridgeError; at: number };
 
 export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBookView | undefined }) {
   const tick = book?.tickSize ?? target.tickSize;
@@ -29,7 +33,8 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
   const [size, setSize] = useState('');
   const [postOnly, setPostOnly] = useState(true);
   const [confirming, setConfirming] = useState<OrderTicket[] | null>(null);
-  const [results, setResults] = useState<PlacedOrder[] | null>(null);
+  // The batch's answer belongs to this account and this outcome (actionResultsStore).
+  const gridResult = useScopedResult<GridResult>(GRID_RESULT, target.tokenId);
   const block = useTradingBlock();
   const refusal = modeRefusal(useTradingStateStore(selectTradingState));
   const confirmOrders = useTradingStateStore(selectConfirmOrders);
@@ -49,10 +54,10 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
   const reason = block?.reason ?? missing ?? refusal;
 
   const send = async (batch: OrderTicket[]) => {
-    setResults(null);
+    gridResult.clear();
     const result = await place.run({ tickets: batch });
     setConfirming(null);
-    if (result?.ok) setResults(result.value);
+    if (result) gridResult.publish(result.ok ? { results: result.value, error: null, at: Date.now() } : { results: null, error: result.error, at: Date.now() });
   };
 
   return (
@@ -109,8 +114,8 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
           {reason}
         </p>
       ) : null}
-      <ActionError error={place.error} testId="grid-error" purpose="Unlock the vault to sign orders." />
-      {results ? <QuoteResults results={results} tickSize={tick} /> : null}
+      <ActionError error={gridResult.value?.error ?? null} testId="grid-error" purpose="Unlock the vault to sign orders." />
+      {gridResult.value?.results ? <QuoteResults results={gridResult.value.results} tickSize={tick} answeredAt={gridResult.value.at} /> : null}
       {confirming ? (
         <Dialog title={`Send ${confirming.length} orders in one request?`} onClose={() => setConfirming(null)} busy={place.pending} testId="confirm-grid-dialog">
           <p>

@@ -3,11 +3,14 @@
  * order whose answer was lost says what the lookup by its hash found (`reconciled`).
  */
 import type { PlacedOrder } from '../../../../shared/tradingViews';
+import { useTicketResultHolds } from '../../../hooks/useTicketResultHolds';
 import { formatSize } from '../../../lib/format';
 
 const shortId = (id: string) => (id.length > 14 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
 
 export function TicketResult({ placed, onResend, resending }: { placed: PlacedOrder; onResend: () => void; resending: boolean }) {
+  // tables: an answer shows only while its account, side and outcome still hold (actionResultsStore).
+  if (!useTicketResultHolds(placed)) return null;
   if (placed.success) {
     return (
       <div className="ticket-result success-note" role="status" data-testid="ticket-result" data-success="true" data-status={placed.status} data-reconciled={placed.reconciled}>
