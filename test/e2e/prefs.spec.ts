@@ -163,7 +163,7 @@ test('a price alert and a fill alert fire: web notifications, and the Alerts log
   const size = (await page.getByTestId('trade-min-size').innerText()).trim();
   await fillTicket(page, { side: 'BUY', type: 'FOK', price: book.grid.text(book.ask + 10), size });
   await sendTicket(page);
-  const fillLine = new RegExp(`^Order filled · ${outcome} \\| Bought [\\d.]+ shares at 0\\.\\d+\\.$`);
+  const fillLine = new RegExp(`^Order filled · ${outcome} · .+ \\| Bought [\\d.]+ shares at 0\\.\\d+\\.$`);
   await expect.poll(notifications, { timeout: 45_000 }).toEqual(expect.arrayContaining([expect.stringMatching(fillLine)]));
 
   await page.getByTestId('nav-alerts').click();

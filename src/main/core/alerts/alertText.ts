@@ -26,7 +26,8 @@ export function describePriceAlert(alert: PriceAlert, price: string, style: Disp
 export function describeFill(fill: FillNotification, style: DisplayPrefs['priceStyle']): { title: string; body: string } {
   const side = fill.side === 'BUY' ? 'Bought' : 'Sold';
   return {
-    title: `Order filled · ${fill.outcome}`,
+    // The market's question when the core could name it (the fill may be on any market).
+    title: fill.question ? `Order filled · ${fill.outcome} · ${fill.question}` : `Order filled · ${fill.outcome}`,
     body: `${side} ${Number(fill.size)} shares at ${priceForAlert(fill.price, style)}.`,
   };
 }

@@ -141,7 +141,7 @@ describe('price alerts', () => {
 });
 
 describe('fill alerts', () => {
-  const fill = { id: 'trade-1', orderId: 'o1', market: '0xm', assetId: TOKEN, side: 'BUY' as const, size: '12.5', price: '0.415', outcome: 'Yes', at: 5 };
+  const fill = { id: 'trade-1', orderId: 'o1', market: '0xm', assetId: TOKEN, side: 'BUY' as const, size: '12.5', price: '0.415', outcome: 'Yes', at: 5, question: 'Will it rain?', tickSize: '0.001' };
 
   it('log each fill once, in the chosen price style, and stay quiet when turned off', () => {
     const dir = freshFolder();
