@@ -14,6 +14,7 @@ import type { ActiveNetwork } from '../network';
 import type { SettingsStore } from '../settings/settingsStore';
 import { AccountActivityPoller } from './accountActivityPoller';
 import { AuthenticatedClob } from './authenticatedClob';
+import { AvailableBalances } from './availableBalances';
 import { BalanceService } from './balanceService';
 import { ExchangeModeTracker } from './exchangeModeTracker';
 import { realLoopClock, type BackoffPolicy, type LoopClock } from '../status/backoff';
@@ -57,6 +58,8 @@ export class TradingDesk {
   readonly modes: ExchangeModeTracker;
   readonly clob: AuthenticatedClob;
   readonly balances: BalanceService;
+  /** Balances with what open orders hold taken off: what the renderer shows and the ticket checks. */
+  readonly available: AvailableBalances;
   readonly orders: OrderService;
   readonly heartbeats: HeartbeatService;
   readonly activity: AccountActivityPoller;
@@ -76,7 +79,12 @@ export class TradingDesk {
       this.modeProbe.kick();
     });
     this.clob = new AuthenticatedClob(http, registry, options.credentials, this.modes);
-    this.balances = new BalanceService(this.clob, (accountId, balance) => hub.emit('balanceChanged', { accountId, balance }));
+    this.balances = new BalanceService(this.clob, (accountId, balance) => this.available.receiveBalance(accountId, balance));
+    this.available = new AvailableBalances({
+      balances: this.balances,
+      readOpenOrders: (account) => this.activity.readOpenOrders(account),
+      onChange: (accountId, balance) => hub.emit('balanceChanged', { accountId, balance }),
+    });
     this.versions = new OrderVersionCache(http);
     this.activity = new AccountActivityPoller({
       registry,
@@ -89,6 +97,7 @@ export class TradingDesk {
       events: {
         openOrders: (account, orders) => {
           this.reconciler.observe(account.id, orders);
+          this.available.receiveOrders(account.id, orders);
           hub.emit('openOrdersChanged', { accountId: account.id, orders });
         },
         filled: (fill) => hub.emit('orderFilled', fill),
@@ -101,7 +110,7 @@ export class TradingDesk {
       session,
       modes: this.modes,
       versions: this.versions,
-      balances: this.balances,
+      balances: this.available,
       contracts: () => options.network.contracts,
       confirmOrders: (accountId) => options.settings.get('confirmOrdersByAccount')[accountId] ?? true,
       onOrdersTouched: (account) => {
@@ -179,7 +188,7 @@ export class TradingDesk {
 
   async balance(tokenId?: string, refresh = false): Promise<BalanceView> {
     const account = this.clob.tradingAccount();
-    return refresh ? this.balances.refresh(account, tokenId) : this.balances.read(account, tokenId);
+    return refresh ? this.available.refresh(account, tokenId) : this.available.read(account, tokenId);
   }
 
   async trades(market: string | undefined, jobId: string | undefined): Promise<TradeView[]> {
