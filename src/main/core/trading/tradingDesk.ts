@@ -12,6 +12,7 @@ import type { HttpClient } from '../net/httpClient';
 import type { RateBudget } from '../net/rateBudget';
 import type { ActiveNetwork } from '../network';
 import type { SettingsStore } from '../settings/settingsStore';
+import { CoreError } from '../coreError';
 import { AccountActivityPoller } from './accountActivityPoller';
 import { AuthenticatedClob } from './authenticatedClob';
 import { AvailableBalances } from './availableBalances';
@@ -210,7 +211,12 @@ export class TradingDesk {
 
   async fundSandboxAccount(amount: string): Promise<BalanceView> {
     const account = this.options.registry.requireActive();
+    if (account.kind === 'watchOnly') throw new CoreError('watch_only', `"${account.label}" is watch-only: the faucet funds accounts with a key.`);
+    // Refused before the credit: the balance read after it needs the open vault.
+    this.options.session.unlocked();
     await this.sandbox.fund(account.funder ?? account.address, amount);
+    // Paper credentials are a formality: the faucet's first use creates them instead of failing after the credit.
+    if (!account.clobCredentials) await this.options.credentials.createOrDerive();
     return this.balance(undefined, true);
   }
 
