@@ -29,7 +29,8 @@ interface BrowserWindow {
 }
 
 test('first launch to a filled paper order without visiting Accounts', async ({ page }) => {
-  test.setTimeout(240_000);
+  // Scrypt runs at full strength for the new vault and every key written to it: minutes on a busy machine.
+  test.setTimeout(420_000);
   const { problems } = watchPageProblems(page);
   // Every view the window shows, from its first paint on.
   await page.addInitScript(() => {
@@ -79,7 +80,7 @@ test('first launch to a filled paper order without visiting Accounts', async ({ 
     await expect(balance.getByTestId('balance-usd-in-orders')).toHaveText('0.00');
   });
 
-  const { grid, bid, ask } = await readBook(page);
+  const { grid, bid } = await readBook(page);
   const size = (await page.getByTestId('trade-min-size').innerText()).trim();
 
   await test.step('a FOK under the ask says the whole order would be cancelled, not that it rests', async () => {
@@ -94,15 +95,20 @@ test('first launch to a filled paper order without visiting Accounts', async ({ 
   });
 
   await test.step('a marketable FOK fills; the ticket, the balance and the Fills tab show it', async () => {
-    // A worst price a few ticks through the ask, so the visible depth fills the minimum size whole.
-    await ticket.getByTestId('ticket-price').fill(grid.text(ask + 3));
-    await expect(ticket.getByTestId('ticket-crosses')).toHaveAttribute('data-effect', 'takes', { timeout: 15_000 });
-    await expect(ticket.getByTestId('ticket-crosses')).toContainText('Fills now against the book');
-    // The signed base units are there, folded away.
-    await expect(ticket.getByTestId('ticket-signed-amounts')).not.toHaveAttribute('open');
-    await expect(ticket.getByTestId('ticket-maker-amount')).toBeHidden();
-    const result = await sendTicket(page);
-    await expect(result).toHaveAttribute('data-success', 'true');
+    // The sandbox's market keeps moving: price a few cents through the ask as it is now, and
+    // price again if the book moved away between the preview and the send.
+    await expect(async () => {
+      const now = await readBook(page);
+      await ticket.getByTestId('ticket-price').fill(now.grid.text(now.ask + Math.round(0.03 / now.grid.tick)));
+      await expect(ticket.getByTestId('ticket-crosses')).toHaveAttribute('data-effect', 'takes', { timeout: 5_000 });
+      await expect(ticket.getByTestId('ticket-crosses')).toContainText('Fills now against the book');
+      // The signed base units are there, folded away.
+      await expect(ticket.getByTestId('ticket-signed-amounts')).not.toHaveAttribute('open');
+      await expect(ticket.getByTestId('ticket-maker-amount')).toBeHidden();
+      const sent = await sendTicket(page);
+      await expect(sent).toHaveAttribute('data-success', 'true');
+    }).toPass({ timeout: 90_000 });
+    const result = ticket.getByTestId('ticket-result');
     await expect(result).toHaveAttribute('data-status', 'matched');
     await expect(result.getByTestId('ticket-result-fill')).toHaveText(`All ${Number(size).toFixed(2)} sh filled.`);
     await expect.poll(() => readNumber(balance.getByTestId('balance-shares-available')), { timeout: 20_000 }).toBeGreaterThanOrEqual(Number(size));
