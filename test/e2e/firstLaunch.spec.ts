@@ -4,7 +4,9 @@
  * the first account; on the sandbox its order-book credentials come by themselves (one line says
  * so); the faucet says what it credited; a FOK that cannot fill says it would be cancelled (not
  * that it rests on the book); a marketable FOK fills and the fill shows in the ticket, the
- * balance and the Fills tab. The Accounts view is never opened (every view shown is recorded).
+ * balance and the Fills tab; a resting sell of those shares shows them held on the Balance card
+ * and a second sell of them is refused in the ticket. The Accounts view is never opened (every
+ * view shown is recorded).
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -17,6 +19,7 @@ const VAULT_PASSWORD = 'Juniper-Harbor-Quartz-71';
 const ACCOUNT = 'Paper trader';
 const SHOT = fileURLToPath(new URL('../../docs/screenshots/first-launch.png', import.meta.url));
 const SHOT_SMALL = fileURLToPath(new URL('../../docs/screenshots/first-launch-1024.png', import.meta.url));
+const HELD_SHOT = fileURLToPath(new URL('../../docs/screenshots/balance-in-orders.png', import.meta.url));
 const ACCOUNT_SHOT = fileURLToPath(new URL('../../docs/screenshots/first-launch-account.png', import.meta.url));
 
 const host = ownWebHost();
@@ -119,6 +122,31 @@ test('first launch to a filled paper order without visiting Accounts', async ({ 
     await page.screenshot({ path: SHOT });
     await page.setViewportSize({ width: 1024, height: 700 });
     await page.screenshot({ path: SHOT_SMALL });
+  });
+
+  await test.step('an open sell holds its shares: the Balance card and the ticket say so (defect 3)', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const held = Number(size);
+    await expect.poll(() => readNumber(balance.getByTestId('balance-shares-available')), { timeout: 20_000 }).toBe(held);
+    const now = await readBook(page);
+    await ticket.getByTestId('ticket-side-sell').click();
+    await ticket.getByTestId('ticket-type-GTC').click();
+    await ticket.getByTestId('ticket-price').fill(now.grid.text(now.ask + Math.round(0.1 / now.grid.tick)));
+    await ticket.getByTestId('ticket-size').fill(size);
+    await expect(ticket.getByTestId('ticket-crosses')).toHaveAttribute('data-effect', 'adds', { timeout: 15_000 });
+    const resting = await sendTicket(page);
+    await expect(resting).toHaveAttribute('data-status', 'live');
+    await expect(balance.getByTestId('balance-shares-in-orders')).toHaveText(held.toFixed(2), { timeout: 20_000 });
+    await expect(balance.getByTestId('balance-shares-available')).toHaveText('0.00');
+    await expect(balance.getByTestId('balance-shares')).toHaveText(held.toFixed(2));
+    // The same sell again: the shares are all held by the first one, and the ticket says so.
+    await expect(ticket.getByTestId('ticket-problem')).toContainText(
+      `Not enough shares: the order sells ${size}, 0 are available (${size} more are held by your open sell orders).`,
+      { timeout: 15_000 },
+    );
+    await expect(ticket.getByTestId('ticket-send')).toBeDisabled();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: HELD_SHOT });
   });
 
   const views = await page.evaluate(() => (globalThis as unknown as BrowserWindow).viewsSeen);
