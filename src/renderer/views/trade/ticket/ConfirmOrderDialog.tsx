@@ -3,6 +3,7 @@ import type { OrderPreview } from '../../../../shared/tradingViews';
 import { Dialog } from '../../../components/Dialog';
 import { formatPrice, formatSize, formatUsd } from '../../../lib/format';
 import { baseUnitsText } from '../../../lib/ticks';
+import { previewEffect } from './fillWording';
 
 interface ConfirmOrderDialogProps {
   preview: OrderPreview;
@@ -25,6 +26,7 @@ export function ConfirmOrderDialog({ preview, outcome, question, accountLabel, p
     ['Shares', formatSize(preview.shares)],
     [buy ? 'Cost up to' : 'Proceeds at least', `$${formatUsd(preview.notional)}`],
     ['Fills now', `${formatSize(estimate.fillableShares)} shares${estimate.averagePrice ? ` at avg ${formatPrice(estimate.averagePrice, preview.tickSize)}` : ''}`],
+    ['Then', previewEffect(preview).text],
   ];
   if (ticket.expiration) rows.push(['Expires', new Date(ticket.expiration * 1000).toLocaleString('en-US')]);
   return (
@@ -33,7 +35,7 @@ export function ConfirmOrderDialog({ preview, outcome, question, accountLabel, p
         {rows.map(([label, value]) => (
           <div key={label} className="confirm-order-fact">
             <dt>{label}</dt>
-            <dd className={label === 'Market' || label === 'Account' ? undefined : 'num'}>{value}</dd>
+            <dd className={label === 'Market' || label === 'Account' || label === 'Then' ? undefined : 'num'}>{value}</dd>
           </div>
         ))}
       </dl>
