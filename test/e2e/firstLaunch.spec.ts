@@ -62,10 +62,15 @@ test('first launch to a filled paper order without visiting Accounts', async ({ 
     await openMarketPricedBetween(page, 0.2, 0.8);
     const blocked = ticket.getByTestId('ticket-blocked');
     await expect(blocked).toHaveAttribute('data-kind', 'no_account');
-    await blocked.getByTestId('ticket-blocked-create-account-label').fill(ACCOUNT);
+    // Typed key by key: the ticket's B/S shortcuts must leave the name alone, and Enter creates
+    // the account (it must not submit the order ticket around it).
+    const name = blocked.getByTestId('ticket-blocked-create-account-label');
+    await name.clear();
+    await name.pressSequentially(ACCOUNT);
+    await expect(name).toHaveValue(ACCOUNT);
     await page.mouse.move(0, 0);
     await page.screenshot({ path: ACCOUNT_SHOT });
-    await blocked.getByTestId('ticket-blocked-create-account-submit').click();
+    await name.press('Enter');
     await expect(page.getByTestId('titlebar-account-label')).toHaveText(ACCOUNT, { timeout: 20_000 });
     const note = ticket.getByTestId('credentials-created-note');
     await expect(note).toBeVisible({ timeout: 30_000 });
