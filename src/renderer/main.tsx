@@ -22,6 +22,7 @@ import './styles/forms.css';
 import './styles/custody.css';
 import './styles/accounts.css';
 import './styles/trade.css';
+import './styles/ticket.css';
 import './styles/analytics.css';
 import './styles/recovery.css';
 import './styles/perps.css';

@@ -104,10 +104,28 @@ export interface TradeView extends MarketLabel {
   matchTime: number;
 }
 
+/** One asset's balance: the whole of it, what open orders hold, and what is left to trade with. */
+export interface HeldAmount {
+  /** The whole balance, as the exchange reports it (open orders not deducted). */
+  balance: string;
+  allowance: string;
+  /** Held by the account's open orders: USD of bids, or shares of asks on this token. */
+  inOrders: string;
+  /** `balance − inOrders` (never below zero): what a new order can use. */
+  available: string;
+}
+
 export interface BalanceView {
   /** USD collateral, decimal. */
-  collateral: { balance: string; allowance: string };
+  collateral: HeldAmount;
   /** Shares of one outcome token, when asked for. */
+  conditional: ({ tokenId: string } & HeldAmount) | null;
+  updatedAt: number;
+}
+
+/** A balance as the exchange reports it, before open orders are taken off (see orderReservations). */
+export interface ExchangeBalance {
+  collateral: { balance: string; allowance: string };
   conditional: { tokenId: string; balance: string; allowance: string } | null;
   updatedAt: number;
 }

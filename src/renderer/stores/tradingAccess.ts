@@ -16,10 +16,10 @@ export interface TradingBlock {
 export function tradingBlock(account: AccountView | null, lock: LockStatus): TradingBlock | null {
   if (lock === 'none') return { kind: 'no_vault', reason: 'No vault yet: create one and add an account to trade.' };
   if (lock !== 'unlocked') return { kind: 'locked', reason: 'The vault is locked: unlock it to sign orders.' };
-  if (!account) return { kind: 'no_account', reason: 'No account yet: add one in Accounts to trade.' };
+  if (!account) return { kind: 'no_account', reason: 'No account yet: create one in the order ticket, or add one in Accounts.' };
   if (account.kind === 'watchOnly') return { kind: 'watch_only', reason: `"${account.label}" is watch-only: there is no key to sign orders.` };
   if (!account.clobCredentials) {
-    return { kind: 'no_credentials', reason: `"${account.label}" has no order-book credentials yet: create them in Accounts.` };
+    return { kind: 'no_credentials', reason: `"${account.label}" has no order-book credentials yet: create them in the order ticket or in Accounts.` };
   }
   return null;
 }

@@ -4,7 +4,7 @@
  * fixed by `/balance-allowance/update` (wire-formats.md), which `refresh` calls first.
  */
 import type { SignatureTypeName } from '../../../shared/custodyViews';
-import type { BalanceView } from '../../../shared/tradingViews';
+import type { ExchangeBalance } from '../../../shared/tradingViews';
 import type { StoredAccount } from '../accounts/accountRegistry';
 import type { AuthenticatedClob } from './authenticatedClob';
 import { baseUnitsToDecimal } from './ticketAmounts';
@@ -35,21 +35,21 @@ const units = (value: unknown): bigint => {
 };
 
 export class BalanceService {
-  private readonly latest = new Map<string, BalanceView>();
+  private readonly latest = new Map<string, ExchangeBalance>();
 
   constructor(
     private readonly clob: AuthenticatedClob,
-    private readonly onChange: (accountId: string, balance: BalanceView) => void,
+    private readonly onChange: (accountId: string, balance: ExchangeBalance) => void,
   ) {}
 
-  cached(accountId: string): BalanceView | undefined {
+  cached(accountId: string): ExchangeBalance | undefined {
     return this.latest.get(accountId);
   }
 
-  async read(account: StoredAccount, tokenId?: string): Promise<BalanceView> {
+  async read(account: StoredAccount, tokenId?: string): Promise<ExchangeBalance> {
     const collateral = await this.fetch(account, '/balance-allowance', 'COLLATERAL');
     const conditional = tokenId ? await this.fetch(account, '/balance-allowance', 'CONDITIONAL', tokenId) : null;
-    const view: BalanceView = {
+    const view: ExchangeBalance = {
       collateral,
       conditional: conditional && tokenId ? { tokenId, ...conditional } : null,
       updatedAt: Date.now(),
@@ -60,7 +60,7 @@ export class BalanceService {
     return view;
   }
 
-  async refresh(account: StoredAccount, tokenId?: string): Promise<BalanceView> {
+  async refresh(account: StoredAccount, tokenId?: string): Promise<ExchangeBalance> {
     await this.fetch(account, '/balance-allowance/update', 'COLLATERAL');
     if (tokenId) await this.fetch(account, '/balance-allowance/update', 'CONDITIONAL', tokenId);
     return this.read(account, tokenId);

@@ -21,8 +21,8 @@ import type { VaultSession } from '../accounts/vaultSession';
 import { CoreError } from '../coreError';
 import type { HttpClient } from '../net/httpClient';
 import type { AuthenticatedClob } from './authenticatedClob';
-import type { BalanceService } from './balanceService';
 import { assertCancelsAccepted } from './cancelChecks';
+import type { AvailableBalances } from './availableBalances';
 import type { ExchangeModeTracker } from './exchangeModeTracker';
 import { estimateFill } from './fillEstimate';
 import { readMarketBook, type OrderVersionCache } from './marketInfo';
@@ -40,7 +40,7 @@ export interface OrderServiceOptions {
   session: VaultSession;
   modes: ExchangeModeTracker;
   versions: OrderVersionCache;
-  balances: BalanceService;
+  balances: AvailableBalances;
   /** Market by token and fee rate, asked before a market order or a version-1 order is signed. */
   markets: MarketLookup;
   contracts: () => ExchangeContracts;
@@ -189,9 +189,8 @@ export class OrderService {
     const facts = await ticketMarketFacts(this.options.markets, ticket, orderVersion);
     const tickSize = book.tickSize as TickSize;
     const { amounts, problem } = safeTicketAmounts(ticket, tickSize);
-    const balance = this.options.balances.cached(account.id) ?? (await this.options.balances.read(account, ticket.side === 'SELL' ? ticket.tokenId : undefined));
-    const available =
-      ticket.side === 'BUY' ? balance.collateral.balance : balance.conditional?.tokenId === ticket.tokenId ? balance.conditional.balance : null;
+    // After what open orders hold: the exchange checks a new order against that, not the whole balance.
+    const { available, inOrders } = await this.options.balances.availableFor(account, ticket);
     const levels = ticket.side === 'BUY' ? book.asks : book.bids;
     const estimate = estimateFill(ticket.side, ticket.price, levels, ticket.amount !== undefined ? { budgetUsd: ticket.amount } : { shares: amounts.shares });
     const problems = ticketProblems(ticket, {
@@ -201,6 +200,7 @@ export class OrderService {
       shares: amounts.shares,
       notional: amounts.notional,
       available,
+      inOrders,
       now: Date.now(),
     });
     if (problem && problems.length === 0) problems.push(problem);

@@ -15,8 +15,13 @@ export interface TicketContext {
   shares: string;
   /** USD the order commits (BUY) — compared with the available collateral. */
   notional: string;
-  /** Available collateral (BUY) or shares of the token (SELL); null when unknown. */
+  /**
+   * Collateral (BUY) or shares of the token (SELL) left after what open orders hold — the
+   * exchange checks a new order against this, not the whole balance; null when unknown.
+   */
   available: string | null;
+  /** What the account's open orders hold of the same asset, to say why less is available. */
+  inOrders?: string;
   now: number;
 }
 
@@ -45,16 +50,21 @@ export function ticketProblems(ticket: OrderTicket, context: TicketContext): str
   }
   if (context.available !== null) {
     const needed = ticket.side === 'BUY' ? context.notional : context.shares;
-    if (parseDecimal(needed) > parseDecimal(context.available)) {
-      problems.push(
-        ticket.side === 'BUY'
-          ? `Not enough USD: the order needs ${needed}, ${context.available} is available.`
-          : `Not enough shares: the order sells ${needed}, ${context.available} are available.`,
-      );
-    }
+    if (parseDecimal(needed) > parseDecimal(context.available)) problems.push(shortfall(ticket, needed, context.available, context.inOrders));
   }
   problems.push(...modeProblems(ticket, context.mode));
   return problems;
+}
+
+/** "Not enough shares: the order sells 10; 5 are available (5 more are held by your open orders)." */
+function shortfall(ticket: OrderTicket, needed: string, available: string, inOrders = '0'): string {
+  const held = parseDecimal(inOrders) > 0n;
+  if (ticket.side === 'BUY') {
+    const tail = held ? ` ($${inOrders} more is held by your open bids)` : '';
+    return `Not enough USD: the order needs ${needed}, ${available} is available${tail}.`;
+  }
+  const tail = held ? ` (${inOrders} more are held by your open sell orders)` : '';
+  return `Not enough shares: the order sells ${needed}, ${available} are available${tail}.`;
 }
 
 function modeProblems(ticket: OrderTicket, mode: ModeSnapshot): string[] {

@@ -12,8 +12,10 @@ import type { HttpClient } from '../net/httpClient';
 import type { RateBudget } from '../net/rateBudget';
 import type { ActiveNetwork } from '../network';
 import type { SettingsStore } from '../settings/settingsStore';
+import { CoreError } from '../coreError';
 import { AccountActivityPoller } from './accountActivityPoller';
 import { AuthenticatedClob } from './authenticatedClob';
+import { AvailableBalances } from './availableBalances';
 import { BalanceService } from './balanceService';
 import { ExchangeModeTracker } from './exchangeModeTracker';
 import { realLoopClock, type BackoffPolicy, type LoopClock } from '../status/backoff';
@@ -62,6 +64,8 @@ export class TradingDesk {
   readonly modes: ExchangeModeTracker;
   readonly clob: AuthenticatedClob;
   readonly balances: BalanceService;
+  /** Balances with what open orders hold taken off: what the renderer shows and the ticket checks. */
+  readonly available: AvailableBalances;
   readonly orders: OrderService;
   readonly heartbeats: HeartbeatService;
   readonly activity: AccountActivityPoller;
@@ -81,7 +85,12 @@ export class TradingDesk {
       this.modeProbe.kick();
     });
     this.clob = new AuthenticatedClob(http, registry, options.credentials, this.modes);
-    this.balances = new BalanceService(this.clob, (accountId, balance) => hub.emit('balanceChanged', { accountId, balance }));
+    this.balances = new BalanceService(this.clob, (accountId, balance) => this.available.receiveBalance(accountId, balance));
+    this.available = new AvailableBalances({
+      balances: this.balances,
+      readOpenOrders: (account) => this.activity.readOpenOrders(account),
+      onChange: (accountId, balance) => hub.emit('balanceChanged', { accountId, balance }),
+    });
     this.versions = new OrderVersionCache(http);
     this.activity = new AccountActivityPoller({
       registry,
@@ -95,6 +104,7 @@ export class TradingDesk {
       events: {
         openOrders: (account, orders) => {
           this.reconciler.observe(account.id, orders);
+          this.available.receiveOrders(account.id, orders);
           hub.emit('openOrdersChanged', { accountId: account.id, orders });
         },
         filled: (fill) => hub.emit('orderFilled', fill),
@@ -107,7 +117,7 @@ export class TradingDesk {
       session,
       modes: this.modes,
       versions: this.versions,
-      balances: this.balances,
+      balances: this.available,
       markets: new MarketLookup(http),
       contracts: () => options.network.contracts,
       confirmOrders: (accountId) => options.settings.get('confirmOrdersByAccount')[accountId] ?? true,
@@ -186,7 +196,7 @@ export class TradingDesk {
 
   async balance(tokenId?: string, refresh = false): Promise<BalanceView> {
     const account = this.clob.tradingAccount();
-    return refresh ? this.balances.refresh(account, tokenId) : this.balances.read(account, tokenId);
+    return refresh ? this.available.refresh(account, tokenId) : this.available.read(account, tokenId);
   }
 
   async trades(market: string | undefined, jobId: string | undefined): Promise<TradeView[]> {
@@ -209,9 +219,14 @@ export class TradingDesk {
 
   async fundSandboxAccount(amount: string): Promise<BalanceView> {
     const account = this.options.registry.requireActive();
+    if (account.kind === 'watchOnly') throw new CoreError('watch_only', `"${account.label}" is watch-only: the faucet funds accounts with a key.`);
+    // Refused before the credit: the balance read after it needs the open vault.
+    this.options.session.unlocked();
     await this.sandbox.fund(account.funder ?? account.address, amount);
     const code = SIGNATURE_TYPE_CODES[account.signatureType];
     if (account.funder && code !== 0) await this.sandbox.linkFunder(account.address, account.funder, code);
+    // Paper credentials are a formality: the faucet's first use creates them instead of failing after the credit.
+    if (!account.clobCredentials) await this.options.credentials.createOrDerive();
     return this.balance(undefined, true);
   }
 

@@ -1,27 +1,34 @@
 /**
- * USD balance and allowance, and the shares of the traded outcome. Refresh asks the exchange to
- * re-read them first (`/balance-allowance/update`). On the Sandbox network a faucet credits
+ * USD and the traded outcome's shares: what is available to a new order, what the account's
+ * open orders hold, and the whole balance, with the allowances below. Refresh asks the exchange
+ * to re-read them first (`/balance-allowance/update`). On the Sandbox network a faucet credits
  * paper USD to the active account.
  */
-import { useState } from 'react';
+import type { HeldAmount } from '../../../shared/tradingViews';
 import { api } from '../../bridge/api';
 import { ActionError } from '../../components/ActionError';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { formatAllowance, formatClock, formatSize, formatUsd } from '../../lib/format';
-import { selectBalance, useBalanceStore } from '../../stores/balanceStore';
 import { useAppStatusStore } from '../../stores/appStatusStore';
+import { selectBalance, useBalanceStore } from '../../stores/balanceStore';
 import { useTradingBlock } from '../../stores/tradingAccess';
+import { SandboxFaucet } from './onboarding/SandboxFaucet';
 
-const FAUCET_DEFAULT = '1000';
+const DASH = '—';
 
-function Figure({ label, value, testId, title }: { label: string; value: string; testId: string; title?: string }) {
+function HeldRow({ label, held, format, testId }: { label: string; held: HeldAmount | null; format: (value: string) => string; testId: string }) {
+  const cell = (value: string | undefined, suffix: string) => (
+    <td className="num" data-testid={`${testId}${suffix}`} title={value}>
+      {value === undefined ? DASH : format(value)}
+    </td>
+  );
   return (
-    <div className="balance-figure" title={title}>
-      <dt>{label}</dt>
-      <dd className="num" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
+    <tr>
+      <th scope="row">{label}</th>
+      {cell(held?.available, '-available')}
+      {cell(held?.inOrders, '-in-orders')}
+      {cell(held?.balance, '')}
+    </tr>
   );
 }
 
@@ -33,10 +40,7 @@ export function BalancePanel({ tokenId, outcome }: { tokenId: string; outcome: s
   const isSandbox = useAppStatusStore((s) => s.status?.network.isSandbox ?? false);
   const block = useTradingBlock();
   const refresh = useBridgeAction(api.refreshBalanceAllowance);
-  const faucet = useBridgeAction(api.requestSandboxFunds);
-  const [amount, setAmount] = useState(FAUCET_DEFAULT);
   const shares = balance?.conditional?.tokenId === tokenId ? balance.conditional : null;
-  const canFund = block === null || block.kind === 'no_credentials';
   // tables: while locked the last balance read stays, marked with its time (accountDataPolicy).
   const frozen = block?.kind === 'locked' && balance !== null;
 
@@ -56,40 +60,46 @@ export function BalancePanel({ tokenId, outcome }: { tokenId: string; outcome: s
           {refresh.pending ? 'Refreshing…' : 'Refresh'}
         </button>
       </header>
-      {block && block.kind !== 'no_credentials' && !frozen ? null : (
-        <dl className="balance-grid">
-          <Figure label="USD" value={balance ? formatUsd(balance.collateral.balance) : '—'} testId="balance-usd" title={balance?.collateral.balance} />
-          <Figure label="USD allowance" value={balance ? formatAllowance(balance.collateral.allowance, formatUsd) : '—'} testId="balance-usd-allowance" title={balance?.collateral.allowance} />
-          <Figure label={`${outcome} shares`} value={shares ? formatSize(shares.balance) : '—'} testId="balance-shares" title={shares?.balance} />
-          <Figure label="Shares allowance" value={shares ? formatAllowance(shares.allowance, formatSize) : '—'} testId="balance-shares-allowance" title={shares?.allowance} />
-        </dl>
+      {block && !frozen ? null : (
+        <>
+          <table className="balance-table" data-testid="balance-table">
+            <thead>
+              <tr>
+                <th scope="col" />
+                <th scope="col" title="What a new order can use: the balance less what your open orders hold">
+                  Available
+                </th>
+                <th scope="col" title="Held by your open orders: USD of your bids, shares of your asks">
+                  In orders
+                </th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              <HeldRow label="USD" held={balance?.collateral ?? null} format={formatUsd} testId="balance-usd" />
+              <HeldRow label={`${outcome} shares`} held={shares} format={formatSize} testId="balance-shares" />
+            </tbody>
+          </table>
+          <p className="balance-allowances muted">
+            Allowance: USD{' '}
+            <span className="num" data-testid="balance-usd-allowance" title={balance?.collateral.allowance}>
+              {balance ? formatAllowance(balance.collateral.allowance, formatUsd) : DASH}
+            </span>{' '}
+            · shares{' '}
+            <span className="num" data-testid="balance-shares-allowance" title={shares?.allowance}>
+              {shares ? formatAllowance(shares.allowance, formatSize) : DASH}
+            </span>
+          </p>
+        </>
       )}
       {block ? (
         <p className="panel-note balance-note" data-testid="balance-blocked">
-          {frozen ? `As of ${formatClock(balance.updatedAt)} · vault locked: the last balance read, updated after unlock.` : block.kind === 'no_credentials' ? 'Balances need order-book credentials.' : 'Balances show once an account can trade.'}
+          {frozen ? `As of ${formatClock(balance.updatedAt)} · vault locked: the last balance read, updated after unlock.` : block.kind === 'no_credentials' ? 'Balances show once the account has order-book credentials (see the ticket).' : 'Balances show once an account can trade.'}
         </p>
       ) : null}
       {phase === 'error' && loadError ? <ActionError error={loadError} testId="balance-error" /> : null}
       <ActionError error={refresh.error} testId="balance-refresh-error" />
-      {isSandbox ? (
-        <form
-          className="faucet"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void faucet.run({ amount: amount.trim() }).then(receiveResult);
-          }}
-        >
-          <label className="inline-field">
-            <span className="muted">Paper $</span>
-            <input className="input input-narrow num" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} disabled={!canFund} data-testid="faucet-amount" />
-          </label>
-          <button type="submit" className="button button-small" disabled={!canFund || faucet.pending || amount.trim() === ''} data-testid="faucet-submit">
-            {faucet.pending ? 'Funding…' : 'Get paper USD'}
-          </button>
-          <span className="muted faucet-note">Sandbox only</span>
-          <ActionError error={faucet.error} testId="faucet-error" />
-        </form>
-      ) : null}
+      {isSandbox ? <SandboxFaucet /> : null}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { OrderPreview } from '../../../../shared/tradingViews';
 import { Dialog } from '../../../components/Dialog';
 import { formatPrice, formatSize, formatUsd } from '../../../lib/format';
 import { baseUnitsText } from '../../../lib/ticks';
+import { previewEffect } from './fillWording';
 
 interface ConfirmOrderDialogProps {
   preview: OrderPreview;
@@ -24,9 +25,8 @@ export function ConfirmOrderDialog({ preview, outcome, question, accountLabel, p
     ['Limit price', formatPrice(ticket.price, preview.tickSize)],
     ['Shares', formatSize(preview.shares)],
     [buy ? 'Cost up to' : 'Proceeds at least', `$${formatUsd(preview.notional)}`],
-    ['Maker amount', `${preview.makerAmount} (${baseUnitsText(preview.makerAmount)} ${buy ? 'USD' : 'shares'})`],
-    ['Taker amount', `${preview.takerAmount} (${baseUnitsText(preview.takerAmount)} ${buy ? 'shares' : 'USD'})`],
     ['Fills now', `${formatSize(estimate.fillableShares)} shares${estimate.averagePrice ? ` at avg ${formatPrice(estimate.averagePrice, preview.tickSize)}` : ''}`],
+    ['Then', previewEffect(preview).text],
   ];
   if (ticket.expiration) rows.push(['Expires', new Date(ticket.expiration * 1000).toLocaleString('en-US')]);
   return (
@@ -35,10 +35,23 @@ export function ConfirmOrderDialog({ preview, outcome, question, accountLabel, p
         {rows.map(([label, value]) => (
           <div key={label} className="confirm-order-fact">
             <dt>{label}</dt>
-            <dd className={label === 'Market' || label === 'Account' ? undefined : 'num'}>{value}</dd>
+            <dd className={label === 'Market' || label === 'Account' || label === 'Then' ? undefined : 'num'}>{value}</dd>
           </div>
         ))}
       </dl>
+      <details className="pv-signed" data-testid="confirm-order-signed">
+        <summary>Signed amounts</summary>
+        <dl className="facts-grid confirm-order-facts">
+          <div className="confirm-order-fact">
+            <dt>{buy ? 'You pay' : 'You give'}</dt>
+            <dd className="num">{`${preview.makerAmount} (${baseUnitsText(preview.makerAmount)} ${buy ? 'USD' : 'shares'})`}</dd>
+          </div>
+          <div className="confirm-order-fact">
+            <dt>{buy ? 'You get' : 'You receive'}</dt>
+            <dd className="num">{`${preview.takerAmount} (${baseUnitsText(preview.takerAmount)} ${buy ? 'shares' : 'USD'})`}</dd>
+          </div>
+        </dl>
+      </details>
       <p className="muted">It is signed with this account’s key and sent once. Turn confirmations off in the account panel (“pro” mode).</p>
       <div className="form-actions">
         <button

@@ -17,6 +17,7 @@ import { postOnlyAllowed, usdAllowed, useTicketStore } from '../../../stores/tic
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import { selectTradingState, useTradingStateStore } from '../../../stores/tradingStateStore';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { CredentialsCreatedNote } from '../onboarding/CredentialsStep';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
 import { sendBlock } from './sendBlock';
 import { TicketBlockedNote } from './TicketBlockedNote';
@@ -212,7 +213,8 @@ export function OrderTicket({ target, book }: OrderTicketProps) {
         Post-only <span className="muted">(GTC/GTD)</span>
       </label>
 
-      {block ? <TicketBlockedNote block={block} /> : null}
+      {block ? <TicketBlockedNote block={block} actions /> : null}
+      <CredentialsCreatedNote account={account} />
       {preview ? <TicketPreview preview={preview} pending={false} /> : null}
 
       <button

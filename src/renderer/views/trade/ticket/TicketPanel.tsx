@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { OrderBookView } from '../../../../shared/viewModels';
 import { selectActiveAccountId, useAccountsStore } from '../../../stores/accountsStore';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { useSandboxCredentials } from '../onboarding/useSandboxCredentials';
 import { OrderTicket } from './OrderTicket';
 import { QuoteGrid } from './QuoteGrid';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -13,6 +14,8 @@ export function TicketPanel({ target, book }: { target: TradeTarget; book: Order
   const [tab, setTab] = useState<Tab>('order');
   // Keyed by account: another account's last answer or pending confirmation must not carry over.
   const accountId = useAccountsStore(selectActiveAccountId) ?? 'none';
+  // On the sandbox an account with a key gets its order-book credentials here, without a detour.
+  useSandboxCredentials();
   return (
     <section className="trade-card ticket-panel" aria-label="Order entry">
       <header className="trade-card-header">

@@ -1,11 +1,13 @@
 /**
- * What will be signed and how it would fare: the exact maker and taker amounts (base units and
- * decimals), shares and notional, the fill estimate against the book, and every reason the
- * exchange would refuse the order, in red.
+ * What the order is and how it would fare: what you pay and get, what fills now against the
+ * book and what becomes of the rest (per order type: fillWording), and every reason the
+ * exchange would refuse it, in red. The exact amounts that will be signed (base units) are one
+ * click away, behind "Signed amounts".
  */
 import type { OrderPreview } from '../../../../shared/tradingViews';
 import { formatPrice, formatSize, formatUsd } from '../../../lib/format';
 import { baseUnitsText } from '../../../lib/ticks';
+import { previewEffect } from './fillWording';
 
 function Amount({ label, units, unit, testId }: { label: string; units: string; unit: string; testId: string }) {
   return (
@@ -25,15 +27,24 @@ export function TicketPreview({ preview, pending }: { preview: OrderPreview; pen
   const { ticket, estimate } = preview;
   const buy = ticket.side === 'BUY';
   const tick = preview.tickSize;
+  const effect = previewEffect(preview);
+  const shares = `${formatSize(preview.shares)} sh`;
+  const usd = `$${formatUsd(preview.notional)}`;
+  const byAmount = ticket.amount !== undefined;
   return (
     <div className="ticket-preview" data-testid="ticket-preview" data-pending={pending || undefined} aria-live="polite">
       <dl className="pv-grid">
-        <Amount label={buy ? 'Maker (you pay)' : 'Maker (you give)'} units={preview.makerAmount} unit={buy ? 'USD' : 'shares'} testId="ticket-maker-amount" />
-        <Amount label={buy ? 'Taker (you get)' : 'Taker (you receive)'} units={preview.takerAmount} unit={buy ? 'shares' : 'USD'} testId="ticket-taker-amount" />
         <div className="pv-row">
-          <dt>Shares · USD</dt>
-          <dd className="num">
-            <span data-testid="ticket-shares">{formatSize(preview.shares)}</span> · $<span data-testid="ticket-notional">{formatUsd(preview.notional)}</span>
+          <dt>{buy ? 'You pay → get' : 'You give → get'}</dt>
+          <dd className="num" data-testid="ticket-exchange">
+            {/* A limit BUY pays up to its notional (better prices cost less); a BUY by amount and a SELL get at least theirs. */}
+            <span data-testid={buy ? 'ticket-notional' : 'ticket-shares'} data-value={buy ? preview.notional : preview.shares}>
+              {buy ? `${byAmount ? '' : 'up to '}${usd}` : shares}
+            </span>
+            {' → '}
+            <span data-testid={buy ? 'ticket-shares' : 'ticket-notional'} data-value={buy ? preview.shares : preview.notional}>
+              {buy ? `${byAmount ? 'at least ' : ''}${shares}` : `at least ${usd}`}
+            </span>
           </dd>
         </div>
         <div className="pv-row">
@@ -49,15 +60,23 @@ export function TicketPreview({ preview, pending }: { preview: OrderPreview; pen
         </div>
         <div className="pv-row">
           <dt>Book</dt>
-          <dd data-testid="ticket-crosses" data-crosses={estimate.crossesBook}>
-            {estimate.crossesBook ? <span className="pv-cross">crosses the book — takes liquidity</span> : <span className="muted">rests on the book — adds liquidity</span>}
+          <dd data-testid="ticket-crosses" data-crosses={estimate.crossesBook} data-effect={effect.effect}>
+            <span className={effect.effect === 'adds' ? 'muted' : 'pv-cross'}>{effect.text}</span>
           </dd>
         </div>
       </dl>
-      <p className="pv-foot muted">
-        Signed as order v{preview.orderVersion}
-        {preview.negRisk ? ' · neg-risk exchange' : ''} · tick {tick} · min {preview.minOrderSize} sh
-      </p>
+      <details className="pv-signed" data-testid="ticket-signed-amounts">
+        <summary>Signed amounts</summary>
+        <p className="muted pv-signed-lead">Exactly what your key signs, in the exchange’s base units (millionths).</p>
+        <dl className="pv-grid">
+          <Amount label={buy ? 'You pay' : 'You give'} units={preview.makerAmount} unit={buy ? 'USD' : 'shares'} testId="ticket-maker-amount" />
+          <Amount label={buy ? 'You get' : 'You receive'} units={preview.takerAmount} unit={buy ? 'shares' : 'USD'} testId="ticket-taker-amount" />
+        </dl>
+        <p className="pv-foot muted">
+          Order format v{preview.orderVersion}
+          {preview.negRisk ? ' · multi-outcome exchange' : ''} · tick {tick} · min {preview.minOrderSize} sh
+        </p>
+      </details>
       {preview.problems.length > 0 ? (
         <ul className="ticket-problems" role="alert" data-testid="ticket-problems">
           {preview.problems.map((problem) => (

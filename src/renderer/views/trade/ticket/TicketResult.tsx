@@ -4,7 +4,7 @@
  */
 import type { PlacedOrder } from '../../../../shared/tradingViews';
 import { useTicketResultHolds } from '../../../hooks/useTicketResultHolds';
-import { formatSize } from '../../../lib/format';
+import { placedFillText } from './fillWording';
 
 const shortId = (id: string) => (id.length > 14 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
 
@@ -12,6 +12,7 @@ export function TicketResult({ placed, onResend, resending }: { placed: PlacedOr
   // tables: an answer shows only while its account, side and outcome still hold (actionResultsStore).
   if (!useTicketResultHolds(placed)) return null;
   if (placed.success) {
+    const fill = placedFillText(placed);
     return (
       <div className="ticket-result success-note" role="status" data-testid="ticket-result" data-success="true" data-status={placed.status} data-reconciled={placed.reconciled}>
         <strong>Order {placed.status ? placed.status.toLowerCase() : 'sent'}.</strong>{' '}
@@ -22,7 +23,12 @@ export function TicketResult({ placed, onResend, resending }: { placed: PlacedOr
           <span className="muted">
             {' '}
             · {placed.tradeIds.length} trade{placed.tradeIds.length === 1 ? '' : 's'}
-            {placed.takingAmount ? `, took ${formatSize(placed.takingAmount)}` : ''}
+          </span>
+        ) : null}
+        {fill ? (
+          <span className="ticket-result-fill" data-testid="ticket-result-fill">
+            {' '}
+            {fill}
           </span>
         ) : null}
         {placed.message ? (
