@@ -5,7 +5,7 @@ import type { OpenOrderView } from '../../../src/shared/tradingViews';
 
 const order = (o: Partial<OpenOrderView>): OpenOrderView => ({
   id: 'o', status: 'LIVE', market: 'm', assetId: 'yes', side: 'BUY', originalSize: '10', sizeMatched: '0', price: '0.5',
-  outcome: 'Yes', orderType: 'GTC', createdAt: 0, expiration: 0, ...o,
+  outcome: 'Yes', orderType: 'GTC', createdAt: 0, expiration: 0, question: '', tickSize: '', ...o,
 });
 
 describe('what open orders hold', () => {
