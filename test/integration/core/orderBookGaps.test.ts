@@ -143,7 +143,7 @@ describe('through the core, against a version-1 sandbox', () => {
   });
 
   it('reads a deposit wallet\'s balance as SAFE_WALLET, which the exchange accepts', async () => {
-    const wallet = '0x00000000000000000000000000000000000dE901';
+    const wallet = '0x00000000000000000000000000000000000de901'; // lowercase: taken without the EIP-55 check
     const state = await call<AccountsState>('createAccount', { label: 'Deposit wallet', signatureType: 'DEPOSIT_WALLET', funder: wallet });
     const account = state.accounts.find((a) => a.label === 'Deposit wallet')!;
     await call('switchAccount', { accountId: account.id });
