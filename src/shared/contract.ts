@@ -62,6 +62,7 @@ import type {
   EventsPage,
   OrderBookView,
 } from './viewModels';
+import { EVENT_SORTS } from './viewModels';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
@@ -198,6 +199,9 @@ export const bridgeChannels = {
         includeClosed: z.boolean().default(false),
         limit: z.int().min(1).max(500).default(200),
         offset: z.int().min(0).default(0),
+        sort: z.enum(EVENT_SORTS).default('volume24hr'),
+        /** Only the events on the watchlist. */
+        watchlistOnly: z.boolean().default(false),
       })
       .strict(),
     result: returns<EventsPage>(),
@@ -506,6 +510,12 @@ export const bridgeChannels = {
   setSandboxAddressRestriction: {
     input: z.object({ restriction: z.enum(['none', 'closed-only', 'banned']) }).strict(),
     result: returns<TradingState>(),
+  },
+  // ── markets: the watchlist (event ids), kept in main's settings so it survives restarts ──
+  getWatchlist: { input: noInput, result: returns<string[]>() },
+  setWatchlisted: {
+    input: z.object({ eventId: catalogIdSchema, watched: z.boolean() }).strict(),
+    result: returns<string[]>(),
   },
 } as const;
 

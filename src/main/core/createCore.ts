@@ -19,6 +19,7 @@ import { createKeyringOsKeyStore } from './custody';
 import { createDispatcher } from './bridge/dispatcher';
 import { createHandlers } from './bridge/handlers';
 import { CatalogService } from './catalog/catalogService';
+import { Watchlist } from './catalog/watchlist';
 import type { Core, CoreOptions } from './coreApi';
 import { EventHub } from './eventHub';
 import { acquireDataFolderLock } from './dataFolder/dataFolderLock';
@@ -117,6 +118,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     },
   });
   const catalog = new CatalogService(http);
+  const watchlist = new Watchlist(settings);
   const books = new BookWatcher({
     http,
     log,
@@ -205,7 +207,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   });
 
   const dispatch = createDispatcher(
-    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps }),
+    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, watchlist, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps }),
     log,
     options.callLimits,
   );

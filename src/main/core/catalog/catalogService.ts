@@ -4,9 +4,10 @@
  * requests and no rate budget (see docs/decisions.md).
  */
 import { CATALOG_EVENTS_PAGE_MAX, type CatalogEventWire, type CatalogTagWire } from '../../../shared/protocol/catalog';
-import type { CatalogTag, EventDetail, EventsPage, EventSummary } from '../../../shared/viewModels';
+import type { CatalogTag, EventDetail, EventSort, EventsPage, EventSummary } from '../../../shared/viewModels';
 import type { HttpClient } from '../net/httpClient';
 import { toEventDetail, toEventSummary, toTag } from './catalogMapping';
+import { sortEvents } from './eventOrder';
 
 const LISTING_TTL_MS = 60_000;
 /** Guards the paging loop against a server that never returns a short page. */
@@ -18,6 +19,10 @@ export interface EventSearch {
   includeClosed: boolean;
   limit: number;
   offset: number;
+  /** Default: the catalog's order (24 h volume). */
+  sort?: EventSort | undefined;
+  /** Only these events (the watchlist), when given. */
+  onlyIds?: ReadonlySet<string> | undefined;
 }
 
 interface Listing {
@@ -45,7 +50,7 @@ export class CatalogService {
       method: 'GET',
       path: `/events/${encodeURIComponent(eventId)}`,
     });
-    return toEventDetail(event);
+    return toEventDetail(event, this.now());
   }
 
   async searchEvents(search: EventSearch): Promise<EventsPage> {
@@ -55,10 +60,12 @@ export class CatalogService {
       .filter(({ summary, haystack }) => {
         if (!search.includeClosed && summary.closed) return false;
         if (search.tagSlug && !summary.tags.some((tag) => tag.slug === search.tagSlug)) return false;
+        if (search.onlyIds && !search.onlyIds.has(summary.id)) return false;
         return words.every((word) => haystack.includes(word));
       })
       .map(({ summary }) => summary);
-    return { events: matches.slice(search.offset, search.offset + search.limit), total: matches.length };
+    const ordered = search.sort && search.sort !== 'volume24hr' ? sortEvents(matches, search.sort, this.now()) : matches;
+    return { events: ordered.slice(search.offset, search.offset + search.limit), total: ordered.length };
   }
 
   /** Forgets the cached listing, e.g. when the network changes. */
@@ -86,7 +93,7 @@ export class CatalogService {
       });
       if (!Array.isArray(batch)) break;
       for (const event of batch) {
-        const summary = toEventSummary(event);
+        const summary = toEventSummary(event, this.now());
         const questions = Array.isArray(event.markets) ? event.markets.map((m) => String(m.question ?? '')) : [];
         events.push({ summary, haystack: [summary.title, ...questions].join(' ').toLowerCase() });
       }

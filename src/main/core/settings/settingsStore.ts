@@ -42,6 +42,8 @@ export type SettingsData = {
   autoLockMinutes: number;
   /** Per account: ask before sending an order (off = "pro" mode). */
   confirmOrdersByAccount: Record<string, boolean>;
+  /** Markets watchlists (event ids), by list key (catalog/watchlist.ts). */
+  watchlists: Record<string, string[]>;
 };
 
 const defaults: SettingsData = {
@@ -50,6 +52,7 @@ const defaults: SettingsData = {
   sandboxSeed: 7,
   autoLockMinutes: 15,
   confirmOrdersByAccount: {},
+  watchlists: {},
 };
 
 export interface SettingsStore {
