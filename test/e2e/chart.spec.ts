@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { hostUrl } from './support/hostAddress';
+import { openMarketPricedBetween } from './support/markets';
 import { watchPageProblems } from './support/pageProblems';
 import { addKeyAccount, createCredentials, createVault, fillTicket, ladderSide, readBook, sendTicket } from './support/trade';
 import { ownWebHost } from './support/webHostProcess';
@@ -14,8 +15,14 @@ const CHART_SHOT = fileURLToPath(new URL('../../docs/screenshots/chart.png', imp
 const CHART_SHOT_SMALL = fileURLToPath(new URL('../../test-results/chart-1024x700.png', import.meta.url));
 const VAULT_PASSWORD = 'Harbor-Kettle-Quartz-93';
 
+interface Traded {
+  eventId: string;
+  title: string;
+  tokenId: string;
+}
+
 /** Markets → the first open market with this tick among the first events → Trade on its first outcome. */
-async function tradeMarketWithTick(page: Page, tick: string): Promise<void> {
+async function tradeMarketWithTick(page: Page, tick: string): Promise<Traded> {
   await page.getByTestId('nav-markets').click();
   const events = page.getByTestId('event-row');
   await expect(events.first()).toBeVisible({ timeout: 30_000 });
@@ -26,36 +33,59 @@ async function tradeMarketWithTick(page: Page, tick: string): Promise<void> {
     await expect(page.getByTestId('event-detail')).toHaveAttribute('data-event-id', eventId);
     const row = page.locator(`[data-testid="market-row"][data-tick="${tick}"][data-tradable="true"]`).first();
     if ((await row.count()) === 0) continue;
+    const title = (await page.locator('.event-title').innerText()).trim();
     await row.click();
     await page.getByTestId('book-trade').first().click();
     await expect(page.getByTestId('view-trade')).toBeVisible();
     await expect(page.getByTestId('trade-tick')).toHaveText(tick, { timeout: 20_000 });
-    return;
+    return { eventId, title, tokenId: (await page.getByTestId('view-trade').getAttribute('data-token-id')) ?? '' };
   }
   throw new Error(`no open market with tick ${tick} among the first events`);
 }
 
-test('defect 8: the axis follows the market tick, the last time label has room, Escape closes the picker', async ({ page }) => {
+test('defect 8: the price axis follows the current market tick (0.01 after 0.001, switched in Trade)', async ({ page }) => {
+  test.setTimeout(300_000);
   const { problems } = watchPageProblems(page);
   await page.goto(hostUrl());
   const chart = page.getByTestId('trade-chart');
-
+  const cent = await tradeMarketWithTick(page, '0.01');
   await tradeMarketWithTick(page, '0.001');
   await expect(chart).toHaveAttribute('data-precision', '3', { timeout: 20_000 });
-  await tradeMarketWithTick(page, '0.01');
+  // Switch with the picker: the chart stays mounted, as when a trader flips between markets.
+  await page.getByTestId('trade-picker-button').click();
+  await page.getByTestId('trade-picker-search').fill(cent.title);
+  await page.locator(`[data-testid="trade-picker-event"][data-event-id="${cent.eventId}"]`).click();
+  await page.locator(`[data-testid="trade-picker-outcome"][data-token-id="${cent.tokenId}"]`).click();
+  await expect(page.getByTestId('view-trade')).toHaveAttribute('data-token-id', cent.tokenId);
+  await expect(page.getByTestId('trade-tick')).toHaveText('0.01', { timeout: 20_000 });
   // Before the fix the series kept the first market's three decimals.
   await expect(chart).toHaveAttribute('data-precision', '2', { timeout: 20_000 });
-
-  // The last bar stands clear of the price axis, so its time label is not cut.
-  await expect(chart).toHaveAttribute('data-right-room', /^\d+$/, { timeout: 20_000 });
-  expect(Number(await chart.getAttribute('data-right-room'))).toBeGreaterThanOrEqual(24);
   await page.getByTestId('chart-mode-candles').click();
   await expect(chart).toHaveAttribute('data-mode', 'candles');
   await expect(chart).toHaveAttribute('data-precision', '2', { timeout: 20_000 });
-  expect(Number(await chart.getAttribute('data-right-room'))).toBeGreaterThanOrEqual(24);
   await page.getByTestId('chart-mode-line').click();
+  expect(problems).toEqual([]);
+});
 
-  // Escape closes the picker from the search box and from a result button alike.
+test('defect 8: the last bar stands clear of the price axis, so its time label is not cut', async ({ page }) => {
+  const { problems } = watchPageProblems(page);
+  await page.goto(hostUrl());
+  await openMarketPricedBetween(page, 0.05, 0.95);
+  const chart = page.getByTestId('trade-chart');
+  for (const mode of ['line', 'candles'] as const) {
+    await page.getByTestId(`chart-mode-${mode}`).click();
+    await expect(chart).toHaveAttribute('data-mode', mode);
+    await expect(chart).toHaveAttribute('data-right-room', /^\d+$/, { timeout: 20_000 });
+    expect(Number(await chart.getAttribute('data-right-room'))).toBeGreaterThanOrEqual(24);
+  }
+  await page.getByTestId('chart-mode-line').click();
+  expect(problems).toEqual([]);
+});
+
+test('defect 8: Escape closes the market picker from the search box and from a result alike', async ({ page }) => {
+  const { problems } = watchPageProblems(page);
+  await page.goto(hostUrl());
+  await openMarketPricedBetween(page, 0.05, 0.95);
   await page.getByTestId('trade-picker-button').click();
   await expect(page.getByTestId('trade-picker')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -63,7 +93,8 @@ test('defect 8: the axis follows the market tick, the last time label has room, 
   await page.getByTestId('trade-picker-button').click();
   await page.getByTestId('trade-picker-event').first().click();
   await expect(page.getByTestId('trade-picker-outcome').first()).toBeVisible({ timeout: 20_000 });
-  await page.getByTestId('trade-picker-outcome').first().focus();
+  // The click left the focus on the event's button, out of the search box.
+  await expect(page.getByTestId('trade-picker-event').first()).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('trade-picker')).toHaveCount(0);
   expect(problems).toEqual([]);
