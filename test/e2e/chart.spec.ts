@@ -12,7 +12,7 @@ import { addKeyAccount, createCredentials, createVault, fillTicket, ladderSide, 
 import { ownWebHost } from './support/webHostProcess';
 
 const CHART_SHOT = fileURLToPath(new URL('../../docs/screenshots/chart.png', import.meta.url));
-const CHART_SHOT_SMALL = fileURLToPath(new URL('../../test-results/chart-1024x700.png', import.meta.url));
+const CHART_SHOT_SMALL = fileURLToPath(new URL('../../docs/screenshots/chart-1024x700.png', import.meta.url));
 const VAULT_PASSWORD = 'Harbor-Kettle-Quartz-93';
 
 interface Traded {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LineData, UTCTimestamp } from 'lightweight-charts';
-import { chartPriceFormat, displayPrice, fillMarkers, orderLines, readableLine, toVolumeBars } from '../../../src/renderer/views/trade/chartOverlays';
+import { chartPriceFormat, displayPrice, fillMarkers, orderLines, readableLine, toVolumeBars, withOrderPrices } from '../../../src/renderer/views/trade/chartOverlays';
 import { VOLUME_FIDELITY, volumeStart } from '../../../src/renderer/views/trade/chartData';
 
 const T = (s: number) => s as UTCTimestamp;
@@ -82,5 +82,12 @@ describe('chart overlays', () => {
     expect(VOLUME_FIDELITY['1h']).toBe('1m');
     expect(volumeStart('1d', 200_000_000)).toBe(200_000 - 86_400);
     expect(volumeStart('max', 200_000_000)).toBe(0);
+  });
+
+  it('widens the price axis to the working orders', () => {
+    const info = { priceRange: { minValue: 0.32, maxValue: 0.42 } };
+    expect(withOrderPrices(info, [0.3, 0.35])).toEqual({ priceRange: { minValue: 0.3, maxValue: 0.42 } });
+    expect(withOrderPrices(info, [])).toBe(info);
+    expect(withOrderPrices(null, [0.3])).toBeNull();
   });
 });

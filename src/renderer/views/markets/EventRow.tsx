@@ -32,6 +32,12 @@ export const EventRow = memo(function EventRow({ summary, top, selected, onSelec
       data-event-id={summary.id}
       data-closed={summary.closed}
       data-ended={summary.ended}
+      // What the sorts order by, for tests and assistive tools; the row shows the 24 h figures.
+      data-volume={summary.volume}
+      data-liquidity={summary.liquidity}
+      data-created={summary.createdAt ?? ''}
+      data-end={summary.endDate ?? ''}
+      data-change={summary.leading?.change24h ?? ''}
       style={{ transform: `translateY(${top}px)` }}
       onClick={() => onSelect(summary.id)}
       title={summary.title}

@@ -3,7 +3,7 @@
  * as price lines, the traded volume as bars, and the line's live end. Pure functions of the
  * data, so each rule is tested on its own (test/unit/renderer/chartOverlays.test.ts).
  */
-import type { HistogramData, LineData, UTCTimestamp } from 'lightweight-charts';
+import type { AutoscaleInfo, HistogramData, LineData, UTCTimestamp } from 'lightweight-charts';
 import type { OrderSide, OhlcBar } from '../../../shared/tradingViews';
 
 /** The chart's price axis for a market: as many decimals as its tick, moving by one tick. */
@@ -143,4 +143,14 @@ export function readableLine(history: readonly LineData[], current: number | nul
   const last = history[history.length - 1];
   if (current === null || !last || (last.time as number) >= nowSeconds) return [...history];
   return [...history, { time: nowSeconds as UTCTimestamp, value: current }];
+}
+
+/**
+ * The price axis' range widened to the account's order prices, so a working order away from the
+ * recent prices is still on screen rather than a line above or below the pane.
+ */
+export function withOrderPrices(info: AutoscaleInfo | null, prices: readonly number[]): AutoscaleInfo | null {
+  if (!info?.priceRange || prices.length === 0) return info;
+  const { minValue, maxValue } = info.priceRange;
+  return { ...info, priceRange: { minValue: Math.min(minValue, ...prices), maxValue: Math.max(maxValue, ...prices) } };
 }

@@ -4,13 +4,13 @@
  * drawn, for the chart's status and tests.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { createSeriesMarkers, LineStyle, type IPriceLine, type ISeriesApi, type ISeriesMarkersPluginApi, type SeriesType, type Time } from 'lightweight-charts';
+import { createSeriesMarkers, LineStyle, type AutoscaleInfo, type IPriceLine, type ISeriesApi, type ISeriesMarkersPluginApi, type SeriesType, type Time } from 'lightweight-charts';
 import { cssVar } from '../../components/terminalChart';
 import { formatPrice, formatSize } from '../../lib/format';
 import { useAccountTradesStore } from '../../stores/accountTradesStore';
 import { selectFills, useFillsStore } from '../../stores/fillsStore';
 import { remainingSize, selectOpenOrders, useOpenOrdersStore } from '../../stores/openOrdersStore';
-import { fillMarkers, orderLines, type ChartFill } from './chartOverlays';
+import { fillMarkers, orderLines, withOrderPrices, type ChartFill } from './chartOverlays';
 
 export interface OverlayCounts {
   markers: number;
@@ -64,6 +64,8 @@ export function useChartOverlays(series: ISeriesApi<SeriesType> | null, tokenId:
       }),
     );
     linesRef.current = { series, lines };
+    const prices = levels.map((level) => level.price);
+    series.applyOptions({ autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => withOrderPrices(original(), prices) });
     setCounts((c) => (c.lines === lines.length ? c : { ...c, lines: lines.length }));
   }, [series, levels, tickSize]);
 
