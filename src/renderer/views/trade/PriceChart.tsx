@@ -18,6 +18,7 @@ import { selectBook, useBookStore } from '../../stores/bookStore';
 import { HISTORY_INTERVALS, OHLC_FIDELITIES, ohlcStart, toCandles, toLineData, VOLUME_FIDELITY, volumeStart, type HistoryInterval, type OhlcFidelity } from './chartData';
 import { chartPriceFormat, displayPrice, readableLine, toVolumeBars } from './chartOverlays';
 import { useChartOverlays } from './useChartOverlays';
+import '../../styles/chart.css';
 
 type ChartMode = 'line' | 'candles';
 const CHART_REFRESH_MS = 30_000;
@@ -185,7 +186,9 @@ export function PriceChart({ tokenId, tickSize }: { tokenId: string; tickSize: s
         <div className="chart-canvas" ref={containerRef} data-testid="chart-canvas" />
         {shown && shown.count === 0 && !shown.error ? <p className="chart-empty">No trades in this range yet.</p> : null}
       </div>
-      <p className="chart-credit">Charts by TradingView Lightweight Charts™ · bars: volume · arrows: your fills · dashed: your orders</p>
+      <p className="chart-credit" title="Bars: volume · arrows: your fills · dashed lines: your working orders">
+        Charts by TradingView Lightweight Charts™ · bars: volume · arrows: your fills · dashed: your orders
+      </p>
     </section>
   );
 }
