@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sideTotal } from '../../../src/renderer/views/markets/bookTotals';
-import { stateBadge } from '../../../src/renderer/views/markets/MarketBadges';
+import { stateBadge } from '../../../src/renderer/views/markets/stateBadge';
 import { marketsByProbability } from '../../../src/renderer/views/markets/marketOrder';
 import type { MarketSummary } from '../../../src/shared/viewModels';
 

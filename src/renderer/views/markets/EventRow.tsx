@@ -1,6 +1,6 @@
 /**
  * One event in the list: a star, the title and the leading outcome's probability with its 24 h
- * change; then the leading outcome's name, category, market count, 24 h volume and badges.
+ * change; then its state badge, the leading outcome's name, category, market count, 24 h volume.
  */
 import { memo } from 'react';
 import type { EventSummary } from '../../../shared/viewModels';
@@ -55,6 +55,8 @@ export const EventRow = memo(function EventRow({ summary, top, selected, onSelec
         ) : null}
       </div>
       <div className="event-row-meta">
+        {/* First: on a narrow row the end of the line is cut, and the state matters most. */}
+        <StateBadge facts={summary} testId="event-state" />
         {leading ? (
           <span className="event-row-leader" data-testid="event-leading-name">
             {leading.name}
@@ -72,7 +74,6 @@ export const EventRow = memo(function EventRow({ summary, top, selected, onSelec
             NEG RISK
           </span>
         ) : null}
-        <StateBadge facts={summary} testId="event-state" />
       </div>
     </div>
   );

@@ -1,24 +1,5 @@
-/**
- * State badges shared by event rows, market rows and the event page: RESOLVED (with the winner
- * when known), ENDED (past its end date, waiting to be resolved), and the others a market can be in.
- */
-export interface BadgeFacts {
-  closed: boolean;
-  ended: boolean;
-  active?: boolean;
-  acceptingOrders?: boolean;
-  winner?: string | null;
-}
-
-export function stateBadge(facts: BadgeFacts): { label: string; tone: string; title: string } | null {
-  if (facts.closed) {
-    return { label: facts.winner ? `RESOLVED · ${facts.winner.toUpperCase()}` : 'RESOLVED', tone: 'resolved', title: 'Resolved: trading is over and the outcome is decided' };
-  }
-  if (facts.ended) return { label: 'ENDED', tone: 'ended', title: 'The end date has passed; waiting to be resolved' };
-  if (facts.active === false) return { label: 'NOT OPEN YET', tone: 'muted', title: 'Trading has not started' };
-  if (facts.acceptingOrders === false) return { label: 'NOT ACCEPTING ORDERS', tone: 'muted', title: 'The exchange takes no orders on this market now' };
-  return null;
-}
+/** The state badge of an event or market (stateBadge.ts says which). */
+import { stateBadge, type BadgeFacts } from './stateBadge';
 
 export function StateBadge({ facts, testId }: { facts: BadgeFacts; testId: string }) {
   const badge = stateBadge(facts);
