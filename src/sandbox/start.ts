@@ -242,7 +242,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       edge: { gate, service: 'clob', exempt: isAdminPath },
     },
     {
-      name: 'catalog', router: catalogRouter(world, exchange), errors: plainErrors,
+      name: 'catalog', router: catalogRouter(world, exchange, { seriesOf: (entry) => trading.desk.activity.seriesOf(entry), now: Date.now }), errors: plainErrors,
       edge: { gate, service: 'catalog', exempt: () => false },
     },
     perps.definition,

@@ -63,6 +63,7 @@ import type {
   OrderBookView,
 } from './viewModels';
 import { displayPrefsChangeSchema, priceAlertInputSchema, type AlertsState, type DisplayPrefs, type FiredAlert } from './prefs';
+import { EVENT_SORTS } from './viewModels';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
@@ -199,6 +200,9 @@ export const bridgeChannels = {
         includeClosed: z.boolean().default(false),
         limit: z.int().min(1).max(500).default(200),
         offset: z.int().min(0).default(0),
+        sort: z.enum(EVENT_SORTS).default('volume24hr'),
+        /** Only the events on the watchlist. */
+        watchlistOnly: z.boolean().default(false),
       })
       .strict(),
     result: returns<EventsPage>(),
@@ -520,6 +524,12 @@ export const bridgeChannels = {
   createPriceAlert: { input: priceAlertInputSchema, result: returns<AlertsState>() },
   removePriceAlert: { input: z.object({ alertId: z.string().min(1).max(64) }).strict(), result: returns<AlertsState>() },
   clearAlertLog: { input: noInput, result: returns<AlertsState>() },
+  // ── markets: the watchlist (event ids), kept in main's settings so it survives restarts ──
+  getWatchlist: { input: noInput, result: returns<string[]>() },
+  setWatchlisted: {
+    input: z.object({ eventId: catalogIdSchema, watched: z.boolean() }).strict(),
+    result: returns<string[]>(),
+  },
 } as const;
 
 export const bridgeEvents = {

@@ -98,7 +98,28 @@ export interface EventSummary {
   negRisk: boolean;
   active: boolean;
   closed: boolean;
+  /** Total volume since the event opened, USD. */
+  volume: number;
+  /** When the event was created (ISO), for "newest first". */
+  createdAt: string | null;
+  /** The end date has passed (or the catalog says so) and the event is not resolved yet. */
+  ended: boolean;
+  /** The outcome most likely to win: the highest-priced open market (its Yes price). */
+  leading: LeadingOutcome | null;
 }
+
+export interface LeadingOutcome {
+  /** The market's group title in multi-market events ("Trump"), else the first outcome ("Yes"). */
+  name: string;
+  /** Probability as a price, 0..1. */
+  price: number;
+  /** Change of that price over the last 24 hours, in price units (0.05 = five points). */
+  change24h: number;
+}
+
+/** Orders of the Markets list; the catalog itself serves by 24 h volume. */
+export const EVENT_SORTS = ['volume24hr', 'volume', 'liquidity', 'newest', 'endingSoon', 'change'] as const;
+export type EventSort = (typeof EVENT_SORTS)[number];
 
 export interface EventsPage {
   events: EventSummary[];
@@ -128,6 +149,18 @@ export interface MarketSummary {
   acceptingOrders: boolean;
   volume24hr: number;
   liquidity: number;
+  /** Total volume, USD. */
+  volume: number;
+  /** Change of the first outcome's price over 24 hours, in price units. */
+  oneDayPriceChange: number;
+  endDate: string | null;
+  /** The market's rules as the catalog states them. */
+  description: string;
+  resolutionSource: string;
+  /** Past its end date and not resolved yet. */
+  ended: boolean;
+  /** The winning outcome's name once resolved; null while open or when the catalog does not say. */
+  winner: string | null;
 }
 
 export interface EventDetail extends EventSummary {

@@ -20,6 +20,7 @@ import { createDispatcher } from './bridge/dispatcher';
 import { createHandlers } from './bridge/handlers';
 import { CatalogService } from './catalog/catalogService';
 import { MarketLabels } from './trading/marketLabels';
+import { Watchlist } from './catalog/watchlist';
 import type { Core, CoreOptions } from './coreApi';
 import { EventHub } from './eventHub';
 import { acquireDataFolderLock } from './dataFolder/dataFolderLock';
@@ -119,6 +120,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     },
   });
   const catalog = new CatalogService(http);
+  const watchlist = new Watchlist(settings);
   const books = new BookWatcher({
     http,
     log,
@@ -212,7 +214,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   hub.subscribe((event, payload) => alerts.handleEvent(event, payload));
 
   const dispatch = createDispatcher(
-    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps, prefs: { settings, alerts, emit: (event, payload) => hub.emit(event, payload) } }),
+    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, watchlist, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps, prefs: { settings, alerts, emit: (event, payload) => hub.emit(event, payload) } }),
     log,
     options.callLimits,
   );

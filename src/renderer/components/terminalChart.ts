@@ -14,6 +14,9 @@ const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 /** Axis labels of USD amounts: "1.62M" rather than "1620251.99" once they are large. */
 export const formatAxisAmount = (value: number): string => (Math.abs(value) >= 10_000 ? compact.format(value) : plain.format(value));
 
+/** Wide enough for half of the widest time label ("Nov 26" or "14:05") plus a gap. */
+export const RIGHT_ROOM_PX = 36;
+
 export interface TerminalChartOptions {
   /** Times of day on the time axis (intraday data); dates only otherwise. */
   timeVisible?: boolean;
@@ -36,7 +39,9 @@ export function createTerminalChart(container: HTMLElement, options: TerminalCha
     },
     grid: { vertLines: { color: border }, horzLines: { color: border } },
     rightPriceScale: { borderColor: border },
-    timeScale: { borderColor: border, timeVisible: options.timeVisible ?? false, secondsVisible: false },
+    // Room right of the last bar: its time label is centred on the bar and was cut in half by the
+    // price axis when the last bar sat at the edge. fitContent keeps this room too.
+    timeScale: { borderColor: border, timeVisible: options.timeVisible ?? false, secondsVisible: false, rightOffsetPixels: RIGHT_ROOM_PX },
     localization: { locale: 'en-US', ...(priceFormatter ? { priceFormatter } : {}) },
   });
 }

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { EventDetail, MarketSummary } from '../../shared/viewModels';
 import type { BridgeError } from '../../shared/result';
 import { api } from '../bridge/api';
+import { marketsByProbability } from '../views/markets/marketOrder';
 
 interface EventDetailState {
   selectedEventId: string | null;
@@ -15,9 +16,14 @@ interface EventDetailState {
   retry: () => Promise<void>;
 }
 
-/** Open on a market that can trade, so the books shown are alive rather than frozen. */
-const firstLiveMarket = (detail: EventDetail): MarketSummary | undefined =>
-  detail.markets.find((m) => m.active && !m.closed) ?? detail.markets[0];
+/**
+ * Open on a market that can trade, so the books shown are alive rather than frozen: the
+ * likeliest one, the first of the list as it is shown.
+ */
+const firstLiveMarket = (detail: EventDetail): MarketSummary | undefined => {
+  const shown = marketsByProbability(detail.markets);
+  return shown.find((m) => m.active && !m.closed) ?? shown[0];
+};
 
 export const useEventDetailStore = create<EventDetailState>()((set, get) => ({
   selectedEventId: null,

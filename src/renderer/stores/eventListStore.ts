@@ -4,7 +4,7 @@
  * slow reply to "ele" can never overwrite the list for "election".
  */
 import { create } from 'zustand';
-import type { EventSummary } from '../../shared/viewModels';
+import type { EventSort, EventSummary } from '../../shared/viewModels';
 import type { BridgeError } from '../../shared/result';
 import { api } from '../bridge/api';
 
@@ -15,6 +15,11 @@ type Phase = 'idle' | 'loading' | 'ready' | 'error';
 interface EventListState {
   text: string;
   tagSlug: string | null;
+  sort: EventSort;
+  /** Only starred events. */
+  watchlistOnly: boolean;
+  /** Resolved events too (hidden by default: nothing left to trade). */
+  includeResolved: boolean;
   events: EventSummary[];
   total: number;
   phase: Phase;
@@ -22,6 +27,9 @@ interface EventListState {
   error: BridgeError | null;
   setText: (text: string) => void;
   setTag: (tagSlug: string | null) => void;
+  setSort: (sort: EventSort) => void;
+  setWatchlistOnly: (on: boolean) => void;
+  setIncludeResolved: (on: boolean) => void;
   reload: () => Promise<void>;
   loadMore: () => Promise<void>;
 }
@@ -30,10 +38,13 @@ let generation = 0;
 
 export const useEventListStore = create<EventListState>()((set, get) => {
   const fetchPage = (offset: number) => {
-    const { text, tagSlug } = get();
+    const { text, tagSlug, sort, watchlistOnly, includeResolved } = get();
     return api.searchCatalogEvents({
       text: text.trim(),
       ...(tagSlug ? { tagSlug } : {}),
+      sort,
+      watchlistOnly,
+      includeClosed: includeResolved,
       limit: EVENTS_PAGE_SIZE,
       offset,
     });
@@ -42,6 +53,9 @@ export const useEventListStore = create<EventListState>()((set, get) => {
   return {
     text: '',
     tagSlug: null,
+    sort: 'volume24hr',
+    watchlistOnly: false,
+    includeResolved: false,
     events: [],
     total: 0,
     phase: 'idle',
@@ -55,6 +69,21 @@ export const useEventListStore = create<EventListState>()((set, get) => {
     setTag: (tagSlug) => {
       if (tagSlug === get().tagSlug) return;
       set({ tagSlug });
+      void get().reload();
+    },
+    setSort: (sort) => {
+      if (sort === get().sort) return;
+      set({ sort });
+      void get().reload();
+    },
+    setWatchlistOnly: (watchlistOnly) => {
+      if (watchlistOnly === get().watchlistOnly) return;
+      set({ watchlistOnly });
+      void get().reload();
+    },
+    setIncludeResolved: (includeResolved) => {
+      if (includeResolved === get().includeResolved) return;
+      set({ includeResolved });
       void get().reload();
     },
     reload: async () => {
@@ -84,4 +113,4 @@ export const useEventListStore = create<EventListState>()((set, get) => {
   };
 });
 
-export const selectIsFiltered = (s: EventListState): boolean => s.text.trim() !== '' || s.tagSlug !== null;
+export const selectIsFiltered = (s: EventListState): boolean => s.text.trim() !== '' || s.tagSlug !== null || s.watchlistOnly;

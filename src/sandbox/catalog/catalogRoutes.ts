@@ -4,7 +4,7 @@ import { ok, reply } from '../http/reply';
 import { Router } from '../http/router';
 import type { World, WorldEvent } from '../world/types';
 import { parseListingQuery, type ListingQuery } from './listingQuery';
-import { liveEventRecord } from './liveCatalog';
+import { liveEventRecord, type CatalogLive } from './liveCatalog';
 
 const eventNotFound = () => reply(404, { error: 'event not found' });
 
@@ -15,11 +15,12 @@ function matches(event: WorldEvent, q: ListingQuery): boolean {
   return true;
 }
 
-export function catalogRouter(world: World, exchange: Exchange): Router {
+/** `live` (price series and clock) adds the price changes and `ended`; without it records are static. */
+export function catalogRouter(world: World, exchange: Exchange, liveData?: CatalogLive): Router {
   const byId = new Map(world.events.map((e) => [e.id, e]));
   // Listing order is fixed by the static 24 h volume, then id, so pages never shuffle.
   const ordered = [...world.events].sort((a, b) => b.volume24hr - a.volume24hr || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const live = (event: WorldEvent) => liveEventRecord(event, (conditionId) => exchange.market(conditionId));
+  const live = (event: WorldEvent) => liveEventRecord(event, (conditionId) => exchange.market(conditionId), liveData);
   const tagRecords = world.tags.map((t) => t.record);
 
   return new Router()

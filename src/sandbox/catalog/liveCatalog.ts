@@ -1,16 +1,25 @@
 /**
  * Catalog records with live prices. The static record comes from the world; the fields a
  * trader reads as "the price" are taken from the book at the moment of the request, so the
- * catalog and the order-book service never disagree for long.
+ * catalog and the order-book service never disagree for long. The price changes come from the
+ * market's price series (priceChanges.ts), and an event whose end date has passed says so
+ * (`ended`) while it waits to be resolved (`closed`).
  */
 import type { MarketEntry } from '../clob/exchange';
 import { formatMidpointFromSum, formatPrice, PIPS_PER_UNIT, pipsToNumber } from '../clob/units';
 import type { CatalogRecord, WorldEvent } from '../world/types';
+import { priceChanges, type PriceAt } from './priceChanges';
 
 /** Above this spread the public site shows the last trade instead of the midpoint. */
 const WIDE_SPREAD_PIPS = 1_000;
 
-export function liveMarketRecord(entry: MarketEntry): CatalogRecord {
+/** What the catalog reads besides the books: each market's price series and the clock. */
+export interface CatalogLive {
+  seriesOf(entry: MarketEntry): PriceAt;
+  now(): number;
+}
+
+export function liveMarketRecord(entry: MarketEntry, live?: CatalogLive): CatalogRecord {
   const { market, book } = entry;
   if (!book) return market.record;
   const yes = book.view(0);
@@ -28,6 +37,7 @@ export function liveMarketRecord(entry: MarketEntry): CatalogRecord {
   }
   return {
     ...market.record,
+    ...(live ? priceChanges(live.seriesOf(entry), live.now()) : {}),
     outcomePrices: JSON.stringify(outcomePrices),
     bestBid: bid ? pipsToNumber(bid.price) : 0,
     bestAsk: ask ? pipsToNumber(ask.price) : 1,
@@ -36,12 +46,15 @@ export function liveMarketRecord(entry: MarketEntry): CatalogRecord {
   };
 }
 
-export function liveEventRecord(event: WorldEvent, marketEntry: (conditionId: string) => MarketEntry | undefined): CatalogRecord {
+export function liveEventRecord(event: WorldEvent, marketEntry: (conditionId: string) => MarketEntry | undefined, live?: CatalogLive): CatalogRecord {
+  const endMs = Date.parse(String(event.record.endDate));
+  const ended = event.closed || (live !== undefined && Number.isFinite(endMs) && endMs <= live.now());
   return {
     ...event.record,
+    ended,
     markets: event.markets.map((m) => {
       const entry = marketEntry(m.conditionId);
-      return entry ? liveMarketRecord(entry) : m.record;
+      return entry ? liveMarketRecord(entry, live) : m.record;
     }),
   };
 }

@@ -34,7 +34,7 @@ export async function openMarketPricedBetween(page: Page, min: number, max: numb
     const markets = page.getByTestId('market-row');
     for (let j = 0; j < (await markets.count()); j += 1) {
       const row = markets.nth(j);
-      if (/CLOSED|INACTIVE|NOT ACCEPTING/.test(await row.innerText())) continue;
+      if ((await row.getAttribute('data-tradable')) !== 'true') continue;
       const price = Number(await row.locator('.outcome-first .num').innerText());
       if (!(price >= min && price <= max)) continue;
       await row.click();

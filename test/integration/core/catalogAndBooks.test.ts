@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDetail, EventsPage, OrderBookView, CatalogTag, AppStatus } from '../../../src/shared/viewModels';
 import { eventsOf, startHarness, waitFor, type Harness } from './coreHarness';
@@ -83,5 +85,43 @@ describe('core against the sandbox over loopback HTTP', () => {
     expect(status.connection).toBe('online');
     expect(status.budget.used).toBeGreaterThan(0);
     expect(status.budget.scopes.some((s) => s.scope === 'clob:/books')).toBe(true);
+  });
+
+  it('sorts the list, leads each event with its likeliest outcome, and filters by a watchlist kept in settings', async () => {
+    const byLiquidity = await call<EventsPage>('searchCatalogEvents', { sort: 'liquidity' });
+    const liquidity = byLiquidity.events.map((e) => e.liquidity);
+    expect(liquidity).toEqual([...liquidity].sort((a, b) => b - a));
+    const byVolume = await call<EventsPage>('searchCatalogEvents', { sort: 'volume' });
+    expect(byVolume.events.map((e) => e.volume)).toEqual(byVolume.events.map((e) => e.volume).sort((a, b) => b - a));
+    const movers = await call<EventsPage>('searchCatalogEvents', { sort: 'change' });
+    const moves = movers.events.map((e) => Math.abs(e.leading?.change24h ?? 0));
+    expect(moves[0]).toBeGreaterThan(0);
+    expect(moves).toEqual([...moves].sort((a, b) => b - a));
+    for (const event of byVolume.events) {
+      expect(event.leading).not.toBeNull();
+      expect(event.leading!.price).toBeGreaterThanOrEqual(0);
+      expect(event.leading!.price).toBeLessThanOrEqual(1);
+    }
+
+    const withResolved = await call<EventsPage>('searchCatalogEvents', { includeClosed: true });
+    const resolved = withResolved.events.find((e) => e.closed)!;
+    const resolvedDetail = await call<EventDetail>('getCatalogEvent', { eventId: resolved.id });
+    expect(resolvedDetail.markets.every((m) => m.winner === 'Yes' || m.winner === 'No')).toBe(true);
+    expect(resolvedDetail.description.length).toBeGreaterThan(20);
+    expect(resolvedDetail.markets[0]!.endDate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+
+    const [first, second] = byVolume.events;
+    expect(await call<string[]>('getWatchlist', {})).toEqual([]);
+    await call('setWatchlisted', { eventId: first!.id, watched: true });
+    expect(await call<string[]>('setWatchlisted', { eventId: second!.id, watched: true })).toEqual([first!.id, second!.id]);
+    const watched = await call<EventsPage>('searchCatalogEvents', { watchlistOnly: true });
+    expect(watched.events.map((e) => e.id).sort()).toEqual([first!.id, second!.id].sort());
+    expect(await call<string[]>('setWatchlisted', { eventId: first!.id, watched: false })).toEqual([second!.id]);
+    // Kept in the settings file in the data folder, under a list key (one list per network can follow).
+    const stored = JSON.parse(readFileSync(join(harness.dataDir, 'settings.json'), 'utf8')) as { watchlists: unknown };
+    expect(stored.watchlists).toEqual({ default: [second!.id] });
+    const bad = await harness.core.dispatch('setWatchlisted', { eventId: '../etc', watched: true }, caller);
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    await call('setWatchlisted', { eventId: second!.id, watched: false });
   });
 });

@@ -243,6 +243,9 @@ describe('no secret crosses the bridge', () => {
 
     const page = (await step('searchCatalogEvents', {})) as EventsPage;
     await step('listCatalogTags', {});
+    // markets: the watchlist
+    await step('setWatchlisted', { eventId: page.events[0]!.id, watched: true });
+    await step('getWatchlist', {});
     const detail = (await step('getCatalogEvent', { eventId: page.events[0]!.id })) as EventDetail;
     await step('watchOrderBooks', { tokenIds: detail.markets[0]!.outcomes.map((o) => o.tokenId) });
     await waitFor(() => harness.events.some((e) => e.event === 'orderBooksUpdated'), 15_000);

@@ -106,13 +106,69 @@ describe('catalog over loopback HTTP', () => {
 
   it('is byte-identical for two sandboxes with the same seed', async () => {
     const twin = await startSandbox({ seed: 7, port: 0, simulate: false });
+    // The price changes read each sandbox's own price series, whose seeded past is anchored at the
+    // minute it started: two sandboxes a minute apart differ there, and only there.
+    const timeless = (text: string) => text.replace(/"one(Hour|Day|Week)PriceChange":-?[0-9.e-]+/g, '');
     try {
-      const a = (await get(`${catalog}/events?limit=500`)).text;
-      const b = (await get(`${twin.urls.catalog}/events?limit=500`)).text;
+      const a = timeless((await get(`${catalog}/events?limit=500`)).text);
+      const b = timeless((await get(`${twin.urls.catalog}/events?limit=500`)).text);
       expect(b).toBe(a);
       expect((await get(`${twin.urls.catalog}/tags`)).text).toBe((await get(`${catalog}/tags`)).text);
     } finally {
       await twin.stop();
+    }
+  });
+
+  it('serves 24 h, 1 h and 1 w price changes that match the price history the chart reads', async () => {
+    const market = all.flatMap((e) => e.markets).find((m) => m.acceptingOrders && m.oneDayPriceChange !== 0)!;
+    expect(market).toBeDefined();
+    const [yes] = JSON.parse(market.clobTokenIds) as string[];
+    const { body } = await get<{ history: Array<{ t: number; p: number }> }>(`${sandbox.urls.clob}/prices-history?market=${yes}&interval=1w&fidelity=1`);
+    const nowS = Math.floor(Date.now() / 1000);
+    const at = (seconds: number) => body.history.filter((h) => h.t <= seconds).at(-1)!.p;
+    // Same series, read through two routes a moment apart: equal to the pip unless a minute turned.
+    expect(Math.abs(market.oneDayPriceChange as number - (at(nowS) - at(nowS - 86_400)))).toBeLessThanOrEqual(0.02);
+    const changes = all.flatMap((e) => e.markets).filter((m) => m.acceptingOrders).map((m) => m.oneDayPriceChange as number);
+    expect(changes.some((c) => c > 0)).toBe(true);
+    expect(changes.some((c) => c < 0)).toBe(true);
+    for (const m of all.flatMap((e) => e.markets)) {
+      for (const field of ['oneHourPriceChange', 'oneDayPriceChange', 'oneWeekPriceChange']) {
+        expect(Math.abs(m[field] as number)).toBeLessThanOrEqual(1);
+        if (m.closed) expect(m[field]).toBe(0);
+      }
+    }
+  });
+
+  it('has resolved markets (prices 1 and 0) and events past their end date marked ended until resolved', async () => {
+    const resolved = all.filter((e) => e.closed);
+    expect(resolved.length).toBeGreaterThan(0);
+    for (const event of resolved) {
+      expect(event.ended).toBe(true);
+      for (const m of event.markets) {
+        expect(m.umaResolutionStatus).toBe('resolved');
+        expect((JSON.parse(m.outcomePrices) as string[]).sort()).toEqual(['0', '1']);
+      }
+    }
+    const now = Date.now();
+    for (const event of all.filter((e) => !e.closed)) expect(event.ended).toBe(Date.parse(event.endDate) <= now);
+    for (const event of all) {
+      expect(typeof event.description).toBe('string');
+      expect(event.description.length).toBeGreaterThan(20);
+      expect(event.volume as number).toBeGreaterThan(0);
+      for (const m of event.markets) expect((m.description as string).length).toBeGreaterThan(20);
+    }
+  });
+
+  it('ends events by the clock: a world dated 60 days back has ended, still-trading events', async () => {
+    const past = await startSandbox({ seed: 7, port: 0, simulate: false, worldEpochMs: Date.now() - 60 * 86_400_000 });
+    try {
+      const events = (await get<CatalogEventWire[]>(`${past.urls.catalog}/events?limit=500`)).body;
+      const ended = events.filter((e) => e.ended && !e.closed);
+      expect(ended.length).toBeGreaterThan(0);
+      for (const event of ended) expect(Date.parse(event.endDate)).toBeLessThanOrEqual(Date.now());
+      expect(events.some((e) => !e.ended && !e.closed)).toBe(true);
+    } finally {
+      await past.stop();
     }
   });
 });

@@ -28,7 +28,7 @@ describe('bridge dispatcher', () => {
     const result = await dispatch('searchCatalogEvents', { text: 'rain' }, caller);
     expect(result.ok).toBe(true);
     expect(calls).toEqual([
-      { channel: 'searchCatalogEvents', input: { text: 'rain', includeClosed: false, limit: 200, offset: 0 } },
+      { channel: 'searchCatalogEvents', input: { text: 'rain', includeClosed: false, limit: 200, offset: 0, sort: 'volume24hr', watchlistOnly: false } },
     ]);
   });
 

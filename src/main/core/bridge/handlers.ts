@@ -2,6 +2,7 @@
 import type { AppStatus, BudgetStateView } from '../../../shared/viewModels';
 import type { BookWatcher } from '../books/bookWatcher';
 import type { CatalogService } from '../catalog/catalogService';
+import type { Watchlist } from '../catalog/watchlist';
 import type { PerpsDesk } from '../perps/perpsDesk';
 import type { PortfolioDesk } from '../portfolio/portfolioDesk';
 import type { TradingDesk } from '../trading/tradingDesk';
@@ -17,6 +18,7 @@ export interface HandlerServices extends CustodyServices {
   /** Every scope of the rate budget, for the budget panel. */
   budgetState: () => BudgetStateView;
   catalog: CatalogService;
+  watchlist: Watchlist;
   books: BookWatcher;
   trading: TradingDesk;
   portfolio: PortfolioDesk;
@@ -24,7 +26,7 @@ export interface HandlerServices extends CustodyServices {
   prefs: PrefsServices;
 }
 
-export function createHandlers({ appStatus, budgetState, catalog, books, trading, portfolio, perps, prefs, ...custody }: HandlerServices): BridgeHandlers {
+export function createHandlers({ appStatus, budgetState, catalog, watchlist, books, trading, portfolio, perps, prefs, ...custody }: HandlerServices): BridgeHandlers {
   return {
     ...createCustodyHandlers(custody),
     ...createTradingHandlers(trading),
@@ -34,8 +36,12 @@ export function createHandlers({ appStatus, budgetState, catalog, books, trading
     getAppStatus: async () => appStatus(),
     getBudgetState: async () => budgetState(),
     listCatalogTags: async () => catalog.listTags(),
-    searchCatalogEvents: async (input) => catalog.searchEvents(input),
+    searchCatalogEvents: async ({ watchlistOnly, ...search }) =>
+      catalog.searchEvents({ ...search, ...(watchlistOnly ? { onlyIds: new Set(watchlist.ids()) } : {}) }),
     getCatalogEvent: async ({ eventId }) => catalog.getEvent(eventId),
+    // markets: the watchlist
+    getWatchlist: async () => watchlist.ids(),
+    setWatchlisted: async ({ eventId, watched }) => watchlist.set(eventId, watched),
     watchOrderBooks: async ({ tokenIds }, caller) => {
       const watching = [...new Set(tokenIds)];
       return { watching, books: await books.watch(caller.clientId, watching) };

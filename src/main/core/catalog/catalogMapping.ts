@@ -5,6 +5,7 @@
  */
 import type { CatalogEventWire, CatalogMarketWire, CatalogTagWire } from '../../../shared/protocol/catalog';
 import type { CatalogTag, EventDetail, EventSummary, MarketSummary } from '../../../shared/viewModels';
+import { leadingOutcome } from './leadingOutcome';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const num = (value: unknown): number => {
@@ -29,7 +30,22 @@ export function toTag(tag: CatalogTagWire): CatalogTag {
   return { id: str(tag.id), label: str(tag.label), slug: str(tag.slug) };
 }
 
-export function toMarketSummary(market: CatalogMarketWire): MarketSummary {
+/** Past its end date and not resolved: the catalog's `ended`, or the end date read against the clock. */
+function hasEnded(closed: boolean, endDate: string | null, flagged: boolean, nowMs: number): boolean {
+  if (closed) return false;
+  if (flagged) return true;
+  const endMs = endDate ? Date.parse(endDate) : NaN;
+  return Number.isFinite(endMs) && endMs <= nowMs;
+}
+
+/** A resolved market's prices are 1 and 0: the outcome at 1 won. */
+function winnerOf(closed: boolean, names: readonly string[], prices: readonly string[]): string | null {
+  if (!closed) return null;
+  const index = prices.findIndex((p) => Number(p) === 1);
+  return index >= 0 ? (names[index] ?? null) : null;
+}
+
+export function toMarketSummary(market: CatalogMarketWire, nowMs: number = Date.now()): MarketSummary {
   const names = parseStringArray(market.outcomes);
   const prices = parseStringArray(market.outcomePrices);
   const tokenIds = parseStringArray(market.clobTokenIds);
@@ -52,10 +68,19 @@ export function toMarketSummary(market: CatalogMarketWire): MarketSummary {
     acceptingOrders: bool(market.acceptingOrders),
     volume24hr: num(market.volume24hr),
     liquidity: num(market.liquidityNum),
+    volume: num(market.volumeNum) || num(market.volume),
+    oneDayPriceChange: num(market.oneDayPriceChange),
+    endDate: str(market.endDate) || null,
+    description: str(market.description),
+    resolutionSource: str(market.resolutionSource),
+    ended: hasEnded(bool(market.closed), str(market.endDate) || null, false, nowMs),
+    winner: winnerOf(bool(market.closed), names, prices),
   };
 }
 
-export function toEventSummary(event: CatalogEventWire): EventSummary {
+export function toEventSummary(event: CatalogEventWire, nowMs: number = Date.now()): EventSummary {
+  const markets = Array.isArray(event.markets) ? event.markets.map((m) => toMarketSummary(m, nowMs)) : [];
+  const endDate = str(event.endDate) || null;
   return {
     id: str(event.id),
     title: str(event.title),
@@ -65,18 +90,22 @@ export function toEventSummary(event: CatalogEventWire): EventSummary {
     marketCount: Array.isArray(event.markets) ? event.markets.length : 0,
     volume24hr: num(event.volume24hr),
     liquidity: num(event.liquidity),
-    endDate: str(event.endDate) || null,
+    endDate,
     negRisk: bool(event.negRisk),
     active: bool(event.active),
     closed: bool(event.closed),
+    volume: num(event.volume),
+    createdAt: str(event.creationDate) || str(event.createdAt) || null,
+    ended: hasEnded(bool(event.closed), endDate, bool(event.ended), nowMs),
+    leading: leadingOutcome(markets),
   };
 }
 
-export function toEventDetail(event: CatalogEventWire): EventDetail {
+export function toEventDetail(event: CatalogEventWire, nowMs: number = Date.now()): EventDetail {
   return {
-    ...toEventSummary(event),
+    ...toEventSummary(event, nowMs),
     description: str(event.description),
     resolutionSource: str(event.resolutionSource),
-    markets: Array.isArray(event.markets) ? event.markets.map(toMarketSummary) : [],
+    markets: Array.isArray(event.markets) ? event.markets.map((m) => toMarketSummary(m, nowMs)) : [],
   };
 }

@@ -5,9 +5,10 @@
  */
 import { CATALOG_EVENTS_PAGE_MAX, type CatalogEventWire, type CatalogTagWire } from '../../../shared/protocol/catalog';
 import type { MarketLabel } from '../../../shared/tradingViews';
-import type { CatalogTag, EventDetail, EventsPage, EventSummary } from '../../../shared/viewModels';
+import type { CatalogTag, EventDetail, EventSort, EventsPage, EventSummary } from '../../../shared/viewModels';
 import type { HttpClient } from '../net/httpClient';
 import { toEventDetail, toEventSummary, toMarketSummary, toTag } from './catalogMapping';
+import { sortEvents } from './eventOrder';
 
 const LISTING_TTL_MS = 60_000;
 /** Guards the paging loop against a server that never returns a short page. */
@@ -19,6 +20,10 @@ export interface EventSearch {
   includeClosed: boolean;
   limit: number;
   offset: number;
+  /** Default: the catalog's order (24 h volume). */
+  sort?: EventSort | undefined;
+  /** Only these events (the watchlist), when given. */
+  onlyIds?: ReadonlySet<string> | undefined;
 }
 
 interface Listing {
@@ -48,7 +53,7 @@ export class CatalogService {
       method: 'GET',
       path: `/events/${encodeURIComponent(eventId)}`,
     });
-    return toEventDetail(event);
+    return toEventDetail(event, this.now());
   }
 
   async searchEvents(search: EventSearch): Promise<EventsPage> {
@@ -58,10 +63,12 @@ export class CatalogService {
       .filter(({ summary, haystack }) => {
         if (!search.includeClosed && summary.closed) return false;
         if (search.tagSlug && !summary.tags.some((tag) => tag.slug === search.tagSlug)) return false;
+        if (search.onlyIds && !search.onlyIds.has(summary.id)) return false;
         return words.every((word) => haystack.includes(word));
       })
       .map(({ summary }) => summary);
-    return { events: matches.slice(search.offset, search.offset + search.limit), total: matches.length };
+    const ordered = search.sort && search.sort !== 'volume24hr' ? sortEvents(matches, search.sort, this.now()) : matches;
+    return { events: ordered.slice(search.offset, search.offset + search.limit), total: ordered.length };
   }
 
   /** A listed market's question and tick, from the same cached listing; null when not listed. */
@@ -95,10 +102,10 @@ export class CatalogService {
       });
       if (!Array.isArray(batch)) break;
       for (const event of batch) {
-        const summary = toEventSummary(event);
+        const summary = toEventSummary(event, this.now());
         const questions = Array.isArray(event.markets) ? event.markets.map((m) => String(m.question ?? '')) : [];
         events.push({ summary, haystack: [summary.title, ...questions].join(' ').toLowerCase() });
-        for (const market of Array.isArray(event.markets) ? event.markets.map(toMarketSummary) : []) {
+        for (const market of Array.isArray(event.markets) ? event.markets.map((wire) => toMarketSummary(wire, this.now())) : []) {
           if (market.conditionId) markets.set(market.conditionId, { question: market.question, tickSize: market.tickSize });
         }
       }

@@ -57,6 +57,8 @@ export type SettingsData = {
   priceAlerts: PriceAlert[];
   /** Alerts that fired, newest first. */
   alertLog: FiredAlert[];
+  /** Markets watchlists (event ids), by list key (catalog/watchlist.ts). */
+  watchlists: Record<string, string[]>;
 };
 
 const defaults: SettingsData = {
@@ -68,6 +70,7 @@ const defaults: SettingsData = {
   displayPrefs: DEFAULT_DISPLAY_PREFS,
   priceAlerts: [],
   alertLog: [],
+  watchlists: {},
 };
 
 /**

@@ -1,10 +1,17 @@
-/** The middle pane: the chosen event's facts and its markets; choosing a market opens its books. */
+/**
+ * The middle pane: the chosen event's facts, state and rules, and its markets with the likeliest
+ * first; choosing a market opens its books.
+ */
 import { useShallow } from 'zustand/react/shallow';
 import { useEventDetailStore } from '../../stores/eventDetailStore';
 import { EmptyState } from '../../components/EmptyState';
 import { InlineError } from '../../components/InlineError';
-import { formatDate, formatUsdCompact } from '../../lib/format';
+import { formatUsdCompact } from '../../lib/format';
+import { EventRules, endTime } from './EventRules';
+import { StateBadge } from './MarketBadges';
+import { marketsByProbability } from './marketOrder';
 import { MarketRow } from './MarketRow';
+import { WatchStar } from './WatchStar';
 
 export function EventDetailPane() {
   const { phase, detail, error, selectedMarketId, selectMarket, retry } = useEventDetailStore(
@@ -33,7 +40,10 @@ export function EventDetailPane() {
     body = (
       <>
         <div className="event-head" data-testid="event-detail" data-event-id={detail.id}>
-          <h2 className="event-title">{detail.title}</h2>
+          <div className="event-title-row">
+            <WatchStar eventId={detail.id} title={detail.title} />
+            <h2 className="event-title">{detail.title}</h2>
+          </div>
           <dl className="facts">
             <div>
               <dt>Category</dt>
@@ -44,15 +54,20 @@ export function EventDetailPane() {
               <dd className="num">{formatUsdCompact(detail.volume24hr)}</dd>
             </div>
             <div>
+              <dt>Volume</dt>
+              <dd className="num">{formatUsdCompact(detail.volume)}</dd>
+            </div>
+            <div>
               <dt>Liquidity</dt>
               <dd className="num">{formatUsdCompact(detail.liquidity)}</dd>
             </div>
             <div>
               <dt>Ends</dt>
-              <dd>{formatDate(detail.endDate)}</dd>
+              <dd data-testid="event-ends">{endTime(detail.endDate)}</dd>
             </div>
           </dl>
           <div className="chips">
+            <StateBadge facts={detail} testId="event-detail-state" />
             {detail.negRisk ? <span className="badge badge-negrisk">NEG RISK</span> : null}
             {detail.tags.map((tag) => (
               <span key={tag.id} className="chip">
@@ -62,7 +77,7 @@ export function EventDetailPane() {
           </div>
         </div>
         <div className="market-list" role="list" aria-label="Markets of this event" data-testid="market-list">
-          {detail.markets.map((market) => (
+          {marketsByProbability(detail.markets).map((market) => (
             <MarketRow
               key={market.id}
               market={market}
@@ -72,6 +87,7 @@ export function EventDetailPane() {
             />
           ))}
         </div>
+        <EventRules detail={detail} />
       </>
     );
   }

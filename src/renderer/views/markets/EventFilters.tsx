@@ -1,9 +1,10 @@
-/** Search box (debounced) and tag select for the event list. */
+/** Search box (debounced) and tag select for the event list, over its sort and watchlist switches. */
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useEventListStore } from '../../stores/eventListStore';
 import { useCatalogTagsStore } from '../../stores/catalogTagsStore';
 import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
+import { EventSortBar } from './EventSortBar';
 
 const SEARCH_DEBOUNCE_MS = 150;
 
@@ -46,6 +47,7 @@ export function EventFilters() {
   const [draft, setDraft] = useState(storedText);
   useDebouncedEffect(draft, SEARCH_DEBOUNCE_MS, setText);
   return (
+    <>
     <div className="filters" role="search">
       <input
         type="search"
@@ -64,5 +66,7 @@ export function EventFilters() {
       />
       <TagSelect />
     </div>
+    <EventSortBar />
+    </>
   );
 }

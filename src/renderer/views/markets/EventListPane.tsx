@@ -3,16 +3,19 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { selectIsFiltered, useEventListStore } from '../../stores/eventListStore';
 import { InlineError } from '../../components/InlineError';
+import { useWatchlistStore } from '../../stores/watchlistStore';
 import { EventFilters } from './EventFilters';
 import { EventList } from './EventList';
 
 function EventListBody() {
-  const { phase, error, count, filtered, reload } = useEventListStore(
+  const { phase, error, count, filtered, watchlistOnly, searching, reload } = useEventListStore(
     useShallow((s) => ({
       phase: s.phase,
       error: s.error,
       count: s.events.length,
       filtered: selectIsFiltered(s),
+      watchlistOnly: s.watchlistOnly,
+      searching: s.text.trim() !== '' || s.tagSlug !== null,
       reload: s.reload,
     })),
   );
@@ -21,7 +24,11 @@ function EventListBody() {
   if (count === 0) {
     return (
       <p className="pane-note" data-testid="event-list-empty">
-        {filtered ? 'No events match this search and tag.' : 'The catalog has no open events.'}
+        {watchlistOnly && !searching
+          ? 'Your watchlist is empty: star an event (☆) to keep it here.'
+          : filtered
+            ? 'No events match this search and tag.'
+            : 'The catalog has no open events.'}
       </p>
     );
   }
@@ -29,7 +36,7 @@ function EventListBody() {
 }
 
 function EventCount() {
-  const { total, count, phase, loadingMore, error, text, tagSlug } = useEventListStore(
+  const { total, count, phase, loadingMore, error, text, tagSlug, sort, watchlistOnly } = useEventListStore(
     useShallow((s) => ({
       total: s.total,
       count: s.events.length,
@@ -38,13 +45,15 @@ function EventCount() {
       error: s.error,
       text: s.text,
       tagSlug: s.tagSlug,
+      sort: s.sort,
+      watchlistOnly: s.watchlistOnly,
     })),
   );
   if (phase !== 'ready') return <span className="pane-meta" data-testid="event-count" />;
   const more = count < total ? ` · ${count} loaded` : '';
   return (
     // The query travels with the count so tests (and assistive tech) can tell which results it counts.
-    <span className="pane-meta" data-testid="event-count" data-total={total} data-text={text} data-tag={tagSlug ?? ''} aria-live="polite">
+    <span className="pane-meta" data-testid="event-count" data-total={total} data-text={text} data-tag={tagSlug ?? ''} data-sort={sort} data-watchlist={watchlistOnly} aria-live="polite">
       {total} {total === 1 ? 'event' : 'events'}
       {more}
       {loadingMore ? ' · loading…' : ''}
@@ -57,6 +66,7 @@ export function EventListPane() {
   useEffect(() => {
     // First visit only; after that the list keeps its filters and pages while you switch views.
     if (useEventListStore.getState().phase === 'idle') void useEventListStore.getState().reload();
+    if (!useWatchlistStore.getState().loaded) void useWatchlistStore.getState().load();
   }, []);
   return (
     <div className="pane events-pane">

@@ -1,7 +1,13 @@
-/** One event in the list: title, then category, market count, 24 h volume and a neg-risk badge. */
+/**
+ * One event in the list: a star, the title and the leading outcome's probability with its 24 h
+ * change; then its state badge, the leading outcome's name, category, market count, 24 h volume.
+ */
 import { memo } from 'react';
 import type { EventSummary } from '../../../shared/viewModels';
-import { formatUsdCompact } from '../../lib/format';
+import { formatPercent, formatUsdCompact } from '../../lib/format';
+import { StateBadge } from './MarketBadges';
+import { PriceChange } from './PriceChange';
+import { WatchStar } from './WatchStar';
 
 export const EVENT_ROW_HEIGHT = 52;
 
@@ -15,6 +21,7 @@ interface EventRowProps {
 }
 
 export const EventRow = memo(function EventRow({ summary, top, selected, onSelect }: EventRowProps) {
+  const { leading } = summary;
   return (
     <div
       id={eventOptionId(summary.id)}
@@ -23,12 +30,38 @@ export const EventRow = memo(function EventRow({ summary, top, selected, onSelec
       aria-selected={selected}
       data-testid="event-row"
       data-event-id={summary.id}
+      data-closed={summary.closed}
+      data-ended={summary.ended}
+      // What the sorts order by, for tests and assistive tools; the row shows the 24 h figures.
+      data-volume={summary.volume}
+      data-liquidity={summary.liquidity}
+      data-created={summary.createdAt ?? ''}
+      data-end={summary.endDate ?? ''}
+      data-change={summary.leading?.change24h ?? ''}
       style={{ transform: `translateY(${top}px)` }}
       onClick={() => onSelect(summary.id)}
       title={summary.title}
     >
-      <div className="event-row-title">{summary.title}</div>
+      <div className="event-row-line">
+        <WatchStar eventId={summary.id} title={summary.title} />
+        <div className="event-row-title">{summary.title}</div>
+        {leading ? (
+          <span className="event-row-leading" title={`${leading.name}: the likeliest outcome`}>
+            <span className="num event-row-prob" data-testid="event-leading-price" data-price={leading.price}>
+              {formatPercent(leading.price)}
+            </span>
+            {summary.closed ? null : <PriceChange change={leading.change24h} testId="event-change" />}
+          </span>
+        ) : null}
+      </div>
       <div className="event-row-meta">
+        {/* First: on a narrow row the end of the line is cut, and the state matters most. */}
+        <StateBadge facts={summary} testId="event-state" />
+        {leading ? (
+          <span className="event-row-leader" data-testid="event-leading-name">
+            {leading.name}
+          </span>
+        ) : null}
         <span className="event-row-category">{summary.category || 'Uncategorized'}</span>
         <span>
           {summary.marketCount} {summary.marketCount === 1 ? 'market' : 'markets'}
@@ -41,7 +74,6 @@ export const EventRow = memo(function EventRow({ summary, top, selected, onSelec
             NEG RISK
           </span>
         ) : null}
-        {summary.closed ? <span className="badge">CLOSED</span> : null}
       </div>
     </div>
   );

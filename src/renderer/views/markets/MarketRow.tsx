@@ -1,7 +1,9 @@
-/** One market of the chosen event: its question, outcome prices, tick size and minimum size. */
+/** One market of the chosen event: its question, outcome prices and 24 h change, tick, minimum size and state. */
 import { memo } from 'react';
 import type { MarketSummary } from '../../../shared/viewModels';
 import { formatPrice } from '../../lib/format';
+import { StateBadge } from './MarketBadges';
+import { PriceChange } from './PriceChange';
 
 interface MarketRowProps {
   market: MarketSummary;
@@ -11,16 +13,9 @@ interface MarketRowProps {
   onSelect: (marketId: string) => void;
 }
 
-function marketState(market: MarketSummary): string | null {
-  if (market.closed) return 'CLOSED';
-  if (!market.active) return 'INACTIVE';
-  if (!market.acceptingOrders) return 'NOT ACCEPTING ORDERS';
-  return null;
-}
-
 export const MarketRow = memo(function MarketRow({ market, selected, showGroupTitle, onSelect }: MarketRowProps) {
   const heading = showGroupTitle && market.groupItemTitle ? market.groupItemTitle : market.question;
-  const state = marketState(market);
+  const tradable = market.active && !market.closed && market.acceptingOrders;
   return (
     <div role="listitem">
       <button
@@ -29,6 +24,8 @@ export const MarketRow = memo(function MarketRow({ market, selected, showGroupTi
         aria-pressed={selected}
         data-testid="market-row"
         data-market-id={market.id}
+        data-tick={market.tickSize}
+        data-tradable={tradable}
         onClick={() => onSelect(market.id)}
       >
         <span className="market-row-heading">{heading}</span>
@@ -40,6 +37,7 @@ export const MarketRow = memo(function MarketRow({ market, selected, showGroupTi
               <span className="num">{formatPrice(outcome.price, market.tickSize)}</span>
             </span>
           ))}
+          {market.closed ? null : <PriceChange change={market.oneDayPriceChange} />}
         </span>
         <span className="market-row-meta">
           <span>
@@ -49,7 +47,7 @@ export const MarketRow = memo(function MarketRow({ market, selected, showGroupTi
             min <span className="num">{market.minOrderSize}</span>
           </span>
           {market.negRisk ? <span className="badge badge-negrisk">NEG RISK</span> : null}
-          {state ? <span className="badge">{state}</span> : null}
+          <StateBadge facts={market} testId="market-state" />
         </span>
       </button>
     </div>

@@ -2,6 +2,7 @@
 import { EventListPane } from './EventListPane';
 import { EventDetailPane } from './EventDetailPane';
 import { BooksPane } from './BooksPane';
+import '../../styles/markets-list.css';
 
 export function MarketsView() {
   return (

@@ -37,8 +37,19 @@ export function MarketPicker({ onClose }: { onClose: () => void }) {
     const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) onClose();
     };
+    // Escape closes the picker wherever the focus is inside it (an event or outcome button too),
+    // not only in the search box.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      onClose();
+    };
     document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
   }, [onClose]);
 
   const openEvent = async (eventId: string) => {
@@ -56,9 +67,6 @@ export function MarketPicker({ onClose }: { onClose: () => void }) {
         value={text}
         autoFocus
         onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
-        }}
         data-testid="trade-picker-search"
         aria-label="Search events"
         spellCheck={false}

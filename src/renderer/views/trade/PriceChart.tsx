@@ -1,25 +1,37 @@
 /**
  * Price history of the traded outcome with lightweight-charts: a line from `/prices-history`
- * over the chosen interval, or candles from `/ohlc` at the chosen fidelity. The chart is created
- * once per mount and fed new data; its attribution logo is off because it injects a <style>
- * element that the CSP (rightly) blocks — the credit is given in text below the chart instead.
+ * over the chosen interval, or candles from `/ohlc` at the chosen fidelity, with the traded
+ * volume as bars underneath, the account's fills as markers and its working orders as lines
+ * (useChartOverlays). The chart is created once per mount and fed new data; the price axis
+ * follows the current market's tick on every load (a 0.01 market after a 0.001 one shows two
+ * decimals). Its attribution logo is off because it injects a <style> element that the CSP
+ * (rightly) blocks — the credit is given in text below the chart instead.
  */
-import { useEffect, useRef, useState } from 'react';
-import { CandlestickSeries, LineSeries, type IChartApi, type ISeriesApi } from 'lightweight-charts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { CandlestickSeries, HistogramSeries, LineSeries, LineType, type IChartApi, type ISeriesApi, type SeriesType } from 'lightweight-charts';
 import type { BridgeError } from '../../../shared/result';
 import { api } from '../../bridge/api';
 import { createTerminalChart, cssVar } from '../../components/terminalChart';
 import { usePolling } from '../../hooks/usePolling';
 import { tickDecimals } from '../../lib/format';
-import { HISTORY_INTERVALS, OHLC_FIDELITIES, ohlcStart, toCandles, toLineData, type HistoryInterval, type OhlcFidelity } from './chartData';
+import { selectBook, useBookStore } from '../../stores/bookStore';
+import { HISTORY_INTERVALS, OHLC_FIDELITIES, ohlcStart, toCandles, toLineData, VOLUME_FIDELITY, volumeStart, type HistoryInterval, type OhlcFidelity } from './chartData';
+import { chartPriceFormat, displayPrice, readableLine, toVolumeBars } from './chartOverlays';
+import { useChartOverlays } from './useChartOverlays';
+import '../../styles/chart.css';
 
 type ChartMode = 'line' | 'candles';
 const CHART_REFRESH_MS = 30_000;
+/** Under this many points a line shows each one as a dot: a thin market's few trades stay visible. */
+const SPARSE_POINTS = 40;
 
 interface Loaded {
   key: string;
   count: number;
   error: BridgeError | null;
+  /** What the price axis shows and how much room is left right of the last bar (tests read these). */
+  precision?: number;
+  rightRoom?: number;
 }
 
 function ChoiceGroup<T extends string>({ label, choices, value, onChange, testId }: { label: string; choices: readonly T[]; value: T; onChange: (v: T) => void; testId: string }) {
@@ -34,24 +46,40 @@ function ChoiceGroup<T extends string>({ label, choices, value, onChange, testId
   );
 }
 
+function addVolumeSeries(chart: IChartApi): ISeriesApi<'Histogram'> {
+  const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
+  // The bottom fifth of the pane; the price keeps the rest, above it.
+  chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  chart.priceScale('right').applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
+  return volume;
+}
+
 export function PriceChart({ tokenId, tickSize }: { tokenId: string; tickSize: string }) {
   const [mode, setMode] = useState<ChartMode>('line');
   const [interval, setInterval] = useState<HistoryInterval>('1d');
   const [fidelity, setFidelity] = useState<OhlcFidelity>('1h');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [series, setSeries] = useState<ISeriesApi<SeriesType> | null>(null);
+  const [barTimes, setBarTimes] = useState<readonly number[]>([]);
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<{ mode: ChartMode; series: ISeriesApi<'Line'> | ISeriesApi<'Candlestick'> } | null>(null);
+  const volumeRef = useRef<ISeriesApi<'Histogram'> | null>(null);
+  const book = useBookStore(useMemo(() => selectBook(tokenId), [tokenId]));
+  const current = displayPrice(book);
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return undefined;
     const chart = createTerminalChart(container, { timeVisible: true, priceFormatter: null });
     chartRef.current = chart;
+    volumeRef.current = addVolumeSeries(chart);
     return () => {
       chart.remove();
       chartRef.current = null;
       seriesRef.current = null;
+      volumeRef.current = null;
+      setSeries(null);
     };
   }, []);
 
@@ -65,50 +93,84 @@ export function PriceChart({ tokenId, tickSize }: { tokenId: string; tickSize: s
     const chart = chartRef.current;
     if (!chart) return;
     const fail = (error: BridgeError) => setLoaded((held) => ({ key, count: held?.key === key ? held.count : 0, error }));
-    const priceFormat = { type: 'price' as const, precision: tickDecimals(tickSize), minMove: Number(tickSize) || 0.01 };
-    const replaceSeries = () => {
-      if (seriesRef.current && seriesRef.current.mode !== mode) {
-        chart.removeSeries(seriesRef.current.series);
-        seriesRef.current = null;
-      }
-    };
+    const nowMs = Date.now();
+    const volumeFidelity = mode === 'line' ? VOLUME_FIDELITY[interval] : fidelity;
+    const [priceResult, barsResult] = await Promise.all([
+      mode === 'line' ? api.getPriceHistory({ tokenId, interval }) : null,
+      api.getOhlc({ tokenId, fidelity: volumeFidelity, startTs: mode === 'line' ? volumeStart(interval, nowMs) : ohlcStart(fidelity, nowMs), limit: 500 }),
+    ]);
+    if (chartRef.current !== chart || currentKey.current !== key) return;
+    if (priceResult && !priceResult.ok) return fail(priceResult.error);
+    if (!barsResult.ok) return fail(barsResult.error);
+    if (seriesRef.current && seriesRef.current.mode !== mode) {
+      chart.removeSeries(seriesRef.current.series);
+      seriesRef.current = null;
+    }
+    // Applied on every load, not only when the series is made: the series outlives a change of market.
+    const priceFormat = chartPriceFormat(tickSize, tickDecimals(tickSize));
+    const up = cssVar('--bid', '#26c281');
+    const down = cssVar('--ask', '#f2495c');
     let count: number;
-    if (mode === 'line') {
-      const result = await api.getPriceHistory({ tokenId, interval });
-      if (chartRef.current !== chart || currentKey.current !== key) return;
-      if (!result.ok) return fail(result.error);
-      replaceSeries();
-      const series = (seriesRef.current?.series as ISeriesApi<'Line'> | undefined) ?? chart.addSeries(LineSeries, { color: cssVar('--accent', '#4d9bff'), lineWidth: 2, priceFormat });
-      const data = toLineData(result.value);
-      series.setData(data);
-      seriesRef.current = { mode, series };
+    if (priceResult) {
+      const line = (seriesRef.current?.series as ISeriesApi<'Line'> | undefined) ?? chart.addSeries(LineSeries, { color: cssVar('--accent', '#4d9bff'), lineWidth: 2, lineType: LineType.WithSteps });
+      const data = readableLine(toLineData(priceResult.value), displayPrice(useBookStore.getState().books[tokenId]), Math.floor(nowMs / 1000));
+      line.applyOptions({ priceFormat, pointMarkersVisible: data.length < SPARSE_POINTS });
+      line.setData(data);
+      seriesRef.current = { mode, series: line };
       count = data.length;
     } else {
-      const result = await api.getOhlc({ tokenId, fidelity, startTs: ohlcStart(fidelity, Date.now()), limit: 500 });
-      if (chartRef.current !== chart || currentKey.current !== key) return;
-      if (!result.ok) return fail(result.error);
-      replaceSeries();
-      const up = cssVar('--bid', '#26c281');
-      const down = cssVar('--ask', '#f2495c');
-      const series =
+      const candles =
         (seriesRef.current?.series as ISeriesApi<'Candlestick'> | undefined) ??
-        chart.addSeries(CandlestickSeries, { upColor: up, downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down, priceFormat });
-      const data = toCandles(result.value);
-      series.setData(data);
-      seriesRef.current = { mode, series };
+        chart.addSeries(CandlestickSeries, { upColor: up, downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down });
+      candles.applyOptions({ priceFormat });
+      const data = toCandles(barsResult.value);
+      candles.setData(data);
+      seriesRef.current = { mode, series: candles };
       count = data.length;
     }
+    const volume = toVolumeBars(barsResult.value, `${up}66`, `${down}66`);
+    volumeRef.current?.setData(volume);
+    setSeries(seriesRef.current.series);
+    setBarTimes(seriesRef.current.series.data().map((d) => d.time as number));
     // A new key is a new view of the data: show all of it; a refresh keeps the user's zoom.
     if (fittedKey.current !== key) {
       chart.timeScale().fitContent();
       fittedKey.current = key;
     }
-    setLoaded({ key, count, error: null });
+    const lastX = count > 0 ? chart.timeScale().logicalToCoordinate((count - 1) as never) : null;
+    const applied = seriesRef.current.series.options().priceFormat;
+    setLoaded({
+      key,
+      count,
+      error: null,
+      precision: applied.type === 'price' ? applied.precision : undefined,
+      rightRoom: lastX === null ? undefined : Math.round(chart.timeScale().width() - lastX),
+    });
   }, 'clob');
 
-  const current = loaded?.key === key ? loaded : null;
+  // The line's live end follows the book between loads.
+  useEffect(() => {
+    const held = seriesRef.current;
+    if (!held || held.mode !== 'line' || current === null) return;
+    const last = held.series.data().at(-1);
+    const now = Math.floor(Date.now() / 1000);
+    if (last && (last.time as number) <= now) (held.series as ISeriesApi<'Line'>).update({ time: now as never, value: current });
+  }, [current]);
+
+  const overlays = useChartOverlays(series, tokenId, barTimes, tickSize);
+  const shown = loaded?.key === key ? loaded : null;
   return (
-    <section className="chart-panel" aria-label="Price chart" data-testid="trade-chart" data-mode={mode} data-points={current?.count ?? ''}>
+    <section
+      className="chart-panel"
+      aria-label="Price chart"
+      data-testid="trade-chart"
+      data-mode={mode}
+      data-points={shown?.count ?? ''}
+      data-precision={shown?.precision ?? ''}
+      data-right-room={shown?.rightRoom ?? ''}
+      data-markers={overlays.markers}
+      data-order-lines={overlays.lines}
+    >
       <header className="chart-toolbar">
         <ChoiceGroup label="Chart type" choices={['line', 'candles'] as const} value={mode} onChange={setMode} testId="chart-mode" />
         {mode === 'line' ? (
@@ -117,14 +179,16 @@ export function PriceChart({ tokenId, tickSize }: { tokenId: string; tickSize: s
           <ChoiceGroup label="Candle size" choices={OHLC_FIDELITIES} value={fidelity} onChange={setFidelity} testId="chart-fidelity" />
         )}
         <span className="chart-status muted">
-          {current === null ? 'Loading…' : current.error ? <span className="tape-error" title={current.error.message}>not updating</span> : `${current.count} ${mode === 'line' ? 'points' : 'bars'}`}
+          {shown === null ? 'Loading…' : shown.error ? <span className="tape-error" title={shown.error.message}>not updating</span> : `${shown.count} ${mode === 'line' ? 'points' : 'bars'}`}
         </span>
       </header>
       <div className="chart-area">
         <div className="chart-canvas" ref={containerRef} data-testid="chart-canvas" />
-        {current && current.count === 0 && !current.error ? <p className="chart-empty">No trades in this range yet.</p> : null}
+        {shown && shown.count === 0 && !shown.error ? <p className="chart-empty">No trades in this range yet.</p> : null}
       </div>
-      <p className="chart-credit">Charts by TradingView Lightweight Charts™</p>
+      <p className="chart-credit" title="Bars: volume · arrows: your fills · dashed lines: your working orders">
+        Charts by TradingView Lightweight Charts™ · bars: volume · arrows: your fills · dashed: your orders
+      </p>
     </section>
   );
 }

@@ -22,6 +22,15 @@ const FIDELITY_SECONDS: Record<OhlcFidelity, number> = {
   '1w': 604_800,
 };
 
+const INTERVAL_SECONDS: Record<Exclude<HistoryInterval, 'max'>, number> = { '1h': 3_600, '6h': 21_600, '1d': 86_400, '1w': 604_800 };
+
+/** The volume bars under a line: a bar size that gives tens to hundreds of bars over the interval. */
+export const VOLUME_FIDELITY: Record<HistoryInterval, OhlcFidelity> = { '1h': '1m', '6h': '5m', '1d': '15m', '1w': '1h', max: '1d' };
+
+/** Where the volume bars under a line start (`max`: as far back as one request of bars reaches). */
+export const volumeStart = (interval: HistoryInterval, nowMs: number): number =>
+  interval === 'max' ? ohlcStart('1d', nowMs) : Math.max(0, Math.floor(nowMs / 1000) - INTERVAL_SECONDS[interval]);
+
 /** How many bars back the candles start: enough to fill the chart, within one request. */
 export const OHLC_BARS = 300;
 
