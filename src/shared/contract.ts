@@ -21,6 +21,7 @@ import type {
   OhlcBar,
   OpenOrderView,
   OrderPreview,
+  AmendResult,
   OrdersCancelledNotice,
   PlacedOrder,
   PricePoint,
@@ -506,6 +507,21 @@ export const bridgeChannels = {
   setSandboxAddressRestriction: {
     input: z.object({ restriction: z.enum(['none', 'closed-only', 'banned']) }).strict(),
     result: returns<TradingState>(),
+  },
+
+  // --- ladder: order amend (cancel and replace as one action) ---
+  /** Changes the price or size of a working order: cancels it, then places the replacement. */
+  amendOrder: {
+    input: z
+      .object({
+        orderId: orderIdSchema,
+        price: decimalSchema('the price').optional(),
+        size: decimalSchema('the size').optional(),
+        postOnly: z.boolean().optional(),
+      })
+      .strict()
+      .refine((a) => a.price !== undefined || a.size !== undefined, { message: 'give a new price or a new size', path: ['price'] }),
+    result: returns<AmendResult>(),
   },
 } as const;
 
