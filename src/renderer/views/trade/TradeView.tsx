@@ -20,12 +20,13 @@ import { BalancePanel } from './BalancePanel';
 import { CancelAllDialog } from './CancelAllDialog';
 import { HeartbeatBanner } from './HeartbeatBanner';
 import { ModeBanner } from './ModeBanner';
-import { PriceLadder } from './PriceLadder';
 import { ActivityTabs } from './tables/ActivityTabs';
 import { TicketPanel } from './ticket/TicketPanel';
 import { TradeHeader } from './TradeHeader';
 import { TradesTape } from './TradesTape';
 import { useTradeShortcuts } from './useTradeShortcuts';
+import { AmendOrderDialog } from '../ladder/AmendOrderDialog';
+import { TradeLadder } from '../ladder/TradeLadder';
 
 /** The chart library is most of the bundle: it loads when Trade first opens, not at startup. */
 const PriceChart = lazy(() => import('./PriceChart').then((module) => ({ default: module.PriceChart })));
@@ -86,9 +87,8 @@ export function TradeView() {
           <section className="trade-card ladder-card" aria-label="Price ladder">
             <header className="subpane-header">
               <h3 className="pane-title">Ladder · {target.outcome}</h3>
-              <span className="pane-meta">click a level = price</span>
             </header>
-            {book ? <PriceLadder book={book} tokenId={target.tokenId} outcome={target.outcome} /> : <p className="pane-note">{loading ? 'Loading book…' : 'No book yet.'}</p>}
+            {book ? <TradeLadder target={target} /> : <p className="pane-note">{loading ? 'Loading book…' : 'No book yet.'}</p>}
           </section>
           <TradesTape tokenId={target.tokenId} tickSize={tick} />
         </div>
@@ -105,6 +105,7 @@ export function TradeView() {
         </div>
       </div>
       {askCancelAll ? <CancelAllDialog onClose={() => setAskCancelAll(false)} /> : null}
+      <AmendOrderDialog />
     </section>
   );
 }
