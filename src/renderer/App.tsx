@@ -2,6 +2,7 @@
 import { selectBridgeBlocker, useBridgeLinkStore } from './stores/bridgeLinkStore';
 import { selectView, useNavigationStore } from './stores/navigationStore';
 import { useAccountShortcuts } from './hooks/useAccountShortcuts';
+import { useViewShortcuts } from './hooks/useViewShortcuts';
 import { BridgeUnavailable } from './components/BridgeUnavailable';
 import { NavBar } from './components/NavBar';
 import { StatusBar } from './components/StatusBar';
@@ -39,6 +40,7 @@ function CurrentView() {
 
 function Shell() {
   useAccountShortcuts();
+  useViewShortcuts();
   return (
     <div className="shell">
       <TitleBar />

@@ -48,6 +48,8 @@ interface LadderOrderState {
   confirm: () => Promise<void>;
   dismissConfirm: () => void;
   clear: () => void;
+  /** Says why a key did nothing (no best ask to buy at, …), in the same line. */
+  say: (what: string, note: string) => void;
 }
 
 let seq = 0;
@@ -114,5 +116,6 @@ export const useLadderOrders = create<LadderOrderState>()((set, get) => {
     },
     dismissConfirm: () => set({ confirming: null }),
     clear: () => set({ answer: null }),
+    say: (what, note) => answer(what, { note }),
   };
 });

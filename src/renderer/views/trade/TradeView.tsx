@@ -3,7 +3,7 @@
  * trades and fills (middle), and order entry, balance and account switches (right). Mounting it
  * tells main to poll this one book; leaving stops that.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { selectBook, selectWatchLoading, useBookStore } from '../../stores/bookStore';
 import { watchBooks } from '../../stores/bookWatch';
@@ -17,7 +17,7 @@ import { useTradingStateStore } from '../../stores/tradingStateStore';
 import { selectTradeTarget, useTradeTargetStore } from '../../stores/tradeTargetStore';
 import { AccountTradingPanel } from './AccountTradingPanel';
 import { BalancePanel } from './BalancePanel';
-import { CancelAllDialog } from './CancelAllDialog';
+import { TradeDialogs } from './TradeDialogs';
 import { HeartbeatBanner } from './HeartbeatBanner';
 import { ModeBanner } from './ModeBanner';
 import { ActivityTabs } from './tables/ActivityTabs';
@@ -59,11 +59,8 @@ export function TradeView() {
   const book = useBookStore(useMemo(() => selectBook(tokenId ?? ''), [tokenId]));
   const loading = useBookStore(selectWatchLoading);
   const stale = useBookIsStale();
-  const [askCancelAll, setAskCancelAll] = useState(false);
   useTradeData(tokenId);
-  useTradeShortcuts(() => {
-    if (currentTradingBlock() === null) setAskCancelAll(true);
-  });
+  useTradeShortcuts();
 
   if (!target) {
     return (
@@ -72,6 +69,7 @@ export function TradeView() {
         <EmptyState title="Choose an outcome to trade" testId="trade-empty">
           <p>Search above, or press “Trade” on an outcome’s book in Markets. The last outcome you traded is remembered.</p>
         </EmptyState>
+        <TradeDialogs target={null} />
       </section>
     );
   }
@@ -104,7 +102,7 @@ export function TradeView() {
           <AccountTradingPanel />
         </div>
       </div>
-      {askCancelAll ? <CancelAllDialog onClose={() => setAskCancelAll(false)} /> : null}
+      <TradeDialogs target={target} />
       <AmendOrderDialog />
     </section>
   );
