@@ -4,8 +4,8 @@ import { amendOrder } from './amendStore';
 
 export function AmendButton({ order, disabled }: { order: OpenOrderView; disabled: boolean }) {
   return (
-    <button type="button" className="text-button" disabled={disabled} onClick={() => amendOrder(order)} title="Change the price or size (cancel and replace)" data-testid="open-order-amend">
-      Amend
+    <button type="button" className="text-button" disabled={disabled} onClick={() => amendOrder(order)} aria-label="Amend" title="Amend: change the price or size (cancel and replace)" data-testid="open-order-amend">
+      ✎
     </button>
   );
 }
