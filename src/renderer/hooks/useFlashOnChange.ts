@@ -18,6 +18,6 @@ export function useFlashOnChange(ref: RefObject<HTMLElement | null>, value: stri
     const element = ref.current;
     if (before === value || !element || typeof element.animate !== 'function' || reducedMotion?.matches) return;
     element.dataset.flash = Number(value || 0) >= Number(before || 0) ? 'up' : 'down';
-    element.animate({ opacity: [0.45, 0] }, { duration: 500, easing: 'ease-out', pseudoElement: '::after' });
+    element.animate({ opacity: [0.3, 0] }, { duration: 450, easing: 'ease-out', pseudoElement: '::after' });
   }, [ref, value]);
 }

@@ -173,7 +173,7 @@ export function DomLadder({ tokenId, outcome, tickSize, rows, variant, onAction,
     <div className={`dl dl-${variant}`} data-testid={`${ids.root}-wrap`}>
       <div className="dl-toolbar">
         <span className="dl-hint muted">
-          {variant === 'trade' ? 'Bid column: buy · Ask column: sell · Price: to the ticket' : 'Click a level to trade it'}
+          {variant === 'trade' ? 'Bid: buy · Ask: sell · Price: to ticket' : 'Click a level to trade it'}
         </span>
         <button type="button" className="text-button dl-recentre" onClick={recentre} title="Centre the ladder on the best bid and ask (C)" data-testid="ladder-recentre">
           Centre
