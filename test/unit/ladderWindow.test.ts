@@ -31,3 +31,17 @@ describe('the DOM ladder window', () => {
     expect(shiftCentre(ladderPrices('0.5', '0.01', 5), '0.01', 3)).toBe('0.53');
   });
 });
+
+describe('a spread wider than the window', () => {
+  it('folds the empty prices between the best bid and ask into one row, keeping levels on both sides', async () => {
+    const { spreadFold, foldedTicks } = await import('../../src/renderer/views/ladder/ladderWindow');
+    const rows = spreadFold('0.065', '0.091', '0.001', 21)!;
+    expect(rows).toHaveLength(21);
+    expect(rows.slice(0, 10)).toEqual(['0.1', '0.099', '0.098', '0.097', '0.096', '0.095', '0.094', '0.093', '0.092', '0.091']);
+    expect(rows[10]).toBeNull();
+    expect(rows.slice(11)).toEqual(['0.065', '0.064', '0.063', '0.062', '0.061', '0.06', '0.059', '0.058', '0.057', '0.056']);
+    expect(foldedTicks(rows, '0.001')).toBe(25);
+    // A spread that fits with four levels each side is not folded.
+    expect(spreadFold('0.44', '0.47', '0.01', 21)).toBeNull();
+  });
+});

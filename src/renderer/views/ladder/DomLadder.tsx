@@ -12,7 +12,7 @@ import { useBookStore, type BookState } from '../../stores/bookStore';
 import { useOpenOrdersStore } from '../../stores/openOrdersStore';
 import { priceText } from '../../lib/ticks';
 import { useLadderCommands } from './ladderCommands';
-import { ladderPrices, shiftCentre, touchCentre, touchLeftWindow } from './ladderWindow';
+import { foldedTicks, ladderPrices, shiftCentre, spreadFold, touchCentre, touchLeftWindow, type LadderRow } from './ladderWindow';
 import { ownIndex } from './levelIndex';
 import { LadderLevelRow, type LadderColumn } from './LadderLevelRow';
 
@@ -47,7 +47,18 @@ export function DomLadder({ tokenId, outcome, tickSize, rows, variant, onAction,
   });
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
   const [column, setColumn] = useState<LadderColumn>('price');
-  const prices = useMemo(() => (centre === null ? [] : ladderPrices(centre, tick, rows)), [centre, tick, rows]);
+  // A spread too wide for the window folds (ladderWindow.spreadFold); then the rows follow the touch.
+  const touch = useBookStore((s) => {
+    const book = s.books[tokenId];
+    return book && spreadFold(book.bestBid, book.bestAsk, book.tickSize, rows) ? `${book.bestBid}|${book.bestAsk}` : '';
+  });
+  const prices: LadderRow[] = useMemo(() => {
+    if (touch !== '') {
+      const [bid = null, ask = null] = touch.split('|');
+      return spreadFold(bid, ask, tick, rows) ?? [];
+    }
+    return centre === null ? [] : ladderPrices(centre, tick, rows);
+  }, [touch, centre, tick, rows]);
   const rootRef = useRef<HTMLDivElement>(null);
   const pricesRef = useRef(prices);
   const centreRef = useRef(centre);
@@ -91,7 +102,7 @@ export function DomLadder({ tokenId, outcome, tickSize, rows, variant, onAction,
   });
   const act = useCallback((index: number, which: LadderColumn) => {
     const key = latest.current.prices[index];
-    if (key !== undefined) latest.current.onAction({ column: which, price: priceText(key, latest.current.tick) });
+    if (key !== undefined && key !== null) latest.current.onAction({ column: which, price: priceText(key, latest.current.tick) });
   }, []);
   const onCell = useCallback(
     (index: number, which: LadderColumn) => {
@@ -105,17 +116,20 @@ export function DomLadder({ tokenId, outcome, tickSize, rows, variant, onAction,
 
   const amendAt = (index: number) => {
     const key = prices[index];
-    if (key === undefined || !onAmend) return;
+    if (key === undefined || key === null || !onAmend) return;
     const own = ownIndex(useOpenOrdersStore.getState().orders, tokenId);
     const sides = column === 'bid' ? [own.bids] : column === 'ask' ? [own.asks] : [own.bids, own.asks];
     const orderId = sides.map((side) => side.get(key)?.orderIds[0]).find(Boolean);
     if (orderId) onAmend(orderId, null);
   };
 
-  const move = (to: number) => {
+  const move = (target: number) => {
+    let to = target;
     if (prices.length === 0) return;
+    if (prices[to] === null) to += to > (focusIndex ?? middle) ? 1 : -1; // the fold is not a price
     if (to < 0 || to >= prices.length) {
-      const next = shiftCentre(prices, tick, to < 0 ? -to : -(to - prices.length + 1));
+      if (touch !== '') return; // a folded ladder follows the touch; it does not scroll
+      const next = shiftCentre(prices as string[], tick, to < 0 ? -to : -(to - prices.length + 1));
       if (next !== null) setCentre(next);
       setFocusIndex(to < 0 ? 0 : prices.length - 1);
       return;
@@ -196,7 +210,14 @@ export function DomLadder({ tokenId, outcome, tickSize, rows, variant, onAction,
         data-centre={centre ?? ''}
         onKeyDown={onKeyDown}
       >
-        {prices.map((key, index) => (
+        {prices.map((key, index) =>
+          key === null ? (
+            <div key="fold" role="row" className="dl-row dl-fold" data-testid="ladder-fold">
+              <span role="gridcell" className="dl-fold-text">
+                ⋯ {foldedTicks(prices, tick)} empty prices in the spread ⋯
+              </span>
+            </div>
+          ) : (
           <LadderLevelRow
             key={key}
             tokenId={tokenId}
@@ -210,7 +231,8 @@ export function DomLadder({ tokenId, outcome, tickSize, rows, variant, onAction,
             onCell={onCell}
             onDropOrder={onDropOrder}
           />
-        ))}
+          ),
+        )}
       </div>
     </div>
   );
