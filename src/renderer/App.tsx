@@ -4,6 +4,7 @@ import { selectBridgeBlocker, useBridgeLinkStore } from './stores/bridgeLinkStor
 import { selectView, useNavigationStore } from './stores/navigationStore';
 import { selectFormatKey, usePrefsStore } from './stores/prefsStore';
 import { useAccountShortcuts } from './hooks/useAccountShortcuts';
+import { useViewShortcuts } from './hooks/useViewShortcuts';
 import { BridgeUnavailable } from './components/BridgeUnavailable';
 import { NavBar } from './components/NavBar';
 import { StatusBar } from './components/StatusBar';
@@ -34,6 +35,7 @@ function Shell() {
   useAccountShortcuts();
   // Status and title bars show times and prices too.
   usePrefsStore(selectFormatKey);
+  useViewShortcuts();
   return (
     <div className="shell">
       <TitleBar />

@@ -18,6 +18,7 @@ import './styles/shell.css';
 import './styles/feedback.css';
 import './styles/markets.css';
 import './styles/book.css';
+import './styles/ladder.css';
 import './styles/forms.css';
 import './styles/custody.css';
 import './styles/accounts.css';

@@ -21,6 +21,7 @@ import type {
   OhlcBar,
   OpenOrderView,
   OrderPreview,
+  AmendResult,
   OrdersCancelledNotice,
   PlacedOrder,
   PricePoint,
@@ -529,6 +530,20 @@ export const bridgeChannels = {
   setWatchlisted: {
     input: z.object({ eventId: catalogIdSchema, watched: z.boolean() }).strict(),
     result: returns<string[]>(),
+  },
+  // --- ladder: order amend (cancel and replace as one action) ---
+  /** Changes the price or size of a working order: cancels it, then places the replacement. */
+  amendOrder: {
+    input: z
+      .object({
+        orderId: orderIdSchema,
+        price: decimalSchema('the price').optional(),
+        size: decimalSchema('the size').optional(),
+        postOnly: z.boolean().optional(),
+      })
+      .strict()
+      .refine((a) => a.price !== undefined || a.size !== undefined, { message: 'give a new price or a new size', path: ['price'] }),
+    result: returns<AmendResult>(),
   },
 } as const;
 

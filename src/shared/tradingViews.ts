@@ -203,3 +203,34 @@ export interface JobProgress {
   etaMs: number | null;
   error: string | null;
 }
+
+// --- ladder: order amend -------------------------------------------------------------------
+
+/** What to change in a working order; at least one of price and size. */
+export interface AmendRequest {
+  orderId: string;
+  /** The new limit price, on the market's tick. */
+  price?: string;
+  /** The shares the new order rests for (what is still open of the old one when left out). */
+  size?: string;
+  /** The replacement is refused instead of crossing the book. */
+  postOnly?: boolean;
+}
+
+/**
+ * Amend is cancel and replace, shown as one action with both answers. `state` says where the
+ * user stands: `amended` (the old order is gone, the new one rests or filled), `not-cancelled`
+ * (the old order could not be cancelled, so nothing was placed: it still works as before), or
+ * `replacement-refused` (the old order is cancelled and the new one was refused: no order is
+ * working now, and `previous` is the old one's open part, ready to be placed again).
+ */
+export interface AmendResult {
+  orderId: string;
+  state: 'amended' | 'not-cancelled' | 'replacement-refused';
+  cancel: { canceled: boolean; reason: string | null };
+  placed: PlacedOrder | null;
+  previous: OrderTicket;
+  replacement: OrderTicket;
+  /** One sentence for the whole action. */
+  message: string;
+}

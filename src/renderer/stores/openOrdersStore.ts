@@ -32,10 +32,7 @@ interface OpenOrdersState {
   loadedAt: number;
   phase: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
-  /** "Cancel all" lives here: the panel button and the keyboard shortcut share it; its answer is a scoped result. */
-  cancelAllPending: boolean;
   load: () => Promise<void>;
-  cancelAll: () => Promise<void>;
   receive: (payload: { accountId: string; orders: OpenOrderView[] }) => void;
   reset: () => void;
 }
@@ -48,15 +45,6 @@ export const useOpenOrdersStore = create<OpenOrdersState>()((set, get) => ({
   loadedAt: 0,
   phase: 'idle',
   error: null,
-  cancelAllPending: false,
-  cancelAll: async () => {
-    if (get().cancelAllPending || currentTradingBlock() !== null) return;
-    set({ cancelAllPending: true });
-    useActionResultsStore.getState().clear(CANCEL_RESULT);
-    const result = await api.cancelAllOrders({});
-    set({ cancelAllPending: false });
-    publishCancelResult('Cancel all', result);
-  },
   load: async () => {
     const accountId = useAccountsStore.getState().activeAccountId;
     const block = currentTradingBlock();
@@ -97,27 +85,3 @@ export const selectOpenOrders = (s: OpenOrdersState): OpenOrderView[] => s.order
 
 /** Shares still open in an order. */
 export const remainingSize = (order: OpenOrderView): number => Math.max(0, Number(order.originalSize) - Number(order.sizeMatched || 0));
-
-export interface OwnLevel {
-  size: number;
-  count: number;
-}
-
-/**
- * The account's resting size per price for one token, split by side, for marking the ladder.
- * Keys are `priceKey`s so "0.06" and "0.060" meet.
- */
-export function ownLevels(orders: readonly OpenOrderView[], tokenId: string): { bids: Map<string, OwnLevel>; asks: Map<string, OwnLevel> } {
-  const bids = new Map<string, OwnLevel>();
-  const asks = new Map<string, OwnLevel>();
-  for (const order of orders) {
-    if (order.assetId !== tokenId) continue;
-    const side = order.side === 'BUY' ? bids : asks;
-    const key = priceKey(order.price);
-    const level = side.get(key) ?? { size: 0, count: 0 };
-    level.size += remainingSize(order);
-    level.count += 1;
-    side.set(key, level);
-  }
-  return { bids, asks };
-}

@@ -98,14 +98,21 @@ export async function ensureRoomBelowBid(page: Page, ticks: number): Promise<voi
   await expect(page.locator('[data-testid="ladder-level"][data-side="bid"]').first()).toBeVisible({ timeout: 20_000 });
 }
 
-/** Ladder rows of one side as [price text, cumulative shares], in display order. */
+/**
+ * Ladder rows of one side as [price text, cumulative shares from the touch], in display order
+ * (top to bottom: asks are worst first, bids best first).
+ */
 export async function ladderSide(page: Page, side: 'bid' | 'ask'): Promise<Array<{ price: string; total: number }>> {
-  return page.locator(`[data-testid="ladder-level"][data-side="${side}"]`).evaluateAll((rows) =>
-    rows.map((row) => ({
+  const rows = await page.locator(`[data-testid="ladder-level"][data-side="${side}"]`).evaluateAll((found, which) =>
+    found.map((row) => ({
       price: row.getAttribute('data-price') ?? '',
-      total: Number((row.querySelector('.tl-total')?.textContent ?? '0').replace(/,/g, '')),
+      size: Number((row.querySelector(`[data-testid="ladder-${which}"]`)?.textContent ?? '0').replace(/,/g, '')) || 0,
     })),
-  );
+  side);
+  const fromTouch = side === 'ask' ? [...rows].reverse() : rows;
+  let total = 0;
+  const totals = fromTouch.map((row) => ({ price: row.price, total: (total += row.size) }));
+  return side === 'ask' ? totals.reverse() : totals;
 }
 
 export interface TicketFill {

@@ -190,7 +190,9 @@ describe('no secret crosses the bridge', () => {
     const ticket = { tokenId, side: 'BUY', orderType: 'GTC', price: '0.01', size: '5' };
     await step('previewOrder', { ticket });
     const placed = (await step('placeOrder', { ticket })) as { orderId: string } | undefined;
-    await step('placeOrders', { tickets: [ticket, { ...ticket, price: '0.02' }] });
+    const pair = (await step('placeOrders', { tickets: [ticket, { ...ticket, price: '0.02' }] })) as Array<{ orderId: string }> | undefined;
+    // ladder: amend (cancel and replace) — its result carries both answers, never a secret.
+    await step('amendOrder', { orderId: pair?.[1]?.orderId ?? '0x01', price: '0.03' });
     // A FOK at a generous limit fills against the book, so fills and balances are pushed too.
     await step('placeOrder', { ticket: { ...ticket, orderType: 'FOK', price: '0.99' } });
     await waitFor(() => harness.events.some((e) => e.event === 'orderFilled'), 10_000);

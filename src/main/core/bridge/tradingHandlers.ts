@@ -7,7 +7,8 @@ type TradingChannel =
   | 'cancelAllOrders' | 'listOpenOrders' | 'listAccountTrades' | 'cancelJob' | 'getBalanceAllowance'
   | 'refreshBalanceAllowance' | 'getTradingState' | 'setHeartbeat' | 'setConfirmOrders' | 'getPriceHistory'
   | 'getOhlc' | 'getRecentTrades' | 'listFillNotifications' | 'dismissFillNotifications'
-  | 'requestSandboxFunds' | 'setSandboxExchangeMode' | 'setSandboxAddressRestriction';
+  | 'requestSandboxFunds' | 'setSandboxExchangeMode' | 'setSandboxAddressRestriction'
+  | 'amendOrder';
 
 export function createTradingHandlers(desk: TradingDesk): Pick<BridgeHandlers, TradingChannel> {
   return {
@@ -17,6 +18,7 @@ export function createTradingHandlers(desk: TradingDesk): Pick<BridgeHandlers, T
     cancelOrder: ({ orderId }) => desk.orders.cancel([orderId]),
     cancelOrders: ({ orderIds }) => desk.orders.cancel(orderIds),
     cancelMarketOrders: (filter) => desk.orders.cancelMarket(filter),
+    amendOrder: (request) => desk.orders.amend(request),
     cancelAllOrders: () => desk.orders.cancelAll(),
     listOpenOrders: (filter) => desk.activity.openOrders(desk.clob.tradingAccount(), filter),
     listAccountTrades: ({ market, jobId }) => desk.trades(market, jobId),

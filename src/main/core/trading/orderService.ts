@@ -14,7 +14,7 @@ import {
   type PostOrderResponse,
 } from '../../../shared/orders/orderSchema';
 import type { TickSize } from '../../../shared/protocol/clob';
-import type { OrderPreview, OrderTicket, PlacedOrder } from '../../../shared/tradingViews';
+import type { AmendRequest, AmendResult, OpenOrderView, OrderPreview, OrderTicket, PlacedOrder } from '../../../shared/tradingViews';
 import type { StoredAccount } from '../accounts/accountRegistry';
 import { withPrivateKey } from '../accounts/signingKeys';
 import type { VaultSession } from '../accounts/vaultSession';
@@ -28,6 +28,8 @@ import { estimateFill } from './fillEstimate';
 import { readMarketBook, type OrderVersionCache } from './marketInfo';
 import { answerWasLost, reconcileLostOrder } from './lostOrderAnswers';
 import { ticketMarketFacts, type MarketLookup } from './marketLookup';
+import { amendOrder } from './orderAmend';
+import { toOpenOrderView } from './orderViews';
 import { describeTicket, placedFromAnswer, placedFromError } from './placedOrders';
 import { retryWhileRestarting } from './restartBackoff';
 import { signerWindows } from './signerBudgets';
@@ -95,6 +97,30 @@ export class OrderService {
       this.options.onOrdersTouched(account);
     }
     return result;
+  }
+
+  /** Cancel and replace as one action (orderAmend.ts); both answers come back together. */
+  async amend(request: AmendRequest): Promise<AmendResult> {
+    const account = this.options.clob.tradingAccount();
+    return amendOrder(
+      {
+        readOrder: (orderId) => this.readOrder(account, orderId),
+        problems: async (ticket) => (await this.prepare(account, ticket)).preview.problems,
+        cancel: (orderId) => this.cancel([orderId]),
+        place: (ticket) => this.place(ticket),
+      },
+      request,
+    );
+  }
+
+  private async readOrder(account: StoredAccount, orderId: string): Promise<OpenOrderView | null> {
+    try {
+      const row = await this.options.clob.request<Record<string, unknown>>(account, { method: 'GET', path: `/data/order/${orderId}` });
+      return row && typeof row === 'object' ? toOpenOrderView(row) : null;
+    } catch (error) {
+      if (error instanceof CoreError && error.status === 404) return null;
+      throw error;
+    }
   }
 
   async cancelMarket(filter: { market?: string | undefined; assetId?: string | undefined }): Promise<CancelResult> {

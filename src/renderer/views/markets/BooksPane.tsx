@@ -60,6 +60,8 @@ export function BooksPane() {
           {market.outcomes.map((outcome) => (
             <OrderBook
               key={outcome.tokenId}
+              market={market}
+              event={event}
               tokenId={outcome.tokenId}
               outcome={outcome.name}
               tickSize={market.tickSize}

@@ -3,7 +3,7 @@
  * trades and fills (middle), and order entry, balance and account switches (right). Mounting it
  * tells main to poll this one book; leaving stops that.
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { selectBook, selectWatchLoading, useBookStore } from '../../stores/bookStore';
 import { watchBooks } from '../../stores/bookWatch';
@@ -17,16 +17,17 @@ import { useTradingStateStore } from '../../stores/tradingStateStore';
 import { selectTradeTarget, useTradeTargetStore } from '../../stores/tradeTargetStore';
 import { AccountTradingPanel } from './AccountTradingPanel';
 import { BalancePanel } from './BalancePanel';
-import { CancelAllDialog } from './CancelAllDialog';
+import { TradeDialogs } from './TradeDialogs';
 import { HeartbeatBanner } from './HeartbeatBanner';
 import { ModeBanner } from './ModeBanner';
-import { PriceLadder } from './PriceLadder';
 import { ActivityTabs } from './tables/ActivityTabs';
 import { TicketPanel } from './ticket/TicketPanel';
 import { TradeHeader } from './TradeHeader';
 import { TradesTape } from './TradesTape';
 import { useTradeShortcuts } from './useTradeShortcuts';
 import { AlertCard } from '../alerts/AlertCard';
+import { AmendOrderDialog } from '../ladder/AmendOrderDialog';
+import { TradeLadder } from '../ladder/TradeLadder';
 
 /** The chart library is most of the bundle: it loads when Trade first opens, not at startup. */
 const PriceChart = lazy(() => import('./PriceChart').then((module) => ({ default: module.PriceChart })));
@@ -59,11 +60,8 @@ export function TradeView() {
   const book = useBookStore(useMemo(() => selectBook(tokenId ?? ''), [tokenId]));
   const loading = useBookStore(selectWatchLoading);
   const stale = useBookIsStale();
-  const [askCancelAll, setAskCancelAll] = useState(false);
   useTradeData(tokenId);
-  useTradeShortcuts(() => {
-    if (currentTradingBlock() === null) setAskCancelAll(true);
-  });
+  useTradeShortcuts();
 
   if (!target) {
     return (
@@ -72,6 +70,7 @@ export function TradeView() {
         <EmptyState title="Choose an outcome to trade" testId="trade-empty">
           <p>Search above, or press “Trade” on an outcome’s book in Markets. The last outcome you traded is remembered.</p>
         </EmptyState>
+        <TradeDialogs target={null} />
       </section>
     );
   }
@@ -87,9 +86,8 @@ export function TradeView() {
           <section className="trade-card ladder-card" aria-label="Price ladder">
             <header className="subpane-header">
               <h3 className="pane-title">Ladder · {target.outcome}</h3>
-              <span className="pane-meta">click a level = price</span>
             </header>
-            {book ? <PriceLadder book={book} tokenId={target.tokenId} outcome={target.outcome} /> : <p className="pane-note">{loading ? 'Loading book…' : 'No book yet.'}</p>}
+            {book ? <TradeLadder target={target} /> : <p className="pane-note">{loading ? 'Loading book…' : 'No book yet.'}</p>}
           </section>
           <TradesTape tokenId={target.tokenId} tickSize={tick} />
         </div>
@@ -106,7 +104,8 @@ export function TradeView() {
           <AccountTradingPanel />
         </div>
       </div>
-      {askCancelAll ? <CancelAllDialog onClose={() => setAskCancelAll(false)} /> : null}
+      <TradeDialogs target={target} />
+      <AmendOrderDialog />
     </section>
   );
 }

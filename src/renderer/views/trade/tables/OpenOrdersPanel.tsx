@@ -7,7 +7,6 @@ import { useMemo, useState } from 'react';
 import type { OpenOrderView } from '../../../../shared/tradingViews';
 import { api } from '../../../bridge/api';
 import { ActionError } from '../../../components/ActionError';
-import { ConfirmButton } from '../../../components/ConfirmButton';
 import { InlineError } from '../../../components/InlineError';
 import { VirtualTable, type Column } from '../../../components/VirtualTable';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';
@@ -19,11 +18,13 @@ import type { TradeTarget } from '../../../stores/tradeTargetStore';
 import { rowMarket } from './rowMarket';
 import { AccountTableNote } from './AccountTableNote';
 import { CancelOutcome } from './CancelOutcome';
+import { AmendButton } from '../../ladder/AmendButton';
+import { CancelAllButton } from '../CancelAllDialog';
 
 type Scope = 'market' | 'all';
 
-const TEMPLATE = '18px 34px minmax(50px, 1fr) 44px 50px 58px 58px 34px 76px 76px 46px';
-const TEMPLATE_ONE_MARKET = '18px 36px 68px 52px 62px 62px 40px 80px minmax(70px, 1fr) 50px';
+const TEMPLATE = '18px 34px minmax(50px, 1fr) 44px 50px 58px 58px 34px 76px 76px 62px';
+const TEMPLATE_ONE_MARKET = '18px 36px 68px 52px 62px 62px 40px 80px minmax(56px, 1fr) 64px';
 
 export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
   const orders = useOpenOrdersStore(selectOpenOrders);
@@ -39,7 +40,6 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
   const cancelOne = useBridgeAction(api.cancelOrder);
   const cancelMany = useBridgeAction(api.cancelOrders);
   const cancelMarket = useBridgeAction(api.cancelMarketOrders);
-  const cancelAll = useOpenOrdersStore((s) => s.cancelAll);
   const cancelAllPending = useOpenOrdersStore((s) => s.cancelAllPending);
   const pending = cancelOne.pending || cancelMany.pending || cancelMarket.pending || cancelAllPending;
 
@@ -89,6 +89,8 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
       id: 'cancel',
       header: '',
       cell: (o) => (
+        <span className="row-actions">
+        <AmendButton order={o} disabled={pending || block !== null} />
         <button
           type="button"
           className="text-button text-button-danger"
@@ -98,6 +100,7 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
         >
           Cancel
         </button>
+        </span>
       ),
     },
   ];
@@ -126,17 +129,8 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
         >
           Cancel selected ({chosen.length})
         </button>
-        <button
-          type="button"
-          className="button button-small"
-          disabled={inMarket === 0 || pending || block !== null}
-          onClick={() => void cancelMarket.run({ market: target.conditionId }).then(report('Cancel this market'))}
-          title="Cancel every open order of this account in this market (both outcomes)"
-          data-testid="cancel-market"
-        >
-          Cancel this market
-        </button>
-        <ConfirmButton label="Cancel all" question="Cancel every open order?" confirmLabel="Cancel all" disabled={orders.length === 0 || block !== null} pending={pending} onConfirm={() => void cancelAll()} testId="cancel-all" />
+        <CancelAllButton scope={{ kind: 'market', conditionId: target.conditionId, question: target.question }} label="Cancel this market" disabled={inMarket === 0 || pending || block !== null} testId="cancel-market" />
+        <CancelAllButton scope={{ kind: 'all' }} label="Cancel all" disabled={orders.length === 0 || pending || block !== null} testId="cancel-all" />
       </div>
       <AccountTableNote table="orders" block={block} loadedAt={loadedAt} rows={orders.length} />
       {phase === 'error' && loadError ? <InlineError what="Could not list open orders" error={loadError} onRetry={() => void load()} /> : null}

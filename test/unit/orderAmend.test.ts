@@ -1,0 +1,67 @@
+/**
+ * The branches of amend the sandbox cannot be made to produce on demand: an order the exchange
+ * will not cancel (filled in between), and the tie between the funds check's wording and the one
+ * problem amend leaves for after the cancel.
+ */
+import { describe, expect, it } from 'vitest';
+import { amendOrder, isFundsProblem, type AmendPorts } from '../../src/main/core/trading/orderAmend';
+import { ticketProblems } from '../../src/main/core/trading/ticketChecks';
+import type { OpenOrderView, OrderTicket } from '../../src/shared/tradingViews';
+
+const ORDER: OpenOrderView = {
+  id: `0x${'ab'.repeat(32)}`,
+  status: 'LIVE',
+  market: '0xmarket',
+  question: '',
+  tickSize: '',
+  assetId: '123',
+  side: 'SELL',
+  originalSize: '10',
+  sizeMatched: '4',
+  price: '0.6',
+  outcome: 'Yes',
+  orderType: 'GTC',
+  createdAt: 1,
+  expiration: 0,
+};
+
+function ports(overrides: Partial<AmendPorts>, placed: OrderTicket[]): AmendPorts {
+  return {
+    readOrder: async () => ORDER,
+    problems: async () => [],
+    cancel: async () => ({ canceled: [ORDER.id], notCanceled: {} }),
+    place: async (ticket) => {
+      placed.push(ticket);
+      return { ticket, success: true, orderId: '0xnew', status: 'live', message: '', makingAmount: '', takingAmount: '', tradeIds: [], resubmittable: false };
+    },
+    ...overrides,
+  };
+}
+
+describe('amendOrder', () => {
+  it('places nothing when the exchange does not cancel the old order, and says why', async () => {
+    const placed: OrderTicket[] = [];
+    const result = await amendOrder(ports({ cancel: async () => ({ canceled: [], notCanceled: { [ORDER.id]: 'order already matched' } }) }, placed), { orderId: ORDER.id, price: '0.61' });
+    expect(result).toMatchObject({ state: 'not-cancelled', cancel: { canceled: false, reason: 'order already matched' }, placed: null });
+    expect(result.message).toMatch(/was not changed: the exchange did not cancel it \(order already matched\), so no replacement was placed/);
+    expect(placed).toEqual([]);
+  });
+
+  it('re-sizes a price-only amend to what was still open at the cancel', async () => {
+    const placed: OrderTicket[] = [];
+    let reads = 0;
+    const readOrder = async () => (reads++ === 0 ? ORDER : { ...ORDER, status: 'CANCELED', sizeMatched: '7' });
+    const result = await amendOrder(ports({ readOrder }, placed), { orderId: ORDER.id, price: '0.61' });
+    expect(result.state).toBe('amended');
+    expect(placed).toEqual([{ tokenId: '123', side: 'SELL', orderType: 'GTC', price: '0.61', size: '3' }]);
+  });
+
+  it('leaves only a shortage of funds for after the cancel, as the ticket checks word it', () => {
+    const context = { tickSize: '0.01', minOrderSize: '5', mode: { mode: 'normal', retryAt: null, modeMessage: null, closedOnly: false, banned: false } as never, now: 0 };
+    const buy = ticketProblems({ tokenId: '1', side: 'BUY', orderType: 'GTC', price: '0.5', size: '100' }, { ...context, shares: '100', notional: '50', available: '1' });
+    const sell = ticketProblems({ tokenId: '1', side: 'SELL', orderType: 'GTC', price: '0.5', size: '100' }, { ...context, shares: '100', notional: '50', available: '1' });
+    expect(buy.filter(isFundsProblem)).toHaveLength(1);
+    expect(sell.filter(isFundsProblem)).toHaveLength(1);
+    expect(isFundsProblem('The price must be a multiple of the tick size 0.01.')).toBe(false);
+  });
+});
