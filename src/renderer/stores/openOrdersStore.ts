@@ -8,9 +8,8 @@ import { create } from 'zustand';
 import type { BridgeError, BridgeResult } from '../../shared/result';
 import type { OpenOrderView } from '../../shared/tradingViews';
 import { api } from '../bridge/api';
-import { priceKey } from '../lib/ticks';
 import { mayKeepRows } from './accountDataPolicy';
-import { publishResult, useActionResultsStore } from './actionResultsStore';
+import { publishResult } from './actionResultsStore';
 import { useCancelledOrdersStore } from './cancelledOrdersStore';
 import { useAccountsStore } from './accountsStore';
 import { currentTradingBlock } from './tradingAccess';
@@ -79,6 +78,13 @@ export function publishCancelResult(what: string, result: BridgeResult<{ cancele
   const value: CancelResult = result.ok ? { answer: { what, ...result.value }, error: null } : { answer: null, error: result.error };
   if (result.ok) useCancelledOrdersStore.getState().noteCancelled(result.value.canceled);
   publishResult<CancelResult>(CANCEL_RESULT, value);
+}
+
+/** Cancels every open order of the active account; the answer becomes its cancel result. */
+export async function cancelEveryOpenOrder(): Promise<BridgeResult<{ canceled: string[]; notCanceled: Record<string, string> }>> {
+  const result = await api.cancelAllOrders({});
+  publishCancelResult('Cancel all', result);
+  return result;
 }
 
 export const selectOpenOrders = (s: OpenOrdersState): OpenOrderView[] => s.orders;

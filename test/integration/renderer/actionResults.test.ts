@@ -76,7 +76,7 @@ afterAll(async () => {
 describe('a cancel result is scoped to its account', () => {
   it('shows the answer of "Cancel all" for the account that sent it', async () => {
     await placeTwoRestingOrders();
-    await stores.orders.useOpenOrdersStore.getState().cancelAll();
+    await stores.orders.cancelEveryOpenOrder();
     const result = cancelResult();
     expect(result).toMatchObject({ accountId: ids.first, value: { answer: { what: 'Cancel all', canceled: expect.any(Array) } } });
     expect((result!.value as { answer: { canceled: string[] } }).answer.canceled.length).toBeGreaterThanOrEqual(2);
@@ -94,7 +94,7 @@ describe('a cancel result is scoped to its account', () => {
   it('a lock removes it, and an unlock does not bring it back', async () => {
     await waitFor(() => stores.orders.useOpenOrdersStore.getState().phase === 'ready');
     await placeTwoRestingOrders();
-    await stores.orders.useOpenOrdersStore.getState().cancelAll();
+    await stores.orders.cancelEveryOpenOrder();
     expect(cancelResult()).not.toBeNull();
     await call('lockVault');
     await waitFor(() => stores.vault.getState().vault?.unlocked === false);

@@ -11,7 +11,7 @@ import { api } from '../../bridge/api';
 import { ActionError } from '../../components/ActionError';
 import { Dialog } from '../../components/Dialog';
 import { selectActiveAccount, useAccountsStore } from '../../stores/accountsStore';
-import { publishCancelResult, useOpenOrdersStore, type CancelAnswer } from '../../stores/openOrdersStore';
+import { cancelEveryOpenOrder, publishCancelResult, useOpenOrdersStore, type CancelAnswer } from '../../stores/openOrdersStore';
 import { CancelOutcome } from './tables/CancelOutcome';
 import type { CancelScope } from './tradeDialogs';
 
@@ -32,12 +32,11 @@ function wording(scope: CancelScope, count: number): { title: string; what: stri
 /** Every scope's answer becomes the account's last cancel result too (the open-orders panel shows it). */
 async function cancelScope(scope: CancelScope, ids: string[]): Promise<{ answer: CancelAnswer | null; error: BridgeError | null }> {
   const what = wording(scope, ids.length).what;
-  const result =
-    scope.kind === 'all'
-      ? await api.cancelAllOrders({})
-      : scope.kind === 'market'
-        ? await api.cancelMarketOrders({ market: scope.conditionId })
-        : await api.cancelOrders({ orderIds: ids });
+  if (scope.kind === 'all') {
+    const result = await cancelEveryOpenOrder();
+    return result.ok ? { answer: { what, ...result.value }, error: null } : { answer: null, error: result.error };
+  }
+  const result = scope.kind === 'market' ? await api.cancelMarketOrders({ market: scope.conditionId }) : await api.cancelOrders({ orderIds: ids });
   publishCancelResult(what, result);
   return result.ok ? { answer: { what, ...result.value }, error: null } : { answer: null, error: result.error };
 }

@@ -39,9 +39,7 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
   const cancelResult = useScopedResult<CancelResult>(CANCEL_RESULT);
   const cancelOne = useBridgeAction(api.cancelOrder);
   const cancelMany = useBridgeAction(api.cancelOrders);
-  const cancelMarket = useBridgeAction(api.cancelMarketOrders);
-  const cancelAllPending = useOpenOrdersStore((s) => s.cancelAllPending);
-  const pending = cancelOne.pending || cancelMany.pending || cancelMarket.pending || cancelAllPending;
+  const pending = cancelOne.pending || cancelMany.pending;
 
   const rows = useMemo(() => (scope === 'all' ? orders : orders.filter((o) => o.market === target.conditionId)), [orders, scope, target.conditionId]);
   const inMarket = useMemo(() => orders.filter((o) => o.market === target.conditionId).length, [orders, target.conditionId]);
