@@ -28,8 +28,9 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { ROOT, startWebHostProcess } from '../test/e2e/support/webHostProcess';
+import { launchBenchChromium, percentile } from './benchChromium';
 import type { Bench, BenchRow } from './harness';
 import { BARE_PAGE_HTML, SCROLL_SCRIPT, type ScrollRun } from './activityTablePages';
 
@@ -38,22 +39,6 @@ const TARGET_ROWS = 100_000;
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 900);
 const PLAIN_ROWS = Number(process.env.BENCH_PLAIN_ROWS ?? 2_000);
 const SYNC_TIMEOUT_MS = 15 * 60_000;
-
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-gpu-vsync',
-  '--disable-frame-rate-limit',
-];
-
-const percentile = (values: readonly number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 
 async function heapAfterGc(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -121,7 +106,7 @@ const bench: Bench = async () => {
   if (!existsSync(join(ROOT, 'out/renderer/index.html'))) throw new Error('The renderer is not built: run `npm run build:renderer` first.');
   // BENCH_HOST_URL: a browser-mode host already running (its store may already hold the wallet).
   const host = process.env.BENCH_HOST_URL ? { url: process.env.BENCH_HOST_URL, stop: async () => undefined } : await startWebHostProcess();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: LAUNCH_ARGS });
+  const browser = await launchBenchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
     const cdp = await page.context().newCDPSession(page);

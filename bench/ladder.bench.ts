@@ -22,7 +22,7 @@
  */
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchBenchChromium, percentile } from './benchChromium';
 import { median, type Bench, type BenchRow } from './harness';
 import { sandboxBookFeed } from './ladderFeed';
 import type { LadderRunInput, LadderRunOutput } from './ladderRun';
@@ -31,22 +31,6 @@ const RATE = Number(process.env.BENCH_LADDER_RATE ?? 2_000);
 const SECONDS = Number(process.env.BENCH_LADDER_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_LADDER_ROUNDS ?? 3);
 const ROWS = 25;
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-gpu-vsync',
-  '--disable-frame-rate-limit',
-];
-
-const percentile = (values: readonly number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
-
 async function bundlePage(): Promise<string> {
   const result = await build({
     entryPoints: [fileURLToPath(new URL('./page/ladderPage.tsx', import.meta.url))],
@@ -107,7 +91,7 @@ const bench: Bench = async () => {
   if (available < RATE * (SECONDS + 1)) feed = sandboxBookFeed(Math.ceil((booksWanted * RATE * (SECONDS + 2)) / Math.max(1, available)));
   const meanChanges = feed.changes.slice(1).reduce((a, b) => a + b, 0) / Math.max(1, feed.changes.length - 1);
   const html = await bundlePage();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: LAUNCH_ARGS });
+  const browser = await launchBenchChromium();
   const runs: Record<'ladder' | 'naive', LadderRunOutput[]> = { ladder: [], naive: [] };
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
