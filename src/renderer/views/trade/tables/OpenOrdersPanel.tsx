@@ -23,8 +23,8 @@ import { CancelAllButton } from '../CancelAllDialog';
 
 type Scope = 'market' | 'all';
 
-const TEMPLATE = '18px 34px minmax(50px, 1fr) 44px 50px 58px 58px 34px 76px 76px 62px';
-const TEMPLATE_ONE_MARKET = '18px 36px 68px 52px 62px 62px 40px 80px minmax(56px, 1fr) 64px';
+const TEMPLATE = '18px 34px minmax(50px, 1fr) 44px 50px 58px 58px 34px 76px 76px 84px';
+const TEMPLATE_ONE_MARKET = '18px 36px 68px 52px 62px 62px 40px 80px minmax(56px, 1fr) 84px';
 
 export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
   const orders = useOpenOrdersStore(selectOpenOrders);
