@@ -89,6 +89,28 @@ export function DomLadder({ tokenId, outcome, tickSize, rows, variant, onAction,
     if (s.focusSeq !== before.focusSeq) rootRef.current?.querySelector<HTMLElement>('[role="row"][tabindex="0"]')?.focus();
   }), [recentre]);
 
+  // Where the card is shorter than the ladder (small windows), the centre is scrolled to the
+  // middle of the card, so the touch shows instead of the top asks: when the centre changes and
+  // when the card is resized (a window made smaller). Not on every publish: a scroll under the
+  // pointer would move the price the user is aiming at.
+  useEffect(() => {
+    const root = rootRef.current;
+    const card = root?.parentElement?.parentElement;
+    if (!root || !card) return;
+    const centreInCard = () => {
+      const row = root.querySelector<HTMLElement>(`[data-row-index="${middle}"]`) ?? root.querySelector<HTMLElement>('[data-testid="ladder-fold"]');
+      const scroller = scrollingAncestor(root);
+      if (!row || !scroller) return;
+      const rowBox = row.getBoundingClientRect();
+      const box = scroller.getBoundingClientRect();
+      scroller.scrollTop += rowBox.top + rowBox.height / 2 - (box.top + box.height / 2);
+    };
+    centreInCard();
+    const resized = new ResizeObserver(centreInCard);
+    resized.observe(card);
+    return () => resized.disconnect();
+  }, [centre, middle]);
+
   // Keyboard focus follows the focused index (after the window scrolled, too).
   useEffect(() => {
     const root = rootRef.current;
@@ -236,4 +258,14 @@ export function DomLadder({ tokenId, outcome, tickSize, rows, variant, onAction,
       </div>
     </div>
   );
+}
+
+/** The nearest ancestor (a few levels up: the ladder's card) that scrolls its content vertically. */
+function scrollingAncestor(element: HTMLElement): HTMLElement | null {
+  let node = element.parentElement;
+  for (let depth = 0; node && depth < 4; depth += 1, node = node.parentElement) {
+    const overflow = getComputedStyle(node).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && node.scrollHeight > node.clientHeight) return node;
+  }
+  return null;
 }
