@@ -3,7 +3,8 @@
  * (attribution logo off: it injects a <style> the CSP blocks; the credit is given in text).
  */
 import { useEffect, useRef, type RefObject } from 'react';
-import { ColorType, createChart, type IChartApi } from 'lightweight-charts';
+import { ColorType, createChart, TickMarkType, type IChartApi, type Time } from 'lightweight-charts';
+import { formatChartTick, formatDateTime, type ChartTickKind } from '../lib/format';
 
 export const cssVar = (name: string, fallback: string): string =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -13,6 +14,17 @@ const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** Axis labels of USD amounts: "1.62M" rather than "1620251.99" once they are large. */
 export const formatAxisAmount = (value: number): string => (Math.abs(value) >= 10_000 ? compact.format(value) : plain.format(value));
+
+const TICK_KINDS: Record<TickMarkType, ChartTickKind> = {
+  [TickMarkType.Year]: 'year',
+  [TickMarkType.Month]: 'month',
+  [TickMarkType.DayOfMonth]: 'day',
+  [TickMarkType.Time]: 'time',
+  [TickMarkType.TimeWithSeconds]: 'seconds',
+};
+
+/** Our series carry UTC seconds; the library would show them in UTC, the user wants their zone and clock. */
+const epochMsOf = (time: Time): number | null => (typeof time === 'number' ? time * 1000 : null);
 
 /** Wide enough for half of the widest time label ("Nov 26" or "14:05") plus a gap. */
 export const RIGHT_ROOM_PX = 36;
@@ -41,8 +53,24 @@ export function createTerminalChart(container: HTMLElement, options: TerminalCha
     rightPriceScale: { borderColor: border },
     // Room right of the last bar: its time label is centred on the bar and was cut in half by the
     // price axis when the last bar sat at the edge. fitContent keeps this room too.
-    timeScale: { borderColor: border, timeVisible: options.timeVisible ?? false, secondsVisible: false, rightOffsetPixels: RIGHT_ROOM_PX },
-    localization: { locale: 'en-US', ...(priceFormatter ? { priceFormatter } : {}) },
+    timeScale: {
+      borderColor: border,
+      timeVisible: options.timeVisible ?? false,
+      secondsVisible: false,
+      rightOffsetPixels: RIGHT_ROOM_PX,
+      tickMarkFormatter: (time: Time, type: TickMarkType) => {
+        const ms = epochMsOf(time);
+        return ms === null ? null : formatChartTick(ms, TICK_KINDS[type]);
+      },
+    },
+    localization: {
+      locale: 'en-US',
+      timeFormatter: (time: Time) => {
+        const ms = epochMsOf(time);
+        return ms === null ? String(time) : formatDateTime(ms);
+      },
+      ...(priceFormatter ? { priceFormatter } : {}),
+    },
   });
 }
 

@@ -208,6 +208,19 @@ export function formatShortDateTime(epochMs: number): string {
   return `${parts.month}-${parts.day} ${clockText(parts, false)}`;
 }
 
+/** What a chart's time-axis label shows at its scale (lightweight-charts' tick mark types). */
+export type ChartTickKind = 'year' | 'month' | 'day' | 'time' | 'seconds';
+
+/** A chart axis label in the user's zone and clock: "2026", "Nov", "26", "14:05", "14:05:09". */
+export function formatChartTick(epochMs: number, kind: ChartTickKind): string {
+  if (!validMoment(epochMs)) return DASH;
+  const parts = partsOf(epochMs);
+  if (kind === 'year') return parts.year;
+  if (kind === 'month') return parts.monthName;
+  if (kind === 'day') return String(Number(parts.day));
+  return clockText(parts, kind === 'seconds');
+}
+
 /** A day as "2026-11-13" in the user's zone, the narrowest date a column can hold. */
 export function formatIsoDay(epochMs: number): string {
   if (!validMoment(epochMs)) return DASH;

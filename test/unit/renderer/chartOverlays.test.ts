@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LineData, UTCTimestamp } from 'lightweight-charts';
+import { setFormatPrefs } from '../../../src/renderer/lib/format';
 import { chartPriceFormat, displayPrice, fillMarkers, orderLines, readableLine, toVolumeBars, withOrderPrices } from '../../../src/renderer/views/trade/chartOverlays';
 import { VOLUME_FIDELITY, volumeStart } from '../../../src/renderer/views/trade/chartData';
 
@@ -10,6 +11,14 @@ describe('chart overlays', () => {
     expect(chartPriceFormat('0.001', 3)).toEqual({ type: 'price', precision: 3, minMove: 0.001 });
     expect(chartPriceFormat('0.01', 2)).toEqual({ type: 'price', precision: 2, minMove: 0.01 });
     expect(chartPriceFormat('junk', 2).minMove).toBe(0.01);
+  });
+
+  it('labels the price axis in cents when the user reads prices in cents', () => {
+    setFormatPrefs({ priceStyle: 'cents', clock: '24h', timeZone: 'UTC' });
+    const format = chartPriceFormat('0.001', 3, 'cents');
+    expect(format.type).toBe('custom');
+    expect(format.type === 'custom' ? format.formatter(0.555) : '').toBe('55.5¢');
+    setFormatPrefs({ priceStyle: 'decimal', clock: '24h', timeZone: 'system' });
   });
 
   it('turns candles into volume bars, up bars and down bars coloured apart, sorted and unique by time', () => {

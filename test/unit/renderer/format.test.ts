@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  formatChartTick,
   formatClock,
   formatDate,
   formatDateTime,
@@ -44,6 +45,15 @@ describe('times', () => {
     expect(formatShortDateTime(INSTANT)).toBe('11-01 13:05');
     expect(formatDay(INSTANT)).toBe('Nov 1, 2026');
     expect(formatDate(new Date(INSTANT).toISOString())).toBe('Nov 1, 2026');
+  });
+
+  it('label chart axes in the zone and clock too', () => {
+    setFormatPrefs({ ...DEFAULTS, timeZone: 'Asia/Tokyo', clock: '12h' });
+    expect(formatChartTick(INSTANT, 'time')).toBe('10:05 PM');
+    expect(formatChartTick(INSTANT, 'seconds')).toBe('10:05:09 PM');
+    expect(formatChartTick(Date.UTC(2026, 10, 1, 20, 30), 'day')).toBe('2');
+    expect(formatChartTick(INSTANT, 'month')).toBe('Nov');
+    expect(formatChartTick(INSTANT, 'year')).toBe('2026');
   });
 
   it('use a 12-hour clock with AM and PM', () => {

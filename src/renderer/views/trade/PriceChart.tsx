@@ -13,7 +13,7 @@ import type { BridgeError } from '../../../shared/result';
 import { api } from '../../bridge/api';
 import { createTerminalChart, cssVar } from '../../components/terminalChart';
 import { usePolling } from '../../hooks/usePolling';
-import { tickDecimals } from '../../lib/format';
+import { currentFormatPrefs, tickDecimals } from '../../lib/format';
 import { selectBook, useBookStore } from '../../stores/bookStore';
 import { HISTORY_INTERVALS, OHLC_FIDELITIES, ohlcStart, toCandles, toLineData, VOLUME_FIDELITY, volumeStart, type HistoryInterval, type OhlcFidelity } from './chartData';
 import { chartPriceFormat, displayPrice, readableLine, toVolumeBars } from './chartOverlays';
@@ -107,7 +107,7 @@ export function PriceChart({ tokenId, tickSize }: { tokenId: string; tickSize: s
       seriesRef.current = null;
     }
     // Applied on every load, not only when the series is made: the series outlives a change of market.
-    const priceFormat = chartPriceFormat(tickSize, tickDecimals(tickSize));
+    const priceFormat = chartPriceFormat(tickSize, tickDecimals(tickSize), currentFormatPrefs().priceStyle);
     const up = cssVar('--bid', '#26c281');
     const down = cssVar('--ask', '#f2495c');
     let count: number;

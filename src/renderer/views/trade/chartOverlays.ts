@@ -5,11 +5,21 @@
  */
 import type { AutoscaleInfo, HistogramData, LineData, UTCTimestamp } from 'lightweight-charts';
 import type { OrderSide, OhlcBar } from '../../../shared/tradingViews';
+import { formatPrice } from '../../lib/format';
 
-/** The chart's price axis for a market: as many decimals as its tick, moving by one tick. */
-export function chartPriceFormat(tickSize: string, decimals: number): { type: 'price'; precision: number; minMove: number } {
+/**
+ * The chart's price axis for a market: as many decimals as its tick, moving by one tick; in the
+ * cents style the labels are the app's own cents ("55.5¢"), so the axis reads like the ladder.
+ */
+export function chartPriceFormat(
+  tickSize: string,
+  decimals: number,
+  priceStyle: 'decimal' | 'cents' = 'decimal',
+): { type: 'price'; precision: number; minMove: number } | { type: 'custom'; formatter: (price: number) => string; minMove: number } {
   const tick = Number(tickSize);
-  return { type: 'price', precision: decimals, minMove: Number.isFinite(tick) && tick > 0 ? tick : 0.01 };
+  const minMove = Number.isFinite(tick) && tick > 0 ? tick : 0.01;
+  if (priceStyle === 'cents') return { type: 'custom', formatter: (price) => formatPrice(String(price), tickSize), minMove };
+  return { type: 'price', precision: decimals, minMove };
 }
 
 /** Volume bars under the price, coloured by whether the bar closed up or down. */
