@@ -21,22 +21,16 @@ async function main(): Promise<void> {
     return;
   }
   const { options } = parsed;
-  let sandbox;
-  try {
-    sandbox = await startSandbox(options);
-  } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-    return;
-  }
-  const { analytics, clob, catalog, perps } = sandbox.urls;
-  process.stdout.write(`${JSON.stringify({ analytics, clob, catalog, perps })}\n`);
-  log(`pid ${process.pid}, seed ${sandbox.seed}, simulation ${options.simulate ? `every ${options.tickMs} ms` : 'off'}`);
-  log(`analytics ${analytics}  clob ${clob}  catalog ${catalog}  perps ${perps}`);
-  if (options.stateFile !== undefined) log(`state file ${options.stateFile}`);
-
+  // The signal handlers come first: a Ctrl+C while the servers start (or the instant they print
+  // their URLs) must stop them cleanly and exit 0, not kill the process with its default action.
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
+  let signalWhileStarting: NodeJS.Signals | null = null;
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
+    if (sandbox === null) {
+      signalWhileStarting = signal; // stopped as soon as it has started
+      return;
+    }
     if (stopping) return;
     stopping = true;
     log(`${signal}: stopping`);
@@ -52,6 +46,22 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+
+  try {
+    sandbox = await startSandbox(options);
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+  if (signalWhileStarting !== null) {
+    shutdown(signalWhileStarting);
+    return;
+  }
+  const { analytics, clob, catalog, perps } = sandbox.urls;
+  process.stdout.write(`${JSON.stringify({ analytics, clob, catalog, perps })}\n`);
+  log(`pid ${process.pid}, seed ${sandbox.seed}, simulation ${options.simulate ? `every ${options.tickMs} ms` : 'off'}`);
+  log(`analytics ${analytics}  clob ${clob}  catalog ${catalog}  perps ${perps}`);
+  if (options.stateFile !== undefined) log(`state file ${options.stateFile}`);
 }
 
 void main();

@@ -39,9 +39,23 @@ export class ClobCredentialsService {
    * read from the vault that was in flight across a bump is stale and must not be cached.
    */
   private epoch = 0;
+  /** Aborted when the vault locks (then replaced): requests signed before a lock do not go out after it. */
+  private untilLocked = new AbortController();
 
   constructor(private readonly options: ClobCredentialsServiceOptions) {
-    options.session.onLocked(() => this.invalidate());
+    options.session.onLocked(() => {
+      this.invalidate();
+      this.untilLocked.abort(new CoreError('locked', 'The vault was locked: the request was not sent.'));
+      this.untilLocked = new AbortController();
+    });
+  }
+
+  /**
+   * A signal that aborts at the next lock. An L2 request can wait in the rate budget's queue after
+   * its headers were made; without this it would reach the exchange while the vault is locked.
+   */
+  lockSignal(): AbortSignal {
+    return this.untilLocked.signal;
   }
 
   /** Drops the cached credentials of one account, or of all. */

@@ -49,6 +49,8 @@ export class AuthenticatedClob {
 
   async request<T>(account: StoredAccount, request: AuthenticatedRequest): Promise<T> {
     const creds = await this.credentials.signing(account);
+    const untilLocked = this.credentials.lockSignal();
+    const signal = request.signal ? AbortSignal.any([request.signal, untilLocked]) : untilLocked;
     const bodyText = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
     try {
       const answer = await this.http.requestJson<T>({
@@ -57,7 +59,7 @@ export class AuthenticatedClob {
         path: request.path,
         ...(request.query ? { query: request.query } : {}),
         ...(bodyText !== undefined ? { bodyText } : {}),
-        ...(request.signal ? { signal: request.signal } : {}),
+        signal,
         ...(request.extraWindows ? { extraWindows: request.extraWindows } : {}),
         ...(request.priority ? { priority: request.priority } : {}),
         headers: l2Headers(creds, account.address, request.method, request.path, bodyText),
