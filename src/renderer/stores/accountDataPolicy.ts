@@ -12,7 +12,8 @@
  * An account switch always empties first, whatever the mode: a frozen table belongs to the
  * account that read it.
  */
-import type { TradingBlock } from './tradingAccess';
+import { useAccountsStore } from './accountsStore';
+import { currentTradingBlock, type TradingBlock } from './tradingAccess';
 
 export type AccountDataMode = 'live' | 'frozen' | 'empty';
 
@@ -25,6 +26,19 @@ export function accountDataMode(block: TradingBlock | null): AccountDataMode {
  * Whether a store holding rows of `heldAccountId` may keep them while the active account is
  * `activeAccountId` under `block`: only the same account, and only live or frozen.
  */
-export function mayKeepRows(heldAccountId: string | null, activeAccountId: string | null, block: TradingBlock | null): boolean {
+function mayKeepRows(heldAccountId: string | null, activeAccountId: string | null, block: TradingBlock | null): boolean {
   return heldAccountId !== null && heldAccountId === activeAccountId && accountDataMode(block) !== 'empty';
+}
+
+/**
+ * The start of every per-account store's load: the active account when its rows may be read now
+ * (live); otherwise null, after applying the rule to what the store holds (kept while frozen for
+ * the same account, reset for anything else).
+ */
+export function accountToRead(store: { accountId: string | null; reset: () => void }): string | null {
+  const accountId = useAccountsStore.getState().activeAccountId;
+  const block = currentTradingBlock();
+  if (block === null && accountId !== null) return accountId;
+  if (!mayKeepRows(store.accountId, accountId, block)) store.reset();
+  return null;
 }

@@ -8,10 +8,8 @@ import { create } from 'zustand';
 import type { BridgeError } from '../../shared/result';
 import type { TradeView } from '../../shared/tradingViews';
 import { api } from '../bridge/api';
-import { mayKeepRows } from './accountDataPolicy';
-import { useAccountsStore } from './accountsStore';
+import { accountToRead } from './accountDataPolicy';
 import { newJobId, useJobsStore } from './jobsStore';
-import { currentTradingBlock } from './tradingAccess';
 
 interface AccountTradesState {
   accountId: string | null;
@@ -35,13 +33,9 @@ export const useAccountTradesStore = create<AccountTradesState>()((set, get) => 
   jobId: null,
   loadedAt: 0,
   load: async () => {
-    const accountId = useAccountsStore.getState().activeAccountId;
-    const block = currentTradingBlock();
-    if (block !== null || accountId === null) {
       // A locked vault keeps the last list (marked with its age); anything else empties it.
-      if (!mayKeepRows(get().accountId, accountId, block)) get().reset();
-      return;
-    }
+    const accountId = accountToRead(get());
+    if (accountId === null) return;
     if (get().phase === 'loading' && get().accountId === accountId) return;
     const jobId = newJobId('trades');
     set((s) => ({ accountId, jobId, phase: 'loading', error: null, trades: s.accountId === accountId ? s.trades : [] }));

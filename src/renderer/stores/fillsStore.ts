@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import type { BridgeError } from '../../shared/result';
 import type { FillNotification } from '../../shared/tradingViews';
 import { api } from '../bridge/api';
-import { mayKeepRows } from './accountDataPolicy';
+import { accountToRead } from './accountDataPolicy';
 import { useAccountsStore } from './accountsStore';
 import { currentTradingBlock } from './tradingAccess';
 
@@ -40,12 +40,8 @@ export const useFillsStore = create<FillsState>()((set, get) => ({
   toasts: [],
   error: null,
   load: async () => {
-    const accountId = useAccountsStore.getState().activeAccountId;
-    const block = currentTradingBlock();
-    if (block !== null || accountId === null) {
-      if (!mayKeepRows(get().accountId, accountId, block)) get().reset();
-      return;
-    }
+    const accountId = accountToRead(get());
+    if (accountId === null) return;
     const mine = ++generation;
     if (get().accountId !== accountId) set({ accountId, fills: [], loadedAt: 0, error: null });
     const result = await api.listFillNotifications({});

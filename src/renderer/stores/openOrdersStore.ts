@@ -8,11 +8,10 @@ import { create } from 'zustand';
 import type { BridgeError, BridgeResult } from '../../shared/result';
 import type { OpenOrderView } from '../../shared/tradingViews';
 import { api } from '../bridge/api';
-import { mayKeepRows } from './accountDataPolicy';
+import { accountToRead } from './accountDataPolicy';
 import { publishResult } from './actionResultsStore';
 import { useCancelledOrdersStore } from './cancelledOrdersStore';
 import { useAccountsStore } from './accountsStore';
-import { currentTradingBlock } from './tradingAccess';
 
 export interface CancelAnswer {
   what: string;
@@ -45,12 +44,8 @@ export const useOpenOrdersStore = create<OpenOrdersState>()((set, get) => ({
   phase: 'idle',
   error: null,
   load: async () => {
-    const accountId = useAccountsStore.getState().activeAccountId;
-    const block = currentTradingBlock();
-    if (block !== null || accountId === null) {
-      if (!mayKeepRows(get().accountId, accountId, block)) get().reset();
-      return;
-    }
+    const accountId = accountToRead(get());
+    if (accountId === null) return;
     const mine = ++generation;
     set((s) =>
       s.accountId === accountId
