@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MemoryBackedConf } from './memoryBackedConf';
 import { perpsDomainSchema } from './perpsDomainSchema';
 import { SANDBOX_PERPS_WEIGHT_BUDGET } from '../../../shared/protocol/perps';
+import { networkProfileSchema, SANDBOX_NETWORK_ID, type NetworkProfile } from '../../../shared/networkProfiles';
 import {
   alertLogSchema,
   alertStoreSchema,
@@ -43,9 +44,13 @@ export type CustomNetwork = z.output<typeof customNetworkSchema>;
 
 // A type alias, not an interface: conf's typed defaults need the implicit index signature.
 export type SettingsData = {
-  /** `sandbox` runs the embedded exchange; `custom` points at real deployments. */
+  /** Before network profiles: `custom` pointed at `customNetwork` (carried over by networks/profileStore.ts). */
   network: 'sandbox' | 'custom';
   customNetwork: CustomNetwork | null;
+  /** The user's network profiles (the embedded sandbox is built in, not stored). */
+  networkProfiles: NetworkProfile[];
+  /** The network the core runs against: SANDBOX_NETWORK_ID or a profile's id. */
+  activeNetworkId: string;
   sandboxSeed: number;
   /** Minutes of inactivity before the vault locks itself; 0 = never. */
   autoLockMinutes: number;
@@ -64,6 +69,8 @@ export type SettingsData = {
 const defaults: SettingsData = {
   network: 'sandbox',
   customNetwork: null,
+  networkProfiles: [],
+  activeNetworkId: SANDBOX_NETWORK_ID,
   sandboxSeed: 7,
   autoLockMinutes: 15,
   confirmOrdersByAccount: {},
@@ -83,6 +90,15 @@ function checkedRead<K extends keyof SettingsData>(key: K, value: SettingsData[K
     const parsed = customNetworkSchema.safeParse(value);
     return (parsed.success ? parsed.data : null) as SettingsData[K];
   }
+  if (key === 'networkProfiles') {
+    // A hand-edited profile that no longer parses is dropped, not fed to the network code.
+    const list: unknown[] = Array.isArray(value) ? value : [];
+    return list.flatMap((item) => {
+      const parsed = networkProfileSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    }) as SettingsData[K];
+  }
+  if (key === 'activeNetworkId') return (typeof value === 'string' ? value : SANDBOX_NETWORK_ID) as SettingsData[K];
   if (key === 'displayPrefs') {
     const parsed = displayPrefsSchema.safeParse({ ...DEFAULT_DISPLAY_PREFS, ...(value as object) });
     return (parsed.success ? parsed.data : DEFAULT_DISPLAY_PREFS) as SettingsData[K];
