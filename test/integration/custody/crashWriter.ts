@@ -38,7 +38,7 @@ for (;;) {
   } else {
     const id = `r${next++}`;
     say({ begin: writeIndex, op: 'put', id });
-    await vault.putRecord({ id, accountId: `acct-${id}`, kind: 'clobCredentials', credentials: payloadFor(id) });
+    await vault.putRecord({ id, accountId: `acct-${id}`, kind: 'clobCredentials', network: 'sandbox', credentials: payloadFor(id) });
   }
   say({ done: writeIndex });
   writeIndex += 1;

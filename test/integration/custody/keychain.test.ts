@@ -64,7 +64,7 @@ describe('OS keychain (real Secret Service)', () => {
     await vault.putRecord({
       id: 'clob',
       accountId: 'acct',
-      kind: 'clobCredentials',
+      kind: 'clobCredentials', network: 'sandbox',
       credentials: { apiKey: 'api-key-0000-abcd', secret: 'hmac-secret', passphrase: 'passphrase' },
     });
     await vault.enableOsUnlock();

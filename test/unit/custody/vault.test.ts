@@ -26,11 +26,11 @@ async function vaultWithRecords(options: Parameters<typeof createVault>[2] = {})
   const file = path.join(await tempDir(), 'custody', 'vault.json');
   const vault = await createVault(file, PASSWORD, { kdf: LIGHT_KDF, ...options });
   await vault.putRecord({ id: 'key-a', accountId: 'acct-a', kind: 'signingKey', privateKey: signingKey() });
-  await vault.putRecord({ id: 'clob-a', accountId: 'acct-a', kind: 'clobCredentials', credentials: CLOB });
+  await vault.putRecord({ id: 'clob-a', accountId: 'acct-a', kind: 'clobCredentials', network: 'sandbox', credentials: CLOB });
   await vault.putRecord({
     id: 'proxy-a',
     accountId: 'acct-a',
-    kind: 'perpsProxy',
+    kind: 'perpsProxy', network: 'sandbox',
     proxy: { ...PROXY, proxyPrivateKey: Buffer.from(PROXY_KEY_HEX, 'hex') },
   });
   return { vault, file };
@@ -48,8 +48,8 @@ describe('vault round trip', () => {
     // The index is readable while locked, and carries only non-secret hints.
     expect(reopened.listRecords()).toEqual([
       expect.objectContaining({ id: 'key-a', kind: 'signingKey', accountId: 'acct-a', hint: addressOfPrivateKey(signingKey()) }),
-      expect.objectContaining({ id: 'clob-a', kind: 'clobCredentials', hint: '••••cafe' }),
-      expect.objectContaining({ id: 'proxy-a', kind: 'perpsProxy', hint: PROXY.proxyAddress }),
+      expect.objectContaining({ id: 'clob-a', kind: 'clobCredentials', network: 'sandbox', hint: '••••cafe' }),
+      expect.objectContaining({ id: 'proxy-a', kind: 'perpsProxy', network: 'sandbox', hint: PROXY.proxyAddress }),
     ]);
     expect(await caught(() => reopened.getRecord('key-a'))).toBeInstanceOf(VaultLockedError);
 
@@ -64,7 +64,7 @@ describe('vault round trip', () => {
 
     reopened.lock();
     expect(reopened.isUnlocked).toBe(false);
-    expect(await caught(() => reopened.putRecord({ accountId: 'b', kind: 'clobCredentials', credentials: CLOB }))).toBeInstanceOf(VaultLockedError);
+    expect(await caught(() => reopened.putRecord({ accountId: 'b', kind: 'clobCredentials', network: 'sandbox', credentials: CLOB }))).toBeInstanceOf(VaultLockedError);
   });
 
   it('keeps no secret in clear on disk, and writes the file 0600 in a 0700 directory', async () => {
@@ -74,7 +74,7 @@ describe('vault round trip', () => {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(Buffer.from(secret).toString('base64'));
     }
-    expect(JSON.parse(text)).toMatchObject({ format: 'marketdesk-vault', version: 1 });
+    expect(JSON.parse(text)).toMatchObject({ format: 'marketdesk-vault', version: 2 });
     if (process.platform !== 'win32') {
       expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
       expect((await fs.stat(path.dirname(file))).mode & 0o777).toBe(0o700);
@@ -94,7 +94,7 @@ describe('vault round trip', () => {
   it('replaces, deletes and deletes per account', async () => {
     const { vault, file } = await vaultWithRecords();
     const rotated = { ...CLOB, apiKey: 'rotated-key-0000-9999' };
-    await vault.putRecord({ id: 'clob-a', accountId: 'acct-a', kind: 'clobCredentials', credentials: rotated, replace: true });
+    await vault.putRecord({ id: 'clob-a', accountId: 'acct-a', kind: 'clobCredentials', network: 'sandbox', credentials: rotated, replace: true });
     const clob = await vault.getRecord('clob-a');
     expect(clob.kind === 'clobCredentials' && clob.credentials.apiKey).toBe(rotated.apiKey);
     await vault.deleteRecord('proxy-a');
@@ -110,11 +110,11 @@ describe('vault round trip', () => {
     const { vault, file } = await vaultWithRecords();
     const before = await fileHash(file);
     const cases = [
-      () => vault.putRecord({ id: 'key-a', accountId: 'acct-z', kind: 'clobCredentials', credentials: CLOB }),
+      () => vault.putRecord({ id: 'key-a', accountId: 'acct-z', kind: 'clobCredentials', network: 'sandbox', credentials: CLOB }),
       () => vault.putRecord({ accountId: 'acct-a', kind: 'signingKey', privateKey: Buffer.from(PROXY_KEY_HEX, 'hex') }),
       () => vault.putRecord({ accountId: 'acct-b', kind: 'signingKey', privateKey: signingKey() }),
-      () => vault.putRecord({ accountId: 'acct-a', kind: 'clobCredentials', credentials: CLOB }),
-      () => vault.putRecord({ accountId: 'acct-a', kind: 'perpsProxy', proxy: PROXY }),
+      () => vault.putRecord({ accountId: 'acct-a', kind: 'clobCredentials', network: 'sandbox', credentials: CLOB }),
+      () => vault.putRecord({ accountId: 'acct-a', kind: 'perpsProxy', network: 'sandbox', proxy: PROXY }),
     ];
     for (const attempt of cases) expect(await caught(attempt)).toBeInstanceOf(DuplicateRecordError);
     expect(await fileHash(file)).toBe(before);
@@ -126,13 +126,13 @@ describe('vault round trip', () => {
     const shortKey = await caught(() => vault.putRecord({ accountId: 'b', kind: 'signingKey', privateKey: new Uint8Array(31) }));
     expect(shortKey).toBeInstanceOf(InvalidPrivateKeyError);
     expect(shortKey.message).toMatch(/exactly 32 bytes/);
-    const noSecret = await caught(() => vault.putRecord({ accountId: 'b', kind: 'clobCredentials', credentials: { ...CLOB, secret: '' } }));
+    const noSecret = await caught(() => vault.putRecord({ accountId: 'b', kind: 'clobCredentials', network: 'sandbox', credentials: { ...CLOB, secret: '' } }));
     expect(noSecret).toBeInstanceOf(InvalidRecordError);
     expect(noSecret.message).toContain('field secret');
     expectNoSecret(noSecret);
-    const badAddress = await caught(() => vault.putRecord({ accountId: 'b', kind: 'perpsProxy', proxy: { ...PROXY, proxyAddress: '0x12' } }));
+    const badAddress = await caught(() => vault.putRecord({ accountId: 'b', kind: 'perpsProxy', network: 'sandbox', proxy: { ...PROXY, proxyAddress: '0x12' } }));
     expect(badAddress.message).toContain('field proxyAddress');
-    expect(await caught(() => vault.putRecord({ accountId: 'bad account/..', kind: 'clobCredentials', credentials: CLOB }))).toBeInstanceOf(InvalidRecordError);
+    expect(await caught(() => vault.putRecord({ accountId: 'bad account/..', kind: 'clobCredentials', network: 'sandbox', credentials: CLOB }))).toBeInstanceOf(InvalidRecordError);
     expect(await fileHash(file)).toBe(before);
   });
 
@@ -146,7 +146,7 @@ describe('vault round trip', () => {
     const { vault, file } = await vaultWithRecords();
     await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        vault.putRecord({ accountId: `acct-${i}`, kind: 'clobCredentials', credentials: { ...CLOB, apiKey: `key-${i}-abcdefgh` } }),
+        vault.putRecord({ accountId: `acct-${i}`, kind: 'clobCredentials', network: 'sandbox', credentials: { ...CLOB, apiKey: `key-${i}-abcdefgh` } }),
       ),
     );
     const reopened = await openVault(file);
@@ -255,7 +255,7 @@ describe('locking during a write', () => {
       onStep = undefined;
       vault.lock();
     };
-    await vault.putRecord({ id: 'late', accountId: 'acct-late', kind: 'clobCredentials', credentials: CLOB });
+    await vault.putRecord({ id: 'late', accountId: 'acct-late', kind: 'clobCredentials', network: 'sandbox', credentials: CLOB });
     expect(vault.isUnlocked).toBe(false);
     expect(await caught(() => vault.getRecord('late'))).toBeInstanceOf(VaultLockedError);
     const reopened = await openVault(file);

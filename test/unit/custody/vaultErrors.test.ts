@@ -27,8 +27,8 @@ async function makeVault() {
   const file = path.join(await tempDir(), 'vault.json');
   const vault = await createVault(file, PASSWORD, { kdf: LIGHT_KDF });
   await vault.putRecord({ id: 'key-a', accountId: 'acct-a', kind: 'signingKey', privateKey: signingKey() });
-  await vault.putRecord({ id: 'clob-a', accountId: 'acct-a', kind: 'clobCredentials', credentials: CLOB });
-  await vault.putRecord({ id: 'clob-b', accountId: 'acct-b', kind: 'clobCredentials', credentials: { ...CLOB, apiKey: 'other-api-key-1234' } });
+  await vault.putRecord({ id: 'clob-a', accountId: 'acct-a', kind: 'clobCredentials', network: 'sandbox', credentials: CLOB });
+  await vault.putRecord({ id: 'clob-b', accountId: 'acct-b', kind: 'clobCredentials', network: 'sandbox', credentials: { ...CLOB, apiKey: 'other-api-key-1234' } });
   return { vault, file };
 }
 
@@ -124,7 +124,7 @@ describe('vault errors leave the file byte-identical', () => {
     if (!dataKey) throw new Error('unlock failed');
     const [key, clobA, clobB] = state.records;
     if (!key || !clobA || !clobB) throw new Error('records missing');
-    expect(readRecord(state.vaultId, dataKey, state.records, 'clob-a').kind).toBe('clobCredentials');
+    expect(readRecord(state, dataKey, 'clob-a').kind).toBe('clobCredentials');
     const tag = Uint8Array.from(clobA.sealed.ciphertext);
     tag[tag.length - 1] = (tag[tag.length - 1] ?? 0) ^ 1;
     const variants = [
@@ -134,10 +134,10 @@ describe('vault errors leave the file byte-identical', () => {
       { ...clobB, sealed: clobA.sealed }, // another record's ciphertext moved under clob-b
     ];
     for (const variant of variants) {
-      const error = await caught(() => readRecord(state.vaultId, dataKey, [variant], variant.id));
+      const error = await caught(() => readRecord({ ...state, records: [variant] }, dataKey, variant.id));
       expect(error).toBeInstanceOf(VaultTamperedError);
     }
-    const otherVault = await caught(() => readRecord('00000000-0000-4000-8000-000000000000', dataKey, state.records, 'clob-a'));
+    const otherVault = await caught(() => readRecord({ ...state, vaultId: '00000000-0000-4000-8000-000000000000' }, dataKey, 'clob-a'));
     expect(otherVault).toBeInstanceOf(VaultTamperedError);
   });
 
@@ -153,7 +153,7 @@ describe('vault errors leave the file byte-identical', () => {
     for (const [mutate, type, message] of [
       [(j: VaultJson) => (j.format = 'other-wallet'), UnsupportedVaultFormatError, /not a Marketdesk vault/],
       [(j: VaultJson) => delete j.format, UnsupportedVaultFormatError, /not a Marketdesk vault/],
-      [(j: VaultJson) => (j.version = 2), UnsupportedVaultVersionError, /Unsupported vault version 2/],
+      [(j: VaultJson) => (j.version = 3), UnsupportedVaultVersionError, /Unsupported vault version 3: this release reads versions 1 and 2/],
       [(j: VaultJson) => (j.version = '1'), UnsupportedVaultVersionError, /version unknown/],
     ] as const) {
       const json = JSON.parse(original) as VaultJson;
@@ -222,7 +222,7 @@ describe('vault errors leave the file byte-identical', () => {
         if (step === failAt) throw new Error('disk full');
       },
     });
-    await vault.putRecord({ id: 'clob-a', accountId: 'acct-a', kind: 'clobCredentials', credentials: CLOB });
+    await vault.putRecord({ id: 'clob-a', accountId: 'acct-a', kind: 'clobCredentials', network: 'sandbox', credentials: CLOB });
     const before = await fileHash(file);
     for (const step of ['temp-written', 'temp-synced', 'backup-kept']) {
       failAt = step;
@@ -246,7 +246,7 @@ describe('recovery from the backup copy', () => {
     expect(vault.recoveredFromBackup?.reason).toMatch(/Recovered from the backup copy: the vault file was unreadable/);
     await vault.unlockWithPassword(PASSWORD);
     // The next write must not back up the damaged file over the good copy.
-    await vault.putRecord({ accountId: 'acct-c', kind: 'clobCredentials', credentials: CLOB });
+    await vault.putRecord({ accountId: 'acct-c', kind: 'clobCredentials', network: 'sandbox', credentials: CLOB });
     expect(await fs.readFile(`${file}.bak`)).toEqual(backup);
     expect((await openVault(file)).recoveredFromBackup).toBeNull();
 

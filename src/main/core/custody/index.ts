@@ -5,7 +5,15 @@
 export * from './errors';
 export { createVault, openVault, Vault, type CreateVaultOptions, type VaultOptions } from './vault';
 export { DEFAULT_VAULT_SCRYPT, MIN_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH, type ScryptCost } from './vaultSlots';
-export { VAULT_FORMAT, VAULT_VERSION, RECORD_KINDS, type RecordKind, type RecordIndexEntry } from './vaultFormat';
+export {
+  VAULT_FORMAT,
+  VAULT_VERSION,
+  RECORD_KINDS,
+  V1_RECORDS_NETWORK,
+  isNetworkScoped,
+  type RecordKind,
+  type RecordIndexEntry,
+} from './vaultFormat';
 export type { PutRecordInput, VaultRecord } from './vaultRecords';
 export type { ClobCredentials, PerpsProxySecret, RecordPayload } from './recordPayloads';
 export { createMemoryOsKeyStore, type OsKeyStore, type OsKeyStoreAvailability } from './osKeyStorePort';

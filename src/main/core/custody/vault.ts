@@ -19,8 +19,9 @@ import { PasswordChecks } from './passwordChecks';
 import { constantTimeEqual, randomSecretBytes, wipe } from './secretBytes';
 import { computeIndexMac, indexMacMatches, newDataKey } from './vaultCrypto';
 import { assertOnDiskGeneration, loadVaultFile } from './vaultFile';
-import { serializeVaultFile, type RecordIndexEntry, type VaultState } from './vaultFormat';
-import { addRecord, indexEntryOf, readRecord, rekeyRecords, type PutRecordInput, type VaultRecord } from './vaultRecords';
+import { serializeVaultFile, VAULT_VERSION, type RecordIndexEntry, type VaultState, type VaultVersion } from './vaultFormat';
+import { migratedState } from './vaultMigration';
+import { addRecord, indexEntryOf, readRecord, resealRecords, type PutRecordInput, type VaultRecord } from './vaultRecords';
 import {
   checkNewPassword,
   DEFAULT_VAULT_SCRYPT,
@@ -96,6 +97,10 @@ export class Vault {
   get recoveredFromBackup(): { reason: string } | null {
     return this.#recovered;
   }
+  /** The format version of the file as read; 1 until the first unlock migrates it (vaultMigration.ts). */
+  get formatVersion(): VaultVersion {
+    return this.#state.version;
+  }
   get kdfCost(): ScryptCost {
     const { N, r, p } = this.#state.passwordSlot.kdf;
     return { N, r, p };
@@ -107,7 +112,10 @@ export class Vault {
   }
 
   unlockWithPassword(password: string): Promise<void> {
-    return this.#exclusive(async () => this.#adopt(await this.#dataKeyFromPassword(password)));
+    return this.#exclusive(async () => {
+      this.#adopt(await this.#dataKeyFromPassword(password));
+      await this.#migrateAtUnlock();
+    });
   }
 
   /**
@@ -148,6 +156,7 @@ export class Vault {
       } finally {
         wipe(osKey);
       }
+      await this.#migrateAtUnlock();
     });
   }
 
@@ -163,12 +172,12 @@ export class Vault {
   }
 
   async getRecord(id: string): Promise<VaultRecord> {
-    return readRecord(this.#state.vaultId, this.#requireKey(), this.#state.records, id);
+    return readRecord(this.#state, this.#requireKey(), id);
   }
 
   putRecord(input: PutRecordInput): Promise<RecordIndexEntry> {
     return this.#exclusive(async () => {
-      const dataKey = this.#requireKey();
+      const dataKey = await this.#migratedKey();
       const { records, entry } = await addRecord(this.#state.records, input, {
         vaultId: this.#state.vaultId,
         dataKey,
@@ -183,7 +192,7 @@ export class Vault {
   /** Removing a key also refreshes the backup copy, so the removed secret does not linger in `.bak`. */
   deleteRecord(id: string): Promise<void> {
     return this.#exclusive(async () => {
-      const dataKey = this.#requireKey();
+      const dataKey = await this.#migratedKey();
       if (!this.#state.records.some((r) => r.id === id)) throw new RecordNotFoundError(`No vault record with id "${id}".`);
       await this.#write({ ...this.#state, records: this.#state.records.filter((r) => r.id !== id) }, dataKey, true);
     });
@@ -192,7 +201,7 @@ export class Vault {
   /** Removes every record of an account in one write; returns how many were removed. */
   deleteRecordsOfAccount(accountId: string): Promise<number> {
     return this.#exclusive(async () => {
-      const dataKey = this.#requireKey();
+      const dataKey = await this.#migratedKey();
       const kept = this.#state.records.filter((r) => r.accountId !== accountId);
       const removed = this.#state.records.length - kept.length;
       if (removed > 0) await this.#write({ ...this.#state, records: kept }, dataKey, true);
@@ -214,10 +223,11 @@ export class Vault {
       try {
         if (!indexMacMatches(oldKey, this.#state)) throw this.#tampered();
         const { vaultId } = this.#state;
-        const records = rekeyRecords(vaultId, oldKey, newKey, this.#state.records);
+        // Re-sealed under the current version's rules: a v1 vault is migrated by the same write.
+        const records = resealRecords(vaultId, this.#state.version, oldKey, newKey, this.#state.records);
         const passwordSlot = await makePasswordSlot(vaultId, newPassword, options.kdf ?? this.kdfCost, newKey);
         const osSlot = await this.#rewrapOsSlot(oldKey, newKey);
-        await this.#write({ ...this.#state, passwordSlot, osSlot, records }, newKey, true);
+        await this.#write({ ...this.#state, version: VAULT_VERSION, passwordSlot, osSlot, records }, newKey, true);
         this.#adopt(Uint8Array.from(newKey));
         return { osUnlockKept: osSlot !== null };
       } finally {
@@ -229,7 +239,7 @@ export class Vault {
   /** "Remember on this device": a random key in the OS keychain wraps the data key. */
   enableOsUnlock(): Promise<void> {
     return this.#exclusive(async () => {
-      const dataKey = this.#requireKey();
+      const dataKey = await this.#migratedKey();
       const store = this.#requireOsKeyStore();
       const availability = await store.available();
       if (!availability.ok) throw new OsKeyStoreUnavailableError(availability.reason);
@@ -255,7 +265,7 @@ export class Vault {
    */
   disableOsUnlock(): Promise<{ keychainEntryRemoved: boolean }> {
     return this.#exclusive(async () => {
-      const dataKey = this.#requireKey();
+      const dataKey = await this.#migratedKey();
       const slot = this.#state.osSlot;
       if (!slot) return { keychainEntryRemoved: false };
       const store = this.#options.osKeyStore;
@@ -266,6 +276,23 @@ export class Vault {
   }
 
   // ---- internals ----
+
+  /**
+   * The v1→v2 migration at unlock, written at once. A write that fails here (a read-only disk,
+   * another process's change) does not undo the unlock: the vault stays readable as version 1 in
+   * memory, and the migration is tried again before the next change, where its error is reported.
+   */
+  async #migrateAtUnlock(): Promise<void> {
+    await this.#migratedKey().catch(() => undefined);
+  }
+
+  /** The data key, after migrating the file to the current version if it is older (every change needs that). */
+  async #migratedKey(): Promise<Uint8Array> {
+    const dataKey = this.#requireKey();
+    const next = migratedState(this.#state, dataKey);
+    if (next) await this.#write(next, dataKey);
+    return dataKey;
+  }
 
   #exclusive<T>(operation: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(operation, operation);
@@ -373,7 +400,16 @@ export async function createVault(file: string, password: string, options: Creat
   try {
     const passwordSlot = await makePasswordSlot(vaultId, password, options.kdf ?? DEFAULT_VAULT_SCRYPT, dataKey);
     const createdAt = (options.now?.() ?? new Date()).toISOString();
-    const state: VaultState = { vaultId, createdAt, generation: 0, passwordSlot, osSlot: null, records: [], indexMac: new Uint8Array(0) };
+    const state: VaultState = {
+      version: VAULT_VERSION,
+      vaultId,
+      createdAt,
+      generation: 0,
+      passwordSlot,
+      osSlot: null,
+      records: [],
+      indexMac: new Uint8Array(0),
+    };
     state.indexMac = computeIndexMac(dataKey, state);
     try {
       await writeFileAtomic(file, serializeVaultFile(state), { exclusive: true, onStep: options.onWriteStep });

@@ -4,7 +4,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8 } from './encoding';
 import { constantTimeEqual, randomSecretBytes, wipe } from './secretBytes';
-import type { RecordIndexEntry, VaultState } from './vaultFormat';
+import type { RecordIndexEntry, VaultState, VaultVersion } from './vaultFormat';
 import { bytesToBase64 } from './encoding';
 
 /**
@@ -15,6 +15,11 @@ import { bytesToBase64 } from './encoding';
  * starting with a domain tag, so a password-slot ciphertext can never be accepted as a record or
  * as the OS slot, and a record cannot be moved to another vault, renamed, relabelled as another
  * kind or reassigned to another account without failing authentication.
+ *
+ * Version 2 appends the record's network (null for signing keys) to the record's associated data
+ * and to the index MAC, so credentials cannot be moved to another network either. The arrays of
+ * the two versions differ in length and the v2 index starts with its own tag, so a v2 record or
+ * index never verifies under v1 rules and the other way round (no downgrade without the key).
  */
 
 export const DATA_KEY_BYTES = 32;
@@ -44,10 +49,10 @@ export function open(key: Uint8Array, sealed: Sealed, associatedData: Uint8Array
 export const associatedData = {
   passwordSlot: (vaultId: string) => utf8(JSON.stringify([DOMAIN, 'slot', 'password', vaultId])),
   osSlot: (vaultId: string) => utf8(JSON.stringify([DOMAIN, 'slot', 'os', vaultId])),
-  record: (vaultId: string, entry: RecordIndexEntry) =>
-    utf8(
-      JSON.stringify([DOMAIN, 'record', vaultId, entry.id, entry.kind, entry.accountId, entry.createdAt, entry.hint]),
-    ),
+  record: (vaultId: string, entry: RecordIndexEntry, version: VaultVersion) => {
+    const v1 = [DOMAIN, 'record', vaultId, entry.id, entry.kind, entry.accountId, entry.createdAt, entry.hint];
+    return utf8(JSON.stringify(version === 1 ? v1 : [...v1, entry.network ?? null]));
+  },
 };
 
 /**
@@ -57,8 +62,9 @@ export const associatedData = {
  */
 export function computeIndexMac(dataKey: Uint8Array, state: Omit<VaultState, 'indexMac'>): Uint8Array {
   const macKey = hkdf(sha256, dataKey, utf8(state.vaultId), utf8(`${DOMAIN} index-mac`), 32);
+  const v2 = state.version !== 1;
   const canonical = JSON.stringify([
-    DOMAIN,
+    ...(v2 ? [DOMAIN, 'index/v2'] : [DOMAIN]),
     state.vaultId,
     state.createdAt,
     state.generation,
@@ -68,6 +74,7 @@ export function computeIndexMac(dataKey: Uint8Array, state: Omit<VaultState, 'in
       r.accountId,
       r.createdAt,
       r.hint,
+      ...(v2 ? [r.network ?? null] : []),
       bytesToBase64(r.sealed.nonce),
       bytesToBase64(r.sealed.ciphertext),
     ]),

@@ -11,19 +11,34 @@ import { findScryptParamProblem, VAULT_SCRYPT_LIMITS, type ScryptParams } from '
 import { DATA_KEY_BYTES, NONCE_BYTES, TAG_BYTES, type Sealed } from './vaultCrypto';
 
 /**
- * The vault file, version 1: one JSON document, parsed in stages so each failure gets its own
- * error — size, JSON syntax, format marker, version, shape (naming the field), KDF caps (naming
- * the parameter), binary field lengths, duplicate record ids. See docs/decisions.md for the spec.
+ * The vault file: one JSON document, parsed in stages so each failure gets its own error — size,
+ * JSON syntax, format marker, version, shape (naming the field), KDF caps (naming the parameter),
+ * binary field lengths, duplicate record ids. See docs/decisions.md for the spec.
+ *
+ * Version 2 adds `network` to the index entries of what a service issued (order-book credentials,
+ * perps proxies): the network profile id they belong to. Signing keys have none (shared by all
+ * networks). Version 1 files are still read: their issued records are the sandbox's, and the
+ * first unlock re-seals them as version 2 (vaultMigration.ts). Only version 2 is ever written.
  */
 
 export const VAULT_FORMAT = 'marketdesk-vault';
-export const VAULT_VERSION = 1;
+export const VAULT_VERSION = 2;
+/** The versions this release reads; anything else is refused with a clear error. */
+export const READABLE_VAULT_VERSIONS = [1, 2] as const;
+export type VaultVersion = (typeof READABLE_VAULT_VERSIONS)[number];
+/** The network a version-1 record was issued on: there was only the sandbox (SANDBOX_NETWORK_ID). */
+export const V1_RECORDS_NETWORK = 'sandbox';
 /** A planted multi-gigabyte file must not be read into memory; real vaults are a few KiB. */
 export const MAX_VAULT_FILE_BYTES = 8 * 1024 * 1024;
 export const MAX_RECORDS = 10_000;
 
 export const RECORD_KINDS = ['signingKey', 'clobCredentials', 'perpsProxy'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
+/** Kinds a service issued on one network; the others (signing keys) are shared by every network. */
+export const NETWORK_SCOPED_KINDS: readonly RecordKind[] = ['clobCredentials', 'perpsProxy'];
+export const isNetworkScoped = (kind: RecordKind): boolean => NETWORK_SCOPED_KINDS.includes(kind);
+/** Same rule as a network profile id (src/shared/networkProfiles.ts), repeated so custody stays self-contained. */
+export const NETWORK_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 /** The clear part of a record, readable while locked (and authenticated once unlocked). */
 export interface RecordIndexEntry {
@@ -33,6 +48,8 @@ export interface RecordIndexEntry {
   createdAt: string;
   /** Non-secret, computed by the vault: an address, or a masked api-key suffix. */
   hint: string;
+  /** The network the record was issued on: set for network-scoped kinds, absent for signing keys. */
+  network?: string;
 }
 
 export interface StoredRecord extends RecordIndexEntry {
@@ -40,6 +57,8 @@ export interface StoredRecord extends RecordIndexEntry {
 }
 
 export interface VaultState {
+  /** The version the records are sealed and the index MAC computed under (1 until migrated). */
+  version: VaultVersion;
   vaultId: string;
   createdAt: string;
   /** Incremented by every write; bound into the index MAC. */
@@ -59,7 +78,7 @@ const sealedFields = { nonce: b64, wrappedKey: b64 };
 
 const fileSchema = z.object({
   format: z.literal(VAULT_FORMAT),
-  version: z.literal(VAULT_VERSION),
+  version: z.union([z.literal(1), z.literal(2)]),
   vaultId: z.string().regex(UUID_PATTERN),
   createdAt: z.string().regex(ISO_TIME),
   generation: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
@@ -79,6 +98,7 @@ const fileSchema = z.object({
         accountId: z.string().regex(ID_PATTERN),
         createdAt: z.string().regex(ISO_TIME),
         hint: z.string().max(128),
+        network: z.string().regex(NETWORK_ID_PATTERN).optional(),
         nonce: b64,
         ciphertext: b64,
       }),
@@ -119,10 +139,10 @@ export function parseVaultFile(bytes: Uint8Array): VaultState {
   if (head.format !== VAULT_FORMAT) {
     throw new UnsupportedVaultFormatError(`This file is not a Marketdesk vault (its format marker is not "${VAULT_FORMAT}").`);
   }
-  if (head.version !== VAULT_VERSION) {
+  if (!READABLE_VAULT_VERSIONS.includes(head.version as VaultVersion)) {
     const shown = typeof head.version === 'number' && Number.isSafeInteger(head.version) ? String(head.version) : 'unknown';
     throw new UnsupportedVaultVersionError(
-      `Unsupported vault version ${shown}: this release reads version ${VAULT_VERSION}. A newer Marketdesk may have written it.`,
+      `Unsupported vault version ${shown}: this release reads versions ${READABLE_VAULT_VERSIONS.join(' and ')}. A newer Marketdesk may have written it.`,
     );
   }
   const parsed = fileSchema.safeParse(json);
@@ -131,6 +151,21 @@ export function parseVaultFile(bytes: Uint8Array): VaultState {
     throw corrupt(`field ${issue ? fieldPath(issue.path) || '(root)' : '(root)'} is missing or invalid`);
   }
   return toState(parsed.data);
+}
+
+/**
+ * Version 1 had no networks: its issued records are the sandbox's (implied, authenticated by the
+ * v1 index MAC until the first unlock re-seals them with the network bound in). Version 2 must say
+ * it for exactly the network-scoped kinds.
+ */
+function networkOfRecord(version: VaultVersion, r: VaultFileJson['records'][number], i: number): string | undefined {
+  if (version === 1) {
+    if (r.network !== undefined) throw corrupt(`field records[${i}].network is not part of version 1`);
+    return isNetworkScoped(r.kind) ? V1_RECORDS_NETWORK : undefined;
+  }
+  if (isNetworkScoped(r.kind) && r.network === undefined) throw corrupt(`field records[${i}].network is missing`);
+  if (!isNetworkScoped(r.kind) && r.network !== undefined) throw corrupt(`field records[${i}].network is set on a ${r.kind}`);
+  return r.network;
 }
 
 function toState(file: VaultFileJson): VaultState {
@@ -149,12 +184,14 @@ function toState(file: VaultFileJson): VaultState {
   const records = file.records.map((r, i): StoredRecord => {
     if (seen.has(r.id)) throw new DuplicateRecordError(`The vault file lists record id "${r.id}" more than once.`);
     seen.add(r.id);
+    const network = networkOfRecord(file.version, r, i);
     return {
       id: r.id,
       kind: r.kind,
       accountId: r.accountId,
       createdAt: r.createdAt,
       hint: r.hint,
+      ...(network !== undefined && { network }),
       sealed: {
         nonce: decodeField(r.nonce, `records[${i}].nonce`, exactly(NONCE_BYTES)),
         ciphertext: decodeField(r.ciphertext, `records[${i}].ciphertext`, { min: TAG_BYTES, max: MAX_VAULT_FILE_BYTES }),
@@ -163,6 +200,7 @@ function toState(file: VaultFileJson): VaultState {
   });
   const os = file.slots.os;
   return {
+    version: file.version,
     vaultId: file.vaultId,
     createdAt: file.createdAt,
     generation: file.generation,
@@ -187,7 +225,9 @@ function toState(file: VaultFileJson): VaultState {
   };
 }
 
+/** Only version 2 is written: a state still in version 1 must be migrated first (vaultMigration.ts). */
 export function serializeVaultFile(state: VaultState): string {
+  if (state.version !== VAULT_VERSION) throw new Error(`A version ${state.version} vault state cannot be written; migrate it first.`);
   const { kdf, sealed } = state.passwordSlot;
   const file: VaultFileJson = {
     format: VAULT_FORMAT,
@@ -216,6 +256,7 @@ export function serializeVaultFile(state: VaultState): string {
       accountId: r.accountId,
       createdAt: r.createdAt,
       hint: r.hint,
+      ...(r.network !== undefined && { network: r.network }),
       nonce: bytesToBase64(r.sealed.nonce),
       ciphertext: bytesToBase64(r.sealed.ciphertext),
     })),
