@@ -130,7 +130,8 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     ...(options.bookPollIntervalMs ? { intervalMs: options.bookPollIntervalMs } : {}),
   });
 
-  const registry = new AccountRegistry(options.dataDir);
+  // scoping: account views carry what the active network's services issued (credentials, proxies).
+  const registry = new AccountRegistry(options.dataDir, () => network.info.id);
   const vaultPath = join(options.dataDir, 'marketdesk.vault');
   // The trading state (heartbeat, confirmations, restrictions) is per account: it follows a switch.
   const accountsChanged = () => {
@@ -159,8 +160,8 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     onRemoved: (accountId) => clobCredentials.forget(accountId),
     ...(options.keystoreKdf ? { keystoreKdf: options.keystoreKdf } : {}),
   });
-  const clobCredentials = new ClobCredentialsService({ http, registry, session, chainId: () => network.chainId, onChange: accountsChanged });
-  const perpsProxies = new PerpsProxyService({ http, registry, session, perpsDomain: () => network.perpsDomain, onChange: accountsChanged });
+  const clobCredentials = new ClobCredentialsService({ http, registry, session, networkId: network.info.id, chainId: () => network.chainId, onChange: accountsChanged });
+  const perpsProxies = new PerpsProxyService({ http, registry, session, networkId: network.info.id, perpsDomain: () => network.perpsDomain, onChange: accountsChanged });
 
   const trading = new TradingDesk({
     http,

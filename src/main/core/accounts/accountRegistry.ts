@@ -5,8 +5,10 @@
  * keyed by the record ids kept here.
  */
 import type { AccountView, AccountsState } from '../../../shared/custodyViews';
+import { SANDBOX_NETWORK_ID } from '../../../shared/networkProfiles';
 import { CoreError } from '../coreError';
 import { MemoryBackedConf } from '../settings/memoryBackedConf';
+import { issuedTo, legacyIssued, sameIssued, sharedHalf, withIssued, withoutAccount, type IssuedByNetwork, type IssuedToAccount } from './issuedByNetwork';
 
 /** What is stored of an account is exactly what the renderer may see: no secret lives here. */
 export type StoredAccount = AccountView;
@@ -14,12 +16,21 @@ export type StoredAccount = AccountView;
 interface RegistryData {
   accounts: StoredAccount[];
   activeAccountId: string | null;
+  /** Per network: what services issued to each account (issuedByNetwork.ts). */
+  issuedByNetwork?: IssuedByNetwork;
 }
 
 export class AccountRegistry {
   private readonly store: MemoryBackedConf<RegistryData>;
 
-  constructor(dataDir: string) {
+  /**
+   * `currentNetwork` says whose issued credentials and proxies the account views carry (the
+   * active network); services bound to one network use issued()/updateIssued() with their own id.
+   */
+  constructor(
+    dataDir: string,
+    private readonly currentNetwork: () => string = () => SANDBOX_NETWORK_ID,
+  ) {
     this.store = new MemoryBackedConf<RegistryData>({
       cwd: dataDir,
       configName: 'accounts',
@@ -27,6 +38,37 @@ export class AccountRegistry {
       defaults: { accounts: [], activeAccountId: null },
       clearInvalidConfig: false,
     });
+    // An older file's credentials and proxies are the sandbox's: carried over once, first the new
+    // map, then the accounts without them (a stop in between leaves the map, which wins on read).
+    const carried = legacyIssued(this.stored(), this.store.get('issuedByNetwork'));
+    if (carried) {
+      this.store.set('issuedByNetwork', carried);
+      this.store.set('accounts', this.stored().map(sharedHalf));
+    }
+  }
+
+  /** The accounts as stored (the shared half). */
+  private stored(): StoredAccount[] {
+    const accounts = this.store.get('accounts');
+    return Array.isArray(accounts) ? accounts : [];
+  }
+
+  private allIssued(): IssuedByNetwork {
+    return this.store.get('issuedByNetwork') ?? {};
+  }
+
+  /** What services of `networkId` issued to an account. */
+  issued(networkId: string, accountId: string): IssuedToAccount {
+    this.get(accountId);
+    return issuedTo(this.allIssued(), networkId, accountId);
+  }
+
+  /** Changes what services of `networkId` issued to an account; returns the account as seen on that network. */
+  updateIssued(networkId: string, accountId: string, change: (issued: IssuedToAccount) => IssuedToAccount): StoredAccount {
+    const account = this.get(accountId);
+    const next = change(issuedTo(this.allIssued(), networkId, accountId));
+    this.store.set('issuedByNetwork', withIssued(this.allIssued(), networkId, accountId, next));
+    return { ...account, ...next };
   }
 
   state(): AccountsState {
@@ -36,9 +78,11 @@ export class AccountRegistry {
     return { accounts, activeAccountId };
   }
 
+  /** Every account as seen on the current network (its credentials and proxies there). */
   all(): StoredAccount[] {
-    const accounts = this.store.get('accounts');
-    return Array.isArray(accounts) ? accounts : [];
+    const issued = this.allIssued();
+    const network = this.currentNetwork();
+    return this.stored().map((a) => ({ ...a, ...issuedTo(issued, network, a.id) }));
   }
 
   get(accountId: string): StoredAccount {
@@ -68,27 +112,34 @@ export class AccountRegistry {
     if (existing) {
       throw new CoreError('conflict', `The address ${account.address} is already in Marketdesk as "${existing.label}".`);
     }
-    this.store.set('accounts', [...this.all(), account]);
+    this.store.set('accounts', [...this.stored(), sharedHalf(account)]);
     if (!this.store.get('activeAccountId')) this.store.set('activeAccountId', account.id);
+    const { clobCredentials, perpsProxies } = account;
+    if (clobCredentials || perpsProxies.length > 0) this.updateIssued(this.currentNetwork(), account.id, () => ({ clobCredentials, perpsProxies }));
   }
 
+  /** Changes an account as seen on the current network; what was issued is written to that network. */
   update(accountId: string, change: (account: StoredAccount) => StoredAccount): StoredAccount {
-    let updated: StoredAccount | undefined;
-    const accounts = this.all().map((a) => (a.id === accountId ? (updated = change(a)) : a));
-    if (!updated) throw new CoreError('not_found', `There is no account with id ${accountId}.`);
-    this.store.set('accounts', accounts);
+    const updated = change(this.get(accountId));
+    const { clobCredentials, perpsProxies } = updated;
+    this.store.set('accounts', this.stored().map((a) => (a.id === accountId ? sharedHalf(updated) : a)));
+    if (!sameIssued(issuedTo(this.allIssued(), this.currentNetwork(), accountId), { clobCredentials, perpsProxies })) {
+      this.updateIssued(this.currentNetwork(), accountId, () => ({ clobCredentials, perpsProxies }));
+    }
     return updated;
   }
 
   remove(accountId: string): void {
     this.get(accountId);
-    this.store.set('accounts', this.all().filter((a) => a.id !== accountId));
+    this.store.set('accounts', this.stored().filter((a) => a.id !== accountId));
+    const issued = this.allIssued();
+    if (Object.values(issued).some((network) => accountId in network)) this.store.set('issuedByNetwork', withoutAccount(issued, accountId));
     if (this.store.get('activeAccountId') === accountId) this.store.set('activeAccountId', this.all()[0]?.id ?? null);
   }
 
   /** Puts the named accounts first in the given order; any not named keep their relative order after. */
   reorder(accountIds: readonly string[]): void {
-    const accounts = this.all();
+    const accounts = this.stored();
     const unknown = accountIds.find((id) => !accounts.some((a) => a.id === id));
     if (unknown) throw new CoreError('not_found', `There is no account with id ${unknown}.`);
     if (new Set(accountIds).size !== accountIds.length) throw new CoreError('invalid_input', 'Each account can appear only once in the new order.');

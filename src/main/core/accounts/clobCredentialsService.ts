@@ -1,6 +1,8 @@
 /**
  * Order-book API credentials of the active account: created (or, when the nonce was used
  * before, derived) with an L1 signature, kept whole in the vault, shown only as a masked hint.
+ * One service per network: it reads and writes only the records of its `networkId` (an account's
+ * credentials on the sandbox are not its credentials on another deployment).
  *
  * For L2-signed requests the secret is decoded once per unlocked session into a node:crypto
  * KeyObject (its bytes held by node:crypto, not scattered over the JS heap as one decrypted copy
@@ -22,6 +24,8 @@ export interface ClobCredentialsServiceOptions {
   http: HttpClient;
   registry: AccountRegistry;
   session: VaultSession;
+  /** The network profile these credentials are issued on; the vault records carry it. */
+  networkId: string;
   chainId: () => number;
   onChange: () => void;
 }
@@ -83,7 +87,7 @@ export class ClobCredentialsService {
   /** New credentials under the next nonce, then the old key revoked at the service. */
   async rotate(): Promise<AccountsState> {
     const account = this.options.registry.requireActive();
-    const current = account.clobCredentials;
+    const current = this.issued(account).clobCredentials;
     if (!current) throw new CoreError('not_found', `"${account.label}" has no order-book credentials to rotate; create them first.`);
     const old = await this.stored(account);
     const nonce = current.nonce + 1;
@@ -103,12 +107,12 @@ export class ClobCredentialsService {
   /** Revokes the key at the service and forgets it here. */
   async delete(): Promise<AccountsState> {
     const account = this.options.registry.requireActive();
-    if (!account.clobCredentials) throw new CoreError('not_found', `"${account.label}" has no order-book credentials.`);
+    if (!this.issued(account).clobCredentials) throw new CoreError('not_found', `"${account.label}" has no order-book credentials.`);
     await this.revoke(account, await this.stored(account));
     this.invalidate(account.id);
-    await this.options.session.unlocked().deleteRecord(clobCredentialsRecordId(account.id));
+    await this.options.session.unlocked().deleteRecord(this.recordId(account));
     this.invalidate(account.id);
-    this.options.registry.update(account.id, (a) => ({ ...a, clobCredentials: null }));
+    this.options.registry.updateIssued(this.options.networkId, account.id, (issued) => ({ ...issued, clobCredentials: null }));
     return this.changed();
   }
 
@@ -121,8 +125,10 @@ export class ClobCredentialsService {
     const cached = this.session.get(account.id);
     if (cached) return cached;
     const epoch = this.epoch;
-    const record = await vault.getRecord(clobCredentialsRecordId(account.id));
-    if (record.kind !== 'clobCredentials') throw new CoreError('internal', 'The credentials record has the wrong kind.');
+    const record = await vault.getRecord(this.recordId(account));
+    if (record.kind !== 'clobCredentials' || record.network !== this.options.networkId) {
+      throw new CoreError('internal', 'The credentials record has the wrong kind or network.');
+    }
     // The vault may have locked while the record was read: then nothing is kept.
     this.options.session.unlocked();
     // Rotated, deleted or removed meanwhile: what was read may be the old key; read again.
@@ -135,8 +141,10 @@ export class ClobCredentialsService {
 
   /** The stored credentials of an account as the vault holds them (for rotation and deletion). */
   private async stored(account: StoredAccount): Promise<ClobCredentials> {
-    const record = await this.options.session.unlocked().getRecord(clobCredentialsRecordId(account.id));
-    if (record.kind !== 'clobCredentials') throw new CoreError('internal', 'The credentials record has the wrong kind.');
+    const record = await this.options.session.unlocked().getRecord(this.recordId(account));
+    if (record.kind !== 'clobCredentials' || record.network !== this.options.networkId) {
+      throw new CoreError('internal', 'The credentials record has the wrong kind or network.');
+    }
     return record.credentials;
   }
 
@@ -169,15 +177,25 @@ export class ClobCredentialsService {
       kind: 'clobCredentials',
       credentials,
       accountId: account.id,
-      id: clobCredentialsRecordId(account.id),
+      network: this.options.networkId,
+      id: this.recordId(account),
       replace: true,
     });
     // Again after the write: a read that began before it finished may hold the old key.
     this.invalidate(account.id);
-    this.options.registry.update(account.id, (a) => ({
-      ...a,
+    this.options.registry.updateIssued(this.options.networkId, account.id, (issued) => ({
+      ...issued,
       clobCredentials: { apiKeyHint: maskSecret(credentials.apiKey), nonce, createdAt: Date.now() },
     }));
+  }
+
+  /** What this network's services issued to the account (its credentials hint and nonce here). */
+  private issued(account: StoredAccount) {
+    return this.options.registry.issued(this.options.networkId, account.id);
+  }
+
+  private recordId(account: StoredAccount): string {
+    return clobCredentialsRecordId(account.id, this.options.networkId);
   }
 
 

@@ -2,7 +2,8 @@
  * Perpetuals proxy keys: Marketdesk generates the proxy's key, the account's owner key signs
  * `createProxy` (EIP-712 layout in src/signing/perpsOperations.ts), and the secret the
  * exchange returns is kept in the vault with the proxy key. The exchange has no route that lists
- * proxies, so the list is ours. Operations are signed under the network profile's pinned domain,
+ * proxies, so the list is ours (per network: one service per network, reading and writing only
+ * the vault records of its `networkId`). Operations are signed under the network profile's pinned domain,
  * after the server's `GET /v1/info/exchange` is seen to agree with it (perpsDomainPin.ts).
  */
 import { randomInt } from 'node:crypto';
@@ -28,6 +29,8 @@ export interface PerpsProxyServiceOptions {
   http: HttpClient;
   registry: AccountRegistry;
   session: VaultSession;
+  /** The network profile the proxies are created on; the vault records carry it. */
+  networkId: string;
   /** The active network profile's pinned perps signing domain (null: none pinned, refuse). */
   perpsDomain: () => Readonly<PerpsDomain> | null;
   onChange: () => void;
@@ -62,9 +65,10 @@ export class PerpsProxyService {
         kind: 'perpsProxy',
         proxy: { proxyAddress: proxy, proxyPrivateKey: proxyKey, secret: answer.secret },
         accountId: account.id,
-        id: perpsProxyRecordId(account.id, proxy),
+        network: this.options.networkId,
+        id: perpsProxyRecordId(account.id, proxy, this.options.networkId),
       });
-      this.options.registry.update(account.id, (a) => ({
+      this.options.registry.updateIssued(this.options.networkId, account.id, (a) => ({
         ...a,
         perpsProxies: [
           ...a.perpsProxies,
@@ -81,7 +85,7 @@ export class PerpsProxyService {
   async delete(proxyAddress: string, accountId?: string): Promise<AccountsState> {
     const account = accountId ? this.options.registry.get(accountId) : this.options.registry.requireActive();
     const proxy = getAddress(proxyAddress);
-    if (!account.perpsProxies.some((p) => p.proxyAddress.toLowerCase() === proxy.toLowerCase())) {
+    if (!this.options.registry.issued(this.options.networkId, account.id).perpsProxies.some((p) => p.proxyAddress.toLowerCase() === proxy.toLowerCase())) {
       throw new CoreError('not_found', `"${account.label}" has no perps proxy ${proxy}.`);
     }
     await this.sendSigned(account, 'DELETE', 'deleteProxy', { proxy });
@@ -95,8 +99,8 @@ export class PerpsProxyService {
   async forget(accountId: string, proxyAddress: string): Promise<AccountsState> {
     const account = this.options.registry.get(accountId);
     const proxy = getAddress(proxyAddress);
-    await this.options.session.unlocked().deleteRecord(perpsProxyRecordId(account.id, proxy));
-    this.options.registry.update(account.id, (a) => ({
+    await this.options.session.unlocked().deleteRecord(perpsProxyRecordId(account.id, proxy, this.options.networkId));
+    this.options.registry.updateIssued(this.options.networkId, account.id, (a) => ({
       ...a,
       perpsProxies: a.perpsProxies.filter((p) => p.proxyAddress.toLowerCase() !== proxy.toLowerCase()),
     }));

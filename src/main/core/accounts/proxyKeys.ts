@@ -16,15 +16,21 @@ export interface ProxyCredentials {
   secret: string;
 }
 
-async function readProxyRecord(session: VaultSession, account: StoredAccount, proxyAddress: string) {
-  const record = await session.unlocked().getRecord(perpsProxyRecordId(account.id, proxyAddress));
-  if (record.kind !== 'perpsProxy') throw new CoreError('internal', 'The perps proxy record has the wrong kind.');
+/** The proxy's record on `networkId` only: a proxy created on another network signs nothing here. */
+async function readProxyRecord(session: VaultSession, account: StoredAccount, proxyAddress: string, networkId: string) {
+  const record = await session.unlocked().getRecord(perpsProxyRecordId(account.id, proxyAddress, networkId));
+  if (record.kind !== 'perpsProxy' || record.network !== networkId) throw new CoreError('internal', 'The perps proxy record has the wrong kind or network.');
   return record.proxy;
 }
 
 /** The proxy address and secret for the key headers of one request. */
-export async function proxyCredentials(session: VaultSession, account: StoredAccount, proxyAddress: string): Promise<ProxyCredentials> {
-  const proxy = await readProxyRecord(session, account, proxyAddress);
+export async function proxyCredentials(
+  session: VaultSession,
+  account: StoredAccount,
+  proxyAddress: string,
+  networkId: string,
+): Promise<ProxyCredentials> {
+  const proxy = await readProxyRecord(session, account, proxyAddress, networkId);
   if (proxy.proxyPrivateKey) wipe(proxy.proxyPrivateKey);
   return { proxyAddress: proxy.proxyAddress, secret: proxy.secret };
 }
@@ -34,9 +40,10 @@ export async function withProxySigner<T>(
   session: VaultSession,
   account: StoredAccount,
   proxyAddress: string,
+  networkId: string,
   use: (signer: LocalAccount) => Promise<T>,
 ): Promise<T> {
-  const proxy = await readProxyRecord(session, account, proxyAddress);
+  const proxy = await readProxyRecord(session, account, proxyAddress, networkId);
   const key = proxy.proxyPrivateKey;
   if (!key) {
     throw new CoreError('unavailable', `The vault holds no signing key for the proxy ${proxy.proxyAddress} of "${account.label}"; rotate the proxy to get one.`);

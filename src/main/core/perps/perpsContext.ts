@@ -55,7 +55,7 @@ export function noProxyReason(account: StoredAccount): string {
 /** Key-header credentials of the account's active proxy, read from the vault at each request. */
 export function credentialsOf(context: PerpsContext, account: StoredAccount): PerpsCredentials {
   const proxy = requireActiveProxy(context, account);
-  return () => proxyCredentials(context.session, account, proxy.proxyAddress);
+  return () => proxyCredentials(context.session, account, proxy.proxyAddress, context.network.info.id);
 }
 
 /** The user's account at `address`, if it is one (for counterparty labels and events). */

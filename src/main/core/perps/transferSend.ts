@@ -27,7 +27,7 @@ export async function sendPerpsTransfer(context: PerpsContext, previews: Transfe
   const { domain, op, salt, ts } = preview;
   const info = { name: domain.name, version: domain.version, chain_id: domain.chainId, contract: domain.verifyingContract as Hex };
   const args = { ...op.args, account: op.args.account as Hex, token: op.args.token as Hex, to: op.args.to as Hex };
-  const sig = await withProxySigner(context.session, account, proxy.proxyAddress, (signer) =>
+  const sig = await withProxySigner(context.session, account, proxy.proxyAddress, context.network.info.id, (signer) =>
     // viem cannot infer the per-type table generically; the layout itself is fixed in src/signing.
     signer.signTypedData(perpsOperationTypedData(info, 'internalTransfer', args, salt, ts) as unknown as Parameters<typeof signer.signTypedData>[0]),
   );
