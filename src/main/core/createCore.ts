@@ -120,7 +120,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     },
   });
   const catalog = new CatalogService(http);
-  const watchlist = new Watchlist(settings);
+  const watchlist = new Watchlist(settings, () => network.info.id); // scoping: per network
   const books = new BookWatcher({
     http,
     log,
@@ -183,6 +183,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
 
   const portfolio = new PortfolioDesk({
     dataDir: options.dataDir,
+    networkId: network.info.id, // scoping: one history store per network
     http,
     jobs: trading.jobs,
     registry,
@@ -211,7 +212,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     if (event === 'orderFilled') portfolio.onAccountFilled();
   });
   // Price alerts read the books main polls; fill alerts read fills (prefs).
-  const alerts = new AlertService({ settings, books, emit: (event, payload) => hub.emit(event, payload), log });
+  const alerts = new AlertService({ settings, networkId: network.info.id, books, emit: (event, payload) => hub.emit(event, payload), log });
   hub.subscribe((event, payload) => alerts.handleEvent(event, payload));
 
   const dispatch = createDispatcher(

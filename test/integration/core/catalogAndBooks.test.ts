@@ -117,9 +117,9 @@ describe('core against the sandbox over loopback HTTP', () => {
     const watched = await call<EventsPage>('searchCatalogEvents', { watchlistOnly: true });
     expect(watched.events.map((e) => e.id).sort()).toEqual([first!.id, second!.id].sort());
     expect(await call<string[]>('setWatchlisted', { eventId: first!.id, watched: false })).toEqual([second!.id]);
-    // Kept in the settings file in the data folder, under a list key (one list per network can follow).
+    // Kept in the settings file in the data folder, under the network's id (one list per network).
     const stored = JSON.parse(readFileSync(join(harness.dataDir, 'settings.json'), 'utf8')) as { watchlists: unknown };
-    expect(stored.watchlists).toEqual({ default: [second!.id] });
+    expect(stored.watchlists).toEqual({ sandbox: [second!.id] });
     const bad = await harness.core.dispatch('setWatchlisted', { eventId: '../etc', watched: true }, caller);
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     await call('setWatchlisted', { eventId: second!.id, watched: false });

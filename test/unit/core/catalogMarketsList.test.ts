@@ -97,13 +97,13 @@ describe('watchlist in the settings file', () => {
     expect(list.set('21001', false)).toEqual(['21002']);
     const reopened = openSettings(dir);
     expect(new Watchlist(reopened).ids()).toEqual(['21002']);
-    // Stored under a list key, so a list per network can be added without moving the data.
-    expect(reopened.get('watchlists')).toEqual({ default: ['21002'] });
+    // Stored under the network id (the sandbox's by default).
+    expect(reopened.get('watchlists')).toEqual({ sandbox: ['21002'] });
     expect(new Watchlist(reopened, () => 'other').ids()).toEqual([]);
-    reopened.set('watchlists', { default: Array.from({ length: WATCHLIST_MAX }, (_, i) => String(i)) });
+    reopened.set('watchlists', { sandbox: Array.from({ length: WATCHLIST_MAX }, (_, i) => String(i)) });
     expect(() => new Watchlist(reopened).set('extra', true)).toThrow(/at most 500 events/);
     // A hand-edited file with odd entries shows only ids a catalog could have.
-    reopened.set('watchlists', { default: ['ok-1', '<b>', 'ok-1', 7 as unknown as string] });
+    reopened.set('watchlists', { sandbox: ['ok-1', '<b>', 'ok-1', 7 as unknown as string] });
     expect(new Watchlist(reopened).ids()).toEqual(['ok-1']);
   });
 });

@@ -4,7 +4,8 @@
  * not a window shows them) and reads every `orderBooksUpdated` and `orderFilled` the core emits.
  * A price alert fires once — it moves from the alert list to the log in one settings write —
  * and the log keeps the newest MAX_ALERT_LOG entries. Both live in the settings store, so they
- * survive restarts; `alertFired` tells the windows and the desktop shell (OS notification).
+ * survive restarts, per network (networkAlertLists.ts: one service per network reads only its
+ * own); `alertFired` tells the windows and the desktop shell (OS notification).
  */
 import { randomUUID } from 'node:crypto';
 import type { EventName, EventPayload } from '../../../shared/contract';
@@ -22,6 +23,7 @@ import { CoreError } from '../coreError';
 import type { Logger } from '../log';
 import type { SettingsStore } from '../settings/settingsStore';
 import { triggeringPrice } from './alertRules';
+import { NetworkAlertLists } from './networkAlertLists';
 import { describeFill, describePriceAlert } from './alertText';
 
 /** The BookWatcher client id the alerts watch under (windows use their connection ids). */
@@ -33,6 +35,8 @@ export interface AlertBooks {
 
 export interface AlertServiceOptions {
   settings: SettingsStore;
+  /** The network whose alerts and log this service keeps (the books it reads are that network's). */
+  networkId: string;
   books: AlertBooks;
   emit: <K extends EventName>(event: K, payload: EventPayload<K>) => void;
   log: Logger;
@@ -43,14 +47,16 @@ export interface AlertServiceOptions {
 export class AlertService {
   private readonly now: () => number;
   private readonly newId: () => string;
+  private readonly lists: NetworkAlertLists;
 
   constructor(private readonly options: AlertServiceOptions) {
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUUID;
+    this.lists = new NetworkAlertLists(options.settings, options.networkId);
   }
 
   state(): AlertsState {
-    return { alerts: this.options.settings.get('priceAlerts'), log: this.options.settings.get('alertLog') };
+    return { alerts: this.lists.alerts(), log: this.lists.log() };
   }
 
   /** Starts watching the books of the stored alerts (after a restart). */
@@ -59,32 +65,32 @@ export class AlertService {
   }
 
   async create(input: PriceAlertInput): Promise<AlertsState> {
-    const alerts = this.options.settings.get('priceAlerts');
+    const alerts = this.lists.alerts();
     if (alerts.length >= MAX_PRICE_ALERTS) {
       throw new CoreError('invalid_input', `At most ${MAX_PRICE_ALERTS} price alerts can wait at once: remove one first.`);
     }
     const alert: PriceAlert = { ...input, id: this.newId(), createdAt: this.now() };
-    this.options.settings.set('priceAlerts', [...alerts, alert]);
+    this.lists.setAlerts([...alerts, alert]);
     await this.rewatch();
     return this.state();
   }
 
   async remove(alertId: string): Promise<AlertsState> {
-    const alerts = this.options.settings.get('priceAlerts');
+    const alerts = this.lists.alerts();
     if (!alerts.some((a) => a.id === alertId)) throw new CoreError('not_found', 'That alert no longer exists: it fired or was removed.');
-    this.options.settings.set('priceAlerts', alerts.filter((a) => a.id !== alertId));
+    this.lists.setAlerts(alerts.filter((a) => a.id !== alertId));
     await this.rewatch();
     return this.state();
   }
 
   clearLog(): AlertsState {
-    this.options.settings.set('alertLog', []);
+    this.lists.setLog([]);
     return this.state();
   }
 
   /** Checks every waiting alert against these books; fires (once) those whose condition holds. */
   evaluate(books: readonly OrderBookView[]): FiredAlert[] {
-    const alerts = this.options.settings.get('priceAlerts');
+    const alerts = this.lists.alerts();
     if (alerts.length === 0 || books.length === 0) return [];
     const fired: FiredAlert[] = [];
     const firedIds = new Set<string>();
@@ -100,7 +106,7 @@ export class AlertService {
     }
     if (fired.length === 0) return [];
     // One write moves them from waiting to the log: a crash leaves them waiting or fired, never both.
-    this.options.settings.set('priceAlerts', alerts.filter((a) => !firedIds.has(a.id)));
+    this.lists.setAlerts(alerts.filter((a) => !firedIds.has(a.id)));
     this.appendToLog(fired);
     void this.rewatch();
     return fired;
@@ -111,7 +117,7 @@ export class AlertService {
     const prefs = this.options.settings.get('displayPrefs');
     if (!prefs.fillAlerts) return null;
     const entry: FiredAlert = { id: `fill-${fill.id}`, kind: 'fill', at: this.now(), tokenId: fill.assetId, price: fill.price, tickSize: tickOfPrice(fill.price), ...describeFill(fill, prefs.priceStyle) };
-    if (this.options.settings.get('alertLog').some((e) => e.id === entry.id)) return null;
+    if (this.lists.log().some((e) => e.id === entry.id)) return null;
     this.appendToLog([entry]);
     return entry;
   }
@@ -128,12 +134,12 @@ export class AlertService {
   }
 
   private appendToLog(entries: FiredAlert[]): void {
-    const log = [...[...entries].reverse(), ...this.options.settings.get('alertLog')].slice(0, MAX_ALERT_LOG);
-    this.options.settings.set('alertLog', log);
+    const log = [...[...entries].reverse(), ...this.lists.log()].slice(0, MAX_ALERT_LOG);
+    this.lists.setLog(log);
   }
 
   private async rewatch(): Promise<void> {
-    const tokenIds = [...new Set(this.options.settings.get('priceAlerts').map((a) => a.tokenId))];
+    const tokenIds = [...new Set(this.lists.alerts().map((a) => a.tokenId))];
     try {
       const books = await this.options.books.watch(ALERTS_BOOK_CLIENT, tokenIds);
       // The first read can already satisfy an alert (and a book that never changes is never pushed).

@@ -7,10 +7,23 @@
 import { chmodSync, closeSync, existsSync, openSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { SANDBOX_NETWORK_ID } from '../../../shared/networkProfiles';
 import type { Logger } from '../log';
 import { HISTORY_APPLICATION_ID, LATEST_VERSION, migrate } from './migrations';
 
 export const HISTORY_FILE_NAME = 'history.sqlite';
+
+/**
+ * One store per network: the rows a deployment's services return are that deployment's. The
+ * sandbox keeps the file name it always had (so an upgrade finds its history where it was);
+ * another network gets `history-<networkId>.sqlite` (a profile id is lower-case letters, digits
+ * and "-", safe as a file name).
+ */
+export function historyFileName(networkId: string = SANDBOX_NETWORK_ID): string {
+  if (networkId === SANDBOX_NETWORK_ID) return HISTORY_FILE_NAME;
+  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(networkId)) throw new Error(`history store: "${networkId}" is not a network id.`);
+  return `history-${networkId}.sqlite`;
+}
 
 export interface OpenedHistory {
   db: DatabaseSync;
@@ -59,8 +72,13 @@ function connect(path: string): DatabaseSync {
   return new DatabaseSync(path, { timeout: 2_000 });
 }
 
-export function openHistoryDatabase(dataDir: string, log: Logger, now: () => Date = () => new Date()): OpenedHistory {
-  const path = join(dataDir, HISTORY_FILE_NAME);
+export function openHistoryDatabase(
+  dataDir: string,
+  log: Logger,
+  now: () => Date = () => new Date(),
+  networkId: string = SANDBOX_NETWORK_ID,
+): OpenedHistory {
+  const path = join(dataDir, historyFileName(networkId));
   let db = connect(path);
   let movedAside: string | null = null;
   let verdict = inspect(db);

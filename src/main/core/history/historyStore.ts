@@ -45,8 +45,9 @@ export class HistoryStore {
     this.perpsWalks = new PerpsWalkTable(db);
   }
 
-  static open(dataDir: string, log: Logger): HistoryStore {
-    const { db, path } = openHistoryDatabase(dataDir, log);
+  /** The store of one network's rows (historyFileName: the sandbox keeps history.sqlite). */
+  static open(dataDir: string, log: Logger, networkId?: string): HistoryStore {
+    const { db, path } = openHistoryDatabase(dataDir, log, undefined, networkId);
     return new HistoryStore(db, path);
   }
 

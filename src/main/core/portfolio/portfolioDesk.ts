@@ -20,6 +20,8 @@ import { walletOf } from './walletTargets';
 
 export interface PortfolioDeskOptions {
   dataDir: string;
+  /** The network whose history store is opened (one file per network; default the sandbox's). */
+  networkId?: string;
   http: HttpClient;
   jobs: JobRunner;
   registry: AccountRegistry;
@@ -50,7 +52,7 @@ export class PortfolioDesk {
   constructor(private readonly options: PortfolioDeskOptions) {
     const { http, jobs, registry, log } = options;
     this.client = new AnalyticsClient(http);
-    this.store = HistoryStore.open(options.dataDir, log);
+    this.store = HistoryStore.open(options.dataDir, log, options.networkId);
     this.sync = new HistorySync({
       client: this.client, store: this.store, jobs, log, onChanged: options.onHistoryChanged,
       ...(options.historyPageSize ? { pageSize: options.historyPageSize } : {}),

@@ -58,11 +58,15 @@ export type SettingsData = {
   confirmOrdersByAccount: Record<string, boolean>;
   /** Theme, price and time formats, default order size, fill alerts (prefs). */
   displayPrefs: DisplayPrefs;
-  /** Price alerts waiting to fire. */
+  /** Before networks: the price alerts waiting to fire, now the sandbox's (alerts/networkAlertLists.ts). */
   priceAlerts: PriceAlert[];
-  /** Alerts that fired, newest first. */
+  /** Before networks: the alerts that fired, newest first, now the sandbox's. */
   alertLog: FiredAlert[];
-  /** Markets watchlists (event ids), by list key (catalog/watchlist.ts). */
+  /** Price alerts waiting to fire, by network id. */
+  priceAlertsByNetwork: Record<string, PriceAlert[]>;
+  /** Alerts that fired, newest first, by network id. */
+  alertLogByNetwork: Record<string, FiredAlert[]>;
+  /** Markets watchlists (event ids), by network id (`default`: an older file's, the sandbox's; catalog/watchlist.ts). */
   watchlists: Record<string, string[]>;
 };
 
@@ -77,8 +81,21 @@ const defaults: SettingsData = {
   displayPrefs: DEFAULT_DISPLAY_PREFS,
   priceAlerts: [],
   alertLog: [],
+  priceAlertsByNetwork: {},
+  alertLogByNetwork: {},
   watchlists: {},
 };
+
+/** A map of lists by network id, each list re-parsed; a network whose list fails reads as empty. */
+function checkedByNetwork<T>(value: unknown, schema: z.ZodType<T[]>): Record<string, T[]> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).map(([networkId, list]) => {
+      const parsed = schema.safeParse(list);
+      return [networkId, parsed.success ? parsed.data : []];
+    }),
+  );
+}
 
 /**
  * A hand-edited or older file must not feed the app malformed values: each key with a schema is
@@ -111,6 +128,8 @@ function checkedRead<K extends keyof SettingsData>(key: K, value: SettingsData[K
     const parsed = alertLogSchema.safeParse(value);
     return (parsed.success ? parsed.data : []) as SettingsData[K];
   }
+  if (key === 'priceAlertsByNetwork') return checkedByNetwork(value, alertStoreSchema) as SettingsData[K];
+  if (key === 'alertLogByNetwork') return checkedByNetwork(value, alertLogSchema) as SettingsData[K];
   return value;
 }
 

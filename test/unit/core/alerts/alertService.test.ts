@@ -48,6 +48,7 @@ function serviceOn(dir: string, current: { book: OrderBookView | null }, fired: 
   const books = booksAt(current);
   const service = new AlertService({
     settings,
+    networkId: 'sandbox',
     books,
     emit: (event, payload) => {
       if (event === 'alertFired') fired.push(payload as FiredAlert);
