@@ -98,6 +98,13 @@ describe('issued secrets are per network (two real sandboxes, one data folder)',
     expect(onB.perpsProxies.map((p) => p.label)).toEqual(['Bot B']);
     expect(onB.perpsProxies[0]!.proxyAddress).not.toBe(onA.perpsProxies[0]!.proxyAddress);
 
+    // A's proxy is not B's to delete; B's own proxy can be, and A's stays.
+    const notHere = await core!.dispatch('deletePerpsProxy', { proxyAddress: onA.perpsProxies[0]!.proxyAddress }, { clientId: 't' });
+    expect(notHere.ok ? null : notHere.error.code).toBe('not_found');
+    const extra = active(await call<AccountsState>('createPerpsProxy', { label: 'Bot B2', expiryDays: 30 }));
+    const removed = active(await call<AccountsState>('deletePerpsProxy', { proxyAddress: extra.perpsProxies[1]!.proxyAddress }));
+    expect(removed.perpsProxies.map((p) => p.label)).toEqual(['Bot B']);
+
     // The vault now holds both networks' records; A's are byte-for-byte the secrets they were.
     const both = await vaultRecords();
     for (const record of recordsOnA) expect(both).toContainEqual(record);
