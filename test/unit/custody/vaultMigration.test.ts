@@ -133,6 +133,19 @@ describe('vault v1 → v2 migration (fixture written by the v1 code)', () => {
     expect(next.listRecords()).toHaveLength(contents.records.length);
   });
 
+  it('a password change on a still-locked v1 vault migrates it in the same write', async () => {
+    const { file, contents } = await copyOfFixture();
+    const vault = await openVault(file);
+    await vault.changePassword(contents.password, 'a brand new password', { kdf: { N: 2 ** 10, r: 8, p: 1 } });
+    expect(vault.formatVersion).toBe(2);
+    expect((await readJson(file)).version).toBe(2);
+    const reopened = await openVault(file);
+    await reopened.unlockWithPassword('a brand new password');
+    const proxy = await reopened.getRecord(contents.records[4]!.id);
+    expect(proxy.network).toBe('sandbox');
+    expect(proxy.kind === 'perpsProxy' && proxy.proxy.secret).toBe(contents.records[4]!.proxy?.secret);
+  });
+
   it('a version 3 or garbage version still fails clearly, before any migration', async () => {
     const { file } = await copyOfFixture();
     for (const [version, message] of [
