@@ -2,6 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DuplicateRecordError, InvalidRecordError } from '../../../src/main/core/custody/errors';
 import { createVault, openVault } from '../../../src/main/core/custody/vault';
+import { NETWORK_ID_PATTERN } from '../../../src/main/core/custody/vaultFormat';
+import { networkProfileIdSchema } from '../../../src/shared/networkProfiles';
 import { caught, CLOB, LIGHT_KDF, PASSWORD, PROXY, signingKey, tempDir } from './helpers';
 
 describe('vault records per network (format v2)', () => {
@@ -56,5 +58,11 @@ describe('vault records per network (format v2)', () => {
       expect(await caught(attempt)).toBeInstanceOf(InvalidRecordError);
     }
     expect(vault.listRecords()).toEqual([]);
+  });
+
+  it('the vault accepts exactly the network ids a profile may have (its own copy of the rule)', () => {
+    for (const id of ['sandbox', 'custom', 'prod-1', '0net', 'a'.repeat(40), 'a'.repeat(41), 'Prod', '-x', 'a.b', 'a:b', '', 'ünï']) {
+      expect(NETWORK_ID_PATTERN.test(id), id).toBe(networkProfileIdSchema.safeParse(id).success);
+    }
   });
 });
