@@ -24,10 +24,19 @@ export const electronFuses = {
 
 /**
  * What goes into the app: the built bundles and package.json. electron-builder adds the
- * production dependencies (npm's tree without devDependencies) by itself. Source maps stay out:
- * they name local paths and inline the sources.
+ * production dependencies (npm's tree without devDependencies) by itself; the negative patterns
+ * apply to them too. Source maps stay out (they name local paths and inline the sources), and so
+ * do the TypeScript sources some packages publish beside their JavaScript (viem's alone are
+ * 8 MB): Node never loads them. The packaged-app check proves nothing loaded was left out.
  */
-export const appFiles = ['package.json', 'out/main/**/*', 'out/preload/**/*', 'out/renderer/**/*', '!**/*.map'];
+export const appFiles = [
+  'package.json',
+  'out/main/**/*',
+  'out/preload/**/*',
+  'out/renderer/**/*',
+  '!**/*.map',
+  '!**/node_modules/**/*.{ts,mts,cts,tsx}',
+];
 
 /** Native addons cannot be loaded from inside an ASAR; they are kept beside it. */
 export const asarUnpack = ['**/*.node'];
