@@ -19,12 +19,12 @@ const validate = (candidate: unknown) => validateConfiguration(structuredClone(c
 describe('electron-builder configuration', () => {
   it('passes electron-builder’s own schema', async () => {
     await expect(validate(config)).resolves.toBeUndefined();
-  });
+  }, 60_000);
 
   it('would be refused by that schema when an option is misspelt or misplaced', async () => {
     await expect(validate({ ...config, asarUnpak: ['**/*.node'] })).rejects.toThrow(/asarUnpak/);
     await expect(validate({ ...config, nsis: { ...config.nsis, target: 'dmg' } })).rejects.toThrow(/nsis/);
-  });
+  }, 60_000);
 
   it('names the installers the issue asks for, per user on Windows, no schemes or associations', () => {
     const targets = (list: unknown) =>
