@@ -23,7 +23,8 @@ export const electronFuses = {
 } satisfies NonNullable<Configuration['electronFuses']>;
 
 /**
- * What goes into the app: the built bundles and package.json. electron-builder adds the
+ * What goes into the app: the built bundles, package.json and the icons the running app shows
+ * (src/main/electron/appIcons.ts). electron-builder adds the
  * production dependencies (npm's tree without devDependencies) by itself; the negative patterns
  * apply to them too. Source maps stay out (they name local paths and inline the sources), and so
  * do the TypeScript sources some packages publish beside their JavaScript (viem's alone are
@@ -34,6 +35,7 @@ export const appFiles = [
   'out/main/**/*',
   'out/preload/**/*',
   'out/renderer/**/*',
+  'resources/icons/*.png',
   '!**/*.map',
   '!**/node_modules/**/*.{ts,mts,cts,tsx}',
 ];
@@ -49,6 +51,9 @@ const config: Configuration = {
   files: appFiles,
   asar: true,
   asarUnpack,
+  // The only native addon (@napi-rs/keyring) is a prebuilt N-API binary: stable across Node and
+  // Electron versions, nothing to rebuild (and no compiler needed on the release machine).
+  npmRebuild: false,
   electronFuses,
   // No file associations, URL schemes or deep links: no feature opens the app from outside.
   fileAssociations: [],

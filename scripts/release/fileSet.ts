@@ -63,12 +63,16 @@ function walkFiles(dir: string, visit: (path: string, name: string, depth: numbe
   return found;
 }
 
-/** The app's own files: everything under `appDir` that the `files` patterns keep (node_modules aside). */
-export function appFilesOf(appDir: string, patterns: readonly string[]): PackedFile[] {
+/**
+ * The app's own files: everything under `projectDir` that the `files` patterns keep
+ * (node_modules aside), with out/ taken from `outDir` when the bundles were built elsewhere.
+ */
+export function appFilesOf(projectDir: string, patterns: readonly string[], outDir = join(projectDir, 'out')): PackedFile[] {
   const roots = new Set(patterns.filter((p) => !p.startsWith('!')).map((p) => p.split('/')[0] ?? p));
   const files: PackedFile[] = [];
   for (const root of roots) {
-    const path = join(appDir, root);
+    const appDir = root === 'out' ? join(outDir, '..') : projectDir;
+    const path = root === 'out' ? outDir : join(appDir, root);
     const stat = lstatSync(path, { throwIfNoEntry: false });
     if (!stat) continue;
     const candidates = stat.isDirectory() ? walkFiles(path, () => true) : [path];
@@ -115,8 +119,8 @@ export function dependencyFilesOf(modules: readonly NodeModuleInfo[], patterns: 
   return files;
 }
 
-/** The whole set: the app's files from `appDir` (which holds package.json and out/) and the dependencies. */
-export async function packedFileSet(options: { projectDir: string; appDir: string; patterns: readonly string[] }): Promise<{
+/** The whole set: the app's files (out/ from `outDir`) and the dependencies. */
+export async function packedFileSet(options: { projectDir: string; outDir: string; patterns: readonly string[] }): Promise<{
   files: PackedFile[];
   packages: string[];
 }> {
@@ -130,7 +134,7 @@ export async function packedFileSet(options: { projectDir: string; appDir: strin
   };
   listNames(modules);
   return {
-    files: [...appFilesOf(options.appDir, options.patterns), ...dependencyFilesOf(modules, options.patterns)],
+    files: [...appFilesOf(options.projectDir, options.patterns, options.outDir), ...dependencyFilesOf(modules, options.patterns)],
     packages: [...new Set(names)].sort(),
   };
 }

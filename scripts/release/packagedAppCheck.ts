@@ -5,14 +5,14 @@
  * @electron/asar, and verify the archive alone (scripts/release/verifyArchive.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { appFiles, asarUnpack } from '../../electron-builder';
 import { assembleAsar } from './assembleAsar';
 import { packedFileSet, type PackedFile } from './fileSet';
 import { verifyArchive, type ArchiveReport } from './verifyArchive';
 
-/** Builds main, preload and renderer into `workDir/out` and puts package.json beside them. */
+/** Builds main, preload and renderer into `workDir/out`. */
 export function buildBundles(projectDir: string, workDir: string): void {
   mkdirSync(workDir, { recursive: true });
   const electronVite = join(projectDir, 'node_modules/electron-vite/bin/electron-vite.js');
@@ -22,12 +22,11 @@ export function buildBundles(projectDir: string, workDir: string): void {
     env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
   });
   if (result.status !== 0) throw new Error(`electron-vite build failed:\n${result.stderr || result.stdout}`);
-  copyFileSync(join(projectDir, 'package.json'), join(workDir, 'package.json'));
 }
 
 /** The file set for bundles built into `workDir`. */
 export function fileSetFor(projectDir: string, workDir: string): Promise<{ files: PackedFile[]; packages: string[] }> {
-  return packedFileSet({ projectDir, appDir: workDir, patterns: appFiles });
+  return packedFileSet({ projectDir, outDir: join(workDir, 'out'), patterns: appFiles });
 }
 
 /** Packs `files` into `archiveFile` and verifies it against the same list. */

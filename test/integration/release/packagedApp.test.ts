@@ -40,10 +40,12 @@ describe('packaged app (app.asar assembled from the builder’s file set)', () =
     expect(report.unpackedBytes).toBeGreaterThan(0);
   });
 
-  it('holds only out/, package.json and production dependencies: no sources, maps or dev tooling', () => {
+  it('holds only out/, package.json, the runtime icons and production dependencies: no sources, maps or dev tooling', () => {
     const paths = files.map((file) => file.archivePath);
     const own = paths.filter((path) => !path.startsWith('node_modules/'));
-    expect(own.every((path) => path === 'package.json' || /^out\/(main|preload|renderer)\//.test(path))).toBe(true);
+    const allowed = /^(package\.json|out\/(main|preload|renderer)\/.+|resources\/icons\/[\w-]+\.png)$/;
+    expect(own.filter((path) => !allowed.test(path))).toEqual([]);
+    expect(own).toEqual(expect.arrayContaining(['package.json', 'resources/icons/window.png', 'resources/icons/notification.png']));
     expect(paths.filter((path) => path.endsWith('.map') || /\.(ts|tsx|mts|cts)$/.test(path))).toEqual([]);
     expect(own.some((path) => path.startsWith('out/main/'))).toBe(true);
     const devOnly = Object.keys(manifest.devDependencies).filter((name) => !packages.includes(name));

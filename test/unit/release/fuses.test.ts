@@ -1,10 +1,11 @@
 // The fuses electron-builder flips, as data, against the recommendations of Electron's fuses
 // guide (docs/tutorial/fuses.md) and security checklist ("Check which fuses you can change").
-// loadBrowserProcessSpecificV8Snapshot is left alone: the guide makes no recommendation and the
-// app ships no custom snapshot.
+// loadBrowserProcessSpecificV8Snapshot and wasmTrapHandlers are left at Electron's defaults: the
+// guide recommends no change for them, and the app ships no custom V8 snapshot.
 import { FuseV1Options } from '@electron/fuses';
 import { describe, expect, it } from 'vitest';
 import config, { electronFuses } from '../../../electron-builder';
+import { FUSE_OPTION_OF } from '../../../scripts/release/fuseOptions';
 
 /** Each fuse: the value the guide recommends, its @electron/fuses option, and the guide's reason. */
 const GUIDE = [
@@ -29,5 +30,6 @@ describe('fuses', () => {
   it('name fuses @electron/fuses knows (electron-builder maps each key to one)', () => {
     for (const { option } of GUIDE) expect(FuseV1Options[option], option).toBeTypeOf('number');
     expect(new Set(GUIDE.map(({ option }) => FuseV1Options[option])).size).toBe(GUIDE.length);
+    expect(FUSE_OPTION_OF).toEqual(Object.fromEntries(GUIDE.map(({ key, option }) => [key, option])));
   });
 });
