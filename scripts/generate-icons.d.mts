@@ -2,4 +2,4 @@
 export const SOURCE: string;
 export const LINUX_SIZES: number[];
 export function renderIcons(projectDir?: string): Map<string, Buffer>;
-export function staleIcons(projectDir?: string): string[];
+export function staleIcons(projectDir?: string, rendered?: Map<string, Buffer>): string[];

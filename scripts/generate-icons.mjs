@@ -38,10 +38,14 @@ export function renderIcons(projectDir = root) {
   return files;
 }
 
-/** The generated files whose bytes on disk differ from a fresh rendering (missing ones included). */
-export function staleIcons(projectDir = root) {
+/**
+ * The generated files whose bytes on disk differ from a fresh rendering (missing ones included).
+ * @param {string} [projectDir]
+ * @param {Map<string, Buffer>} [rendered] a rendering already made, to compare without rendering again
+ */
+export function staleIcons(projectDir = root, rendered = renderIcons(projectDir)) {
   const stale = [];
-  for (const [path, bytes] of renderIcons(projectDir)) {
+  for (const [path, bytes] of rendered) {
     let current = null;
     try {
       current = readFileSync(join(projectDir, path));
