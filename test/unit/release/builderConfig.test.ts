@@ -38,9 +38,10 @@ describe('electron-builder configuration', () => {
     expect(config.mac?.hardenedRuntime).toBe(true);
   });
 
-  it('packs only the built bundles and package.json, without source maps, natives beside the archive', () => {
+  it('packs only the built bundles, package.json and runtime icons, without source maps, natives beside the archive', () => {
     expect(config.files).toBe(appFiles);
-    expect(appFiles.filter((p) => !p.startsWith('!')).every((p) => p === 'package.json' || p.startsWith('out/'))).toBe(true);
+    const included = appFiles.filter((p) => !p.startsWith('!'));
+    expect(included.every((p) => p === 'package.json' || p.startsWith('out/') || p === 'resources/icons/*.png')).toBe(true);
     expect(appFiles).toContain('!**/*.map');
     expect(asarUnpack).toEqual(['**/*.node']);
   });
