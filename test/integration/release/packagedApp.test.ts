@@ -40,6 +40,13 @@ describe('packaged app (app.asar assembled from the builder’s file set)', () =
     expect(report.unpackedBytes).toBeGreaterThan(0);
   });
 
+  it('carries the embedded sandbox (the default network) inside the main bundle, not as sources', () => {
+    const main = files.find((file) => file.archivePath === 'out/main/index.js');
+    expect(main).toBeDefined();
+    expect(readFileSync(main?.source ?? '', 'utf8')).toMatch(/async function startSandbox\(/);
+    expect(files.some((file) => file.archivePath.includes('sandbox/'))).toBe(false);
+  });
+
   it('holds only out/, package.json, the runtime icons and production dependencies: no sources, maps or dev tooling', () => {
     const paths = files.map((file) => file.archivePath);
     const own = paths.filter((path) => !path.startsWith('node_modules/'));
