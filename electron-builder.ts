@@ -59,9 +59,9 @@ const config: Configuration = {
   fileAssociations: [],
   protocols: [],
   // Refuses a target whose native keychain addon is missing or half-set notarization credentials.
-  beforePack: 'build/beforePack.mjs',
+  beforePack: './build/beforePack.mjs',
   // Signing and notarization credentials come from the environment; this hook says what was done.
-  afterSign: 'build/afterSign.mjs',
+  afterSign: './build/afterSign.mjs',
   mac: {
     category: 'public.app-category.finance',
     icon: 'build/icon.icns',

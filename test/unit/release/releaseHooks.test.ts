@@ -1,9 +1,11 @@
 // The builder hooks' pure parts: what signing and notarization will do with the environment's
 // credentials (never their values), and which native keychain addon a target needs.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import config from '../../../electron-builder';
 import { keyringPackageFor, missingNativePackage } from '../../../build/nativePackages.mjs';
 import { notarizationPlan, signingReport } from '../../../build/signingCredentials.mjs';
 
@@ -58,5 +60,54 @@ describe('native keychain addon per target', () => {
     } finally {
       rmSync(projectDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('hooks as electron-builder loads them', () => {
+  type Hook = (context: unknown) => Promise<void>;
+  const require = createRequire(import.meta.url);
+  const builderLib = require.resolve('app-builder-lib/package.json', { paths: [require.resolve('electron-builder')] });
+  const { resolveFunction } = require(builderLib.replace('package.json', 'out/util/resolve.js')) as {
+    resolveFunction: (type: string, executor: unknown, name: string, root: string) => Promise<Hook>;
+  };
+  const projectDir = resolve(import.meta.dirname, '../../..');
+  const hostArch = { ia32: 0, x64: 1, arm: 2, arm64: 3 }[process.arch as 'x64'];
+
+  it('beforePack passes for this machine’s own target, and refuses a missing addon or a half-set notarization', async () => {
+    const beforePack = await resolveFunction('module', config.beforePack, 'beforePack', projectDir);
+    await expect(beforePack({ electronPlatformName: process.platform, arch: hostArch, packager: { projectDir } })).resolves.toBeUndefined();
+
+    // A project whose only addon is the Apple-silicon one.
+    const fakeProject = mkdtempSync(join(tmpdir(), 'marketdesk-hooks-'));
+    const saved = process.env.APPLE_ID;
+    try {
+      for (const name of ['keyring', 'keyring-darwin-arm64']) {
+        mkdirSync(join(fakeProject, 'node_modules/@napi-rs', name), { recursive: true });
+        writeFileSync(join(fakeProject, 'node_modules/@napi-rs', name, 'package.json'), '{"version":"2.1.2"}');
+      }
+      const mac = (arch: number) => ({ electronPlatformName: 'darwin', arch, packager: { projectDir: fakeProject } });
+      delete process.env.APPLE_ID;
+      await expect(beforePack(mac(3))).resolves.toBeUndefined();
+      await expect(beforePack(mac(1))).rejects.toThrow('The darwin x64 build needs @napi-rs/keyring-darwin-x64');
+      process.env.APPLE_ID = 'someone@example.com';
+      await expect(beforePack(mac(3))).rejects.toThrow('the Apple ID set lacks APPLE_APP_SPECIFIC_PASSWORD, APPLE_TEAM_ID');
+    } finally {
+      if (saved === undefined) delete process.env.APPLE_ID;
+      else process.env.APPLE_ID = saved;
+      rmSync(fakeProject, { recursive: true, force: true });
+    }
+  });
+
+  it('afterSign prints what was signed', async () => {
+    const afterSign = await resolveFunction('module', config.afterSign, 'afterSign', projectDir);
+    const lines: string[] = [];
+    const original = console.log;
+    console.log = (line: string) => lines.push(line);
+    try {
+      await afterSign({ electronPlatformName: 'linux' });
+    } finally {
+      console.log = original;
+    }
+    expect(lines).toEqual(['  • Linux packages are not code-signed (AppImage and deb carry no signature).']);
   });
 });
