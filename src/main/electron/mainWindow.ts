@@ -1,5 +1,6 @@
 /** The app's one window: hardened preferences, restored placement, shown once painted. */
 import { BrowserWindow, screen } from 'electron';
+import { WINDOW_ICON_PATH } from './appIcons';
 import type { ShellSettings } from './shellSettings';
 import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE } from './windowBounds';
 import { hardenedWebPreferences } from './windowPolicy';
@@ -19,6 +20,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     minWidth: MIN_WINDOW_SIZE.width,
     minHeight: MIN_WINDOW_SIZE.height,
     title: 'Marketdesk',
+    icon: WINDOW_ICON_PATH,
     backgroundColor: '#0f1115',
     // Shown on ready-to-show so the user never sees an unpainted white frame.
     show: false,
