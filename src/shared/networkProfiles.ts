@@ -47,7 +47,7 @@ const serviceUrl = z
   // One form for comparisons and the budget lock: no trailing slash.
   .transform((value) => value.replace(/\/+$/, ''));
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x-prefixed 20-byte hex address');
+const address = z.string().max(42, 'a 0x-prefixed 20-byte hex address').regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x-prefixed 20-byte hex address');
 
 export const profileUrlsSchema = z.object({ clob: serviceUrl, catalog: serviceUrl, analytics: serviceUrl, perps: serviceUrl }).strict();
 
@@ -80,6 +80,7 @@ export const profilePerpsDomainSchema = z
 
 export const networkProfileIdSchema = z
   .string()
+  .max(40, 'at most 40 characters')
   .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'lower-case letters, digits and "-", at most 40, starting with a letter or digit');
 
 export const networkProfileSchema = z
