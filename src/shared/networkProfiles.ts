@@ -184,8 +184,13 @@ export interface NetworkProfilesImportResult {
 
 export interface NetworkProfilesExport {
   fileName: string;
-  /** The file's JSON text (networkProfilesFileSchema): no secrets, so it may cross the bridge. */
-  text: string;
+  /**
+   * Browser mode: the file's JSON text (networkProfilesFileSchema) for the page to download; it
+   * holds no secrets, so it may cross the bridge. Null when the core saved the file itself.
+   */
+  text: string | null;
+  /** Desktop: where the save dialog put the file; null in browser mode. */
+  savedTo: string | null;
   count: number;
 }
 

@@ -219,6 +219,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   const networkProfiles = new NetworkProfilesService({
     store: new NetworkProfileStore(settings),
     onChange: (view) => hub.emit('networkProfilesChanged', view),
+    ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
   });
   const dispatch = createDispatcher(
     createHandlers({ appStatus, budgetState: () => budget.state(), catalog, watchlist, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps, prefs: { settings, alerts, emit: (event, payload) => hub.emit(event, payload) }, networkProfiles }),

@@ -71,7 +71,7 @@ describe('network profiles over the bridge', () => {
 
     const exported = await call<NetworkProfilesExport>('exportNetworkProfiles', {});
     expect(exported).toMatchObject({ count: 2, fileName: expect.stringMatching(/^marketdesk-networks-\d{4}-\d{2}-\d{2}\.json$/) });
-    expect(JSON.parse(exported.text)).toMatchObject({ format: 'marketdesk-network-profiles', version: 1 });
+    expect(JSON.parse(exported.text!)).toMatchObject({ format: 'marketdesk-network-profiles', version: 1 });
 
     // Existing ids are refused unless the user chose to replace them: nothing is written.
     const clash = await call<NetworkProfilesImportResult>('importNetworkProfiles', { fileText: exported.text });

@@ -3,7 +3,7 @@
  * over, an import that lands whole, the active profile neither edited nor deleted, and the clock
  * skew reading of one `/time` answer.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -76,6 +76,29 @@ describe('the profiles service', () => {
     expect(() => service.remove('live')).toThrow(/cannot be deleted; switch to another first/);
     expect(service.view()).toMatchObject({ activeId: 'live', profiles: [{ id: 'live', label: 'LIVE' }] });
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('exporting profiles', () => {
+  it('hands the text to the page in browser mode, and saves through the desktop dialog otherwise', async () => {
+    const store = new NetworkProfileStore(settingsIn());
+    store.save(profile('prod'));
+    const now = () => Date.UTC(2026, 10, 26);
+    const browser = await new NetworkProfilesService({ store, onChange: () => {}, now }).exportFile(undefined);
+    expect(browser).toMatchObject({ fileName: 'marketdesk-networks-2026-11-26.json', savedTo: null, count: 1 });
+    expect(JSON.parse(browser.text!)).toEqual({ format: 'marketdesk-network-profiles', version: 1, profiles: [store.get('prod')] });
+
+    const folder = mkdtempSync(join(tmpdir(), 'marketdesk-export-'));
+    dirs.push(folder);
+    const asked: string[] = [];
+    const desktop = new NetworkProfilesService({ store, onChange: () => {}, now, saveDialog: async ({ suggestedName }) => (asked.push(suggestedName), join(folder, 'mine.json')) });
+    expect(await desktop.exportFile(['prod'])).toEqual({ fileName: 'marketdesk-networks-2026-11-26.json', text: null, savedTo: join(folder, 'mine.json'), count: 1 });
+    expect(asked).toEqual(['marketdesk-networks-2026-11-26.json']);
+    expect(readFileSync(join(folder, 'mine.json'), 'utf8')).toBe(browser.text);
+
+    const dismissed = new NetworkProfilesService({ store, onChange: () => {}, saveDialog: async () => null });
+    await expect(dismissed.exportFile(undefined)).rejects.toThrow('The export was cancelled in the save dialog; nothing was written.');
+    await expect(dismissed.exportFile(['nope'])).rejects.toThrow('There is no network profile "nope"; nothing was exported.');
   });
 });
 

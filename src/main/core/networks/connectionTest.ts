@@ -128,7 +128,10 @@ async function shaped<T>(
 function clockRow(clock: ClockSkewReading): Pick<ConnectionCheck, 'outcome' | 'detail'> {
   const seconds = (ms: number) => Math.round(Math.abs(ms) / 1000);
   const side = clock.skewMs >= 0 ? 'ahead of' : 'behind';
-  const said = `The server clock is ${seconds(clock.skewMs)} s ${side} this computer's (± ${seconds(clock.uncertaintyMs)} s).`;
+  const said =
+    seconds(clock.skewMs) === 0
+      ? `The server clock agrees with this computer's (± ${seconds(clock.uncertaintyMs)} s).`
+      : `The server clock is ${seconds(clock.skewMs)} s ${side} this computer's (± ${seconds(clock.uncertaintyMs)} s).`;
   if (clock.beyondWindow) {
     return {
       outcome: 'warning',

@@ -14,6 +14,8 @@ import {
   type NetworkProfilesView,
 } from '../../../shared/networkProfiles';
 import { CoreError } from '../coreError';
+import { writeFileAtomic } from '../custody/atomicWrite';
+import type { SaveDialogPort } from '../portfolio/fileExport';
 import { testConnection, type ConnectionTestOptions } from './connectionTest';
 import { decideImport } from './profileImport';
 import type { NetworkProfileStore } from './profileStore';
@@ -25,6 +27,8 @@ export interface NetworkProfilesServiceOptions {
   connectionTest?: ConnectionTestOptions;
   /** The export's file name date (unix ms). */
   now?: () => number;
+  /** Desktop: where to save an export (the page cannot download there); absent in browser mode. */
+  saveDialog?: SaveDialogPort;
 }
 
 export class NetworkProfilesService {
@@ -65,7 +69,7 @@ export class NetworkProfilesService {
     }
   }
 
-  exportFile(ids: readonly string[] | undefined): NetworkProfilesExport {
+  async exportFile(ids: readonly string[] | undefined): Promise<NetworkProfilesExport> {
     const all = this.options.store.userProfiles();
     const unknown = (ids ?? []).filter((id) => !all.some((profile) => profile.id === id));
     if (unknown.length > 0) throw new CoreError('not_found', `There is no network profile ${unknown.map((id) => `"${id}"`).join(', ')}; nothing was exported.`);
@@ -73,7 +77,14 @@ export class NetworkProfilesService {
     if (profiles.length === 0) throw new CoreError('invalid_input', 'There are no network profiles to export (the sandbox is built in).');
     const file = networkProfilesFileSchema.parse({ format: 'marketdesk-network-profiles', version: 1, profiles });
     const day = new Date((this.options.now ?? Date.now)()).toISOString().slice(0, 10);
-    return { fileName: `marketdesk-networks-${day}.json`, text: `${JSON.stringify(file, null, 2)}\n`, count: profiles.length };
+    const fileName = `marketdesk-networks-${day}.json`;
+    const text = `${JSON.stringify(file, null, 2)}\n`;
+    const { saveDialog } = this.options;
+    if (!saveDialog) return { fileName, text, savedTo: null, count: profiles.length };
+    const path = await saveDialog({ suggestedName: fileName, format: 'json' });
+    if (path === null) throw new CoreError('cancelled', 'The export was cancelled in the save dialog; nothing was written.');
+    await writeFileAtomic(path, text, { keepBackup: false });
+    return { fileName, text: null, savedTo: path, count: profiles.length };
   }
 
   importFile(fileText: string, replaceExisting: boolean): NetworkProfilesImportResult {

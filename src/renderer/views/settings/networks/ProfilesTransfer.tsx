@@ -33,9 +33,14 @@ export function ProfilesTransfer({ view, onChanged }: { view: NetworkProfilesVie
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
 
+  const [savedTo, setSavedTo] = useState<string | null>(null);
   const runExport = async () => {
+    setSavedTo(null);
     const result = await exporting.run({});
-    if (result?.ok) download(result.value.fileName, result.value.text);
+    if (!result?.ok) return;
+    // Browser mode downloads the text; on the desktop main already saved the file.
+    if (result.value.text !== null) download(result.value.fileName, result.value.text);
+    else setSavedTo(result.value.savedTo);
   };
   const runImport = async (file: File) => {
     setOutcome(null);
@@ -78,6 +83,7 @@ export function ProfilesTransfer({ view, onChanged }: { view: NetworkProfilesVie
         />
       </div>
       <ActionError error={exporting.error ?? importing.error} testId="profiles-transfer-error" />
+      {savedTo ? <p className="import-outcome" role="status">Saved to {savedTo}.</p> : null}
       {fileProblem ? <p className="field-error" role="alert">{fileProblem}</p> : null}
       {outcome ? <ImportOutcome outcome={outcome} /> : null}
     </div>
