@@ -65,6 +65,14 @@ import type {
 } from './viewModels';
 import { displayPrefsChangeSchema, priceAlertInputSchema, type AlertsState, type DisplayPrefs, type FiredAlert } from './prefs';
 import { EVENT_SORTS } from './viewModels';
+import {
+  networkProfileIdSchema,
+  networkProfileSchema,
+  type ConnectionTestReport,
+  type NetworkProfilesExport,
+  type NetworkProfilesImportResult,
+  type NetworkProfilesView,
+} from './networkProfiles';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
@@ -545,6 +553,31 @@ export const bridgeChannels = {
       .refine((a) => a.price !== undefined || a.size !== undefined, { message: 'give a new price or a new size', path: ['price'] }),
     result: returns<AmendResult>(),
   },
+  // ── profiles (issue 13): network profiles, connection test, export and import ──
+  /** The built-in sandbox, the user's profiles and which network is active. */
+  listNetworkProfiles: { input: noInput, result: returns<NetworkProfilesView>() },
+  /** Adds a profile or replaces the one with its id (not the active one). */
+  saveNetworkProfile: { input: z.object({ profile: networkProfileSchema }).strict(), result: returns<NetworkProfilesView>() },
+  /** Deletes a user profile (not the active one, never the sandbox). */
+  deleteNetworkProfile: { input: z.object({ id: networkProfileIdSchema }).strict(), result: returns<NetworkProfilesView>() },
+  /** Asks each service of a profile (saved or not) what a running network relies on; a row per check. */
+  testNetworkProfile: { input: z.object({ profile: networkProfileSchema }).strict(), result: returns<ConnectionTestReport>() },
+  /** The JSON file of the given profiles (all when none given): no secrets in it. */
+  exportNetworkProfiles: {
+    input: z.object({ ids: z.array(networkProfileIdSchema).max(50).optional() }).strict(),
+    result: returns<NetworkProfilesExport>(),
+  },
+  /** Imports a profiles file: all of it, or nothing with the reason each refused profile was refused. */
+  importNetworkProfiles: {
+    input: z
+      .object({
+        // 40,000 characters: even at JSON's worst case per character the call fits one bridge frame.
+        fileText: z.string().max(40_000, 'the file is larger than a profiles file can be (40,000 characters)'),
+        replaceExisting: z.boolean().default(false),
+      })
+      .strict(),
+    result: returns<NetworkProfilesImportResult>(),
+  },
 } as const;
 
 export const bridgeEvents = {
@@ -569,6 +602,9 @@ export const bridgeEvents = {
   displayPrefsChanged: returns<DisplayPrefs>(),
   /** A price or fill alert went off; it is already in the log. */
   alertFired: returns<FiredAlert>(),
+  // ── profiles (issue 13) ──
+  /** A network profile was added, changed, deleted or imported. */
+  networkProfilesChanged: returns<NetworkProfilesView>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

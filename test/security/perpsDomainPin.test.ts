@@ -19,7 +19,7 @@ import { createCore } from '../../src/main/core/createCore';
 import { createMemoryOsKeyStore } from '../../src/main/core/custody';
 import { silentLogger } from '../../src/main/core/log';
 import { SANDBOX_PERPS_DOMAIN } from '../../src/main/core/network';
-import { customNetworkSchema } from '../../src/main/core/settings/settingsStore';
+import { networkProfileSchema, newProfileDefaults } from '../../src/shared/networkProfiles';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/start';
 import type { AccountsState } from '../../src/shared/custodyViews';
 import { LIGHT_KDF } from '../integration/core/coreHarness';
@@ -179,15 +179,18 @@ describe('a perps transfer under an altered domain', () => {
   });
 });
 
-describe('a custom network profile carries its own pin', () => {
-  const urls = { label: 'Mine', clob: 'https://clob.example', catalog: 'https://catalog.example', analytics: 'https://a.example', perps: 'https://p.example' };
+describe('a network profile carries its own pin', () => {
+  const mine = {
+    id: 'mine', label: 'Mine', urls: { clob: 'https://clob.example', catalog: 'https://catalog.example', analytics: 'https://a.example', perps: 'https://p.example' },
+    ...newProfileDefaults(),
+  };
 
   it('keeps a well-formed perps domain and rejects a malformed one', () => {
     const perpsDomain = { name: 'Perps', version: '1', chainId: 42_161, verifyingContract: '0x000000000000000000000000000000000000bEEF' };
-    expect(customNetworkSchema.parse({ ...urls, perpsDomain }).perpsDomain).toEqual(perpsDomain);
-    expect(customNetworkSchema.safeParse({ ...urls, perpsDomain: { ...perpsDomain, verifyingContract: '0x1234' } }).success).toBe(false);
-    expect(customNetworkSchema.safeParse({ ...urls, perpsDomain: { ...perpsDomain, chainId: '1' } }).success).toBe(false);
-    expect(customNetworkSchema.safeParse({ ...urls, perpsDomain: { ...perpsDomain, extra: 1 } }).success).toBe(false);
+    expect(networkProfileSchema.parse({ ...mine, perpsDomain }).perpsDomain).toEqual(perpsDomain);
+    expect(networkProfileSchema.safeParse({ ...mine, perpsDomain: { ...perpsDomain, verifyingContract: '0x1234' } }).success).toBe(false);
+    expect(networkProfileSchema.safeParse({ ...mine, perpsDomain: { ...perpsDomain, chainId: '1' } }).success).toBe(false);
+    expect(networkProfileSchema.safeParse({ ...mine, perpsDomain: { ...perpsDomain, extra: 1 } }).success).toBe(false);
   });
 
   it('refuses to sign when the profile pins no domain, whatever the server says', () => {

@@ -26,6 +26,8 @@ import { EventHub } from './eventHub';
 import { acquireDataFolderLock } from './dataFolder/dataFolderLock';
 import { createLogger } from './log';
 import { openNetwork, type ActiveNetwork } from './network';
+import { NetworkProfileStore } from './networks/profileStore';
+import { NetworkProfilesService } from './networks/profilesService';
 import { HttpClient } from './net/httpClient';
 import { RateBudget } from './net/rateBudget';
 import { acquireBudgetOwnerLock, defaultBudgetLockRoot } from './net/budgetOwnerLock';
@@ -215,8 +217,14 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   const alerts = new AlertService({ settings, networkId: network.info.id, books, emit: (event, payload) => hub.emit(event, payload), log });
   hub.subscribe((event, payload) => alerts.handleEvent(event, payload));
 
+  // profiles: made after openNetwork, which still reads the legacy custom-network keys the store carries over.
+  const networkProfiles = new NetworkProfilesService({
+    store: new NetworkProfileStore(settings),
+    onChange: (view) => hub.emit('networkProfilesChanged', view),
+    ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
+  });
   const dispatch = createDispatcher(
-    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, watchlist, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps, prefs: { settings, alerts, emit: (event, payload) => hub.emit(event, payload) } }),
+    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, watchlist, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps, prefs: { settings, alerts, emit: (event, payload) => hub.emit(event, payload) }, networkProfiles }),
     log,
     options.callLimits,
   );

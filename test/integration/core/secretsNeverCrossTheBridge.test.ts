@@ -14,6 +14,7 @@ import { SANDBOX_PERPS_INSTRUMENTS } from '../../../src/sandbox/start';
 import type { EventsPage, EventDetail } from '../../../src/shared/viewModels';
 import { decodeBase64Any, encodeBase64 } from '../../../src/shared/base64';
 import { startHarness, waitFor, type Harness } from './coreHarness';
+import { newProfileDefaults, type NetworkProfilesExport } from '../../../src/shared/networkProfiles';
 import { join } from 'node:path';
 
 const PASSWORD = 'vault-password-Σ-7f3a91';
@@ -262,6 +263,15 @@ describe('no secret crosses the bridge', () => {
     await step('createPriceAlert', { ...alertOn, direction: 'above' });
     await waitFor(() => harness.events.some((e) => e.event === 'alertFired'), 15_000);
     await step('clearAlertLog', {});
+    // profiles: network profiles, the connection test, export and import.
+    const profile = { id: 'scan-remote', label: 'Scan remote', urls: { ...harness.sandbox.urls }, ...newProfileDefaults() };
+    await step('listNetworkProfiles', {});
+    await step('saveNetworkProfile', { profile });
+    await step('testNetworkProfile', { profile });
+    const exported = (await step('exportNetworkProfiles', {})) as NetworkProfilesExport;
+    await step('deleteNetworkProfile', { id: profile.id });
+    await step('importNetworkProfiles', { fileText: exported.text });
+    await waitFor(() => harness.events.some((e) => e.event === 'networkProfilesChanged'), 5_000);
 
     // Read every secret the vault now holds, with the password, straight from the file.
     // An exported keystore is a secret too: with its password it is the key.

@@ -1,6 +1,6 @@
 /**
  * On a network that is not the sandbox, the paper controls refuse before anything is sent, and a
- * custom profile's perps weight budget defaults to the sandbox's when the settings leave it out.
+ * new network profile's perps weight budget starts from the sandbox's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { createCore } from '../../../src/main/core/createCore';
 import type { Core } from '../../../src/main/core/coreApi';
 import { createMemoryOsKeyStore } from '../../../src/main/core/custody';
 import { silentLogger } from '../../../src/main/core/log';
-import { customNetworkSchema } from '../../../src/main/core/settings/settingsStore';
+import { networkProfileSchema, newProfileDefaults } from '../../../src/shared/networkProfiles';
 import { startSandbox } from '../../../src/sandbox/start';
 import type { AccountsState } from '../../../src/shared/custodyViews';
 import type { PerpsInfoView } from '../../../src/shared/perpsViews';
@@ -51,10 +51,11 @@ describe('perps on a network other than the sandbox', () => {
     expect(info.ok && (info.value as PerpsInfoView).instruments).toEqual([]);
   });
 
-  it('gives a custom profile without a perps weight budget the sandbox default', () => {
+  it('starts a new profile from the sandbox perps weight budget, and keeps a budget the user sets', () => {
     const urls = { clob: 'https://clob.example', catalog: 'https://catalog.example', analytics: 'https://a.example', perps: 'https://perps.example' };
-    expect(customNetworkSchema.parse({ label: 'Mine', ...urls }).perpsWeightBudget).toEqual(SANDBOX_PERPS_WEIGHT_BUDGET);
-    expect(customNetworkSchema.parse({ label: 'Mine', ...urls, perpsWeightBudget: { limit: 600, windowMs: 30_000 } }).perpsWeightBudget).toEqual({ limit: 600, windowMs: 30_000 });
-    expect(customNetworkSchema.safeParse({ label: 'Mine', ...urls, perpsWeightBudget: { limit: 0, windowMs: 30_000 } }).success).toBe(false);
+    const mine = { id: 'mine', label: 'Mine', urls, ...newProfileDefaults() };
+    expect(networkProfileSchema.parse(mine).perpsWeightBudget).toEqual(SANDBOX_PERPS_WEIGHT_BUDGET);
+    expect(networkProfileSchema.parse({ ...mine, perpsWeightBudget: { limit: 600, windowMs: 30_000 } }).perpsWeightBudget).toEqual({ limit: 600, windowMs: 30_000 });
+    expect(networkProfileSchema.safeParse({ ...mine, perpsWeightBudget: { limit: 0, windowMs: 30_000 } }).success).toBe(false);
   });
 });

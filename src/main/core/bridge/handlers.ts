@@ -12,6 +12,8 @@ import { createPortfolioHandlers } from './portfolioHandlers';
 import { createPrefsHandlers, type PrefsServices } from './prefsHandlers';
 import { createTradingHandlers } from './tradingHandlers';
 import type { BridgeHandlers } from './handlerTypes';
+import type { NetworkProfilesService } from '../networks/profilesService';
+import { createProfilesHandlers } from './profilesHandlers';
 
 export interface HandlerServices extends CustodyServices {
   appStatus: () => AppStatus;
@@ -24,15 +26,18 @@ export interface HandlerServices extends CustodyServices {
   portfolio: PortfolioDesk;
   perps: PerpsDesk;
   prefs: PrefsServices;
+  /** profiles: Settings → Networks. */
+  networkProfiles: NetworkProfilesService;
 }
 
-export function createHandlers({ appStatus, budgetState, catalog, watchlist, books, trading, portfolio, perps, prefs, ...custody }: HandlerServices): BridgeHandlers {
+export function createHandlers({ appStatus, budgetState, catalog, watchlist, books, trading, portfolio, perps, prefs, networkProfiles, ...custody }: HandlerServices): BridgeHandlers {
   return {
     ...createCustodyHandlers(custody),
     ...createTradingHandlers(trading),
     ...createPortfolioHandlers(portfolio),
     ...createPerpsHandlers(perps),
     ...createPrefsHandlers(prefs),
+    ...createProfilesHandlers(networkProfiles),
     getAppStatus: async () => appStatus(),
     getBudgetState: async () => budgetState(),
     listCatalogTags: async () => catalog.listTags(),

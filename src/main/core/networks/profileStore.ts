@@ -55,6 +55,18 @@ export class NetworkProfileStore {
     this.settings.set('networkProfiles', at < 0 ? [...others, parsed] : others.map((p, i) => (i === at ? parsed : p)));
   }
 
+  /** Adds or replaces several profiles in one settings write: an import lands whole or not at all. */
+  saveAll(profiles: readonly NetworkProfile[]): void {
+    if (profiles.some((profile) => profile.id === SANDBOX_NETWORK_ID)) {
+      throw new CoreError('invalid_input', 'The id "sandbox" belongs to the embedded sandbox.');
+    }
+    const parsed = profiles.map((profile) => networkProfileSchema.parse(profile));
+    const incoming = new Map(parsed.map((profile) => [profile.id, profile]));
+    const kept = this.userProfiles().map((profile) => incoming.get(profile.id) ?? profile);
+    const added = parsed.filter((profile) => !this.get(profile.id));
+    this.settings.set('networkProfiles', [...kept, ...added]);
+  }
+
   remove(id: string): void {
     if (id === this.activeId()) throw new CoreError('conflict', 'The active network cannot be deleted; switch to another first.');
     this.settings.set('networkProfiles', this.userProfiles().filter((p) => p.id !== id));

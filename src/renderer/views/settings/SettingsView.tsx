@@ -1,6 +1,6 @@
-/** Settings: display preferences, vault security, then the network and, on the Sandbox, its controls. */
+/** Settings: display preferences, vault security, then the networks and, on the Sandbox, its controls. */
 import { DisplaySection } from './DisplaySection';
-import { NetworkSection } from './NetworkSection';
+import { NetworksSection } from './networks/NetworksSection';
 import { SandboxControlsSection } from './SandboxControlsSection';
 import { SecuritySection } from './SecuritySection';
 
@@ -10,7 +10,7 @@ export function SettingsView() {
       <div className="settings-column">
         <DisplaySection />
         <SecuritySection />
-        <NetworkSection />
+        <NetworksSection />
         <SandboxControlsSection />
       </div>
     </section>

@@ -1,0 +1,53 @@
+/** The profile form's model: chain-137 defaults, problems placed under their fields, ids from labels. */
+import { describe, expect, it } from 'vitest';
+import { draftFrom, idFromLabel, profileFromDraft, type ProfileDraft } from '../../../src/renderer/views/settings/networks/profileDraft';
+
+const filled = (): ProfileDraft => ({
+  ...draftFrom(null),
+  id: 'prod',
+  label: 'Production',
+  urls: { clob: 'https://clob.example.com/', catalog: 'https://catalog.example.com', analytics: 'https://data.example.com', perps: 'http://127.0.0.1:9000' },
+});
+
+describe('the profile form model', () => {
+  it('starts from chain 137 and turns a filled form into a profile', () => {
+    const draft = filled();
+    expect(draft.chainId).toBe('137');
+    expect(draft.contracts.exchange).toBe('0xE111180000d2663C0091e4f400237545B87B996B');
+    expect(draft.safetyPercent).toBe('90');
+    const result = profileFromDraft(draft);
+    expect(result.errors).toBeNull();
+    expect(result.profile).toMatchObject({ id: 'prod', chainId: 137, budgetSafetyFactor: 0.9, perpsDomain: null, perpsWeightBudget: { limit: 1200, windowMs: 60_000 } });
+    expect(result.profile?.urls.clob).toBe('https://clob.example.com');
+    // A saved profile comes back as the same form.
+    expect(draftFrom(result.profile)).toEqual({ ...draft, urls: { ...draft.urls, clob: 'https://clob.example.com' } });
+  });
+
+  it('puts each problem under its field, before anything is sent', () => {
+    const draft = filled();
+    const result = profileFromDraft({
+      ...draft,
+      label: ' ',
+      urls: { ...draft.urls, analytics: 'http://data.example.com' },
+      chainId: 'x',
+      pinPerps: true,
+      perps: { name: 'P', version: '1', chainId: '137', verifyingContract: '0x12' },
+      safetyPercent: '30',
+    });
+    expect(result.profile).toBeNull();
+    expect(result.errors).toEqual({
+      label: 'a label is required',
+      'urls.analytics': 'must use https:// (plain http:// is allowed only for this computer: 127.0.0.1 or localhost)',
+      chainId: 'a number is required',
+      'perpsDomain.verifyingContract': 'a 0x-prefixed 20-byte hex address',
+      safety: 'between 50 and 100 %',
+    });
+  });
+
+  it('makes a new id from the label, unique and never the sandbox’s', () => {
+    expect(idFromLabel('Staging (EU)', new Set())).toBe('staging-eu');
+    expect(idFromLabel('Staging (EU)', new Set(['staging-eu', 'staging-eu-2']))).toBe('staging-eu-3');
+    expect(idFromLabel('Sandbox', new Set())).toBe('sandbox-copy');
+    expect(idFromLabel('—', new Set())).toBe('network');
+  });
+});
