@@ -10,7 +10,6 @@ import type { OrderBookView } from '../../../../shared/viewModels';
 import { api } from '../../../bridge/api';
 import { ActionError } from '../../../components/ActionError';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';
-import { NetworkBadge } from '../../../components/NetworkBadge';
 import { ensureLiveAcknowledged } from '../../../stores/liveOperationStore';
 import { stepPrice } from '../../../lib/ticks';
 import { selectActiveAccount, useAccountsStore } from '../../../stores/accountsStore';
@@ -103,9 +102,6 @@ export function OrderTicket({ target, book }: OrderTicketProps) {
         void submit();
       }}
     >
-      <div className="form-network">
-        <NetworkBadge testId="ticket-network-badge" size="small" />
-      </div>
       <div className="side-toggle" role="group" aria-label="Side">
         <button type="button" className="side-button side-buy" aria-pressed={buy} onClick={() => setInputs({ side: 'BUY' })} data-testid="ticket-side-buy">
           Buy <kbd>B</kbd>
