@@ -125,6 +125,37 @@ describe('live-money guardrails on a network that is not the sandbox', () => {
   });
 });
 
+describe('perps on the live network', () => {
+  it('refuses the first proxy and the first transfer until each is acknowledged, then sends them', async () => {
+    const [one, two] = accounts.accounts;
+    await call('switchAccount', { accountId: one!.id });
+    expect(await refusal('createPerpsProxy', { label: 'Live proxy', expiryDays: 7 })).toMatchObject({ code: 'acknowledgement_required' });
+    await call('acknowledgeLiveOperation', { accountId: one!.id, kind: 'proxyCreation', networkId: 'custom' });
+    const created = await call<AccountsState>('createPerpsProxy', { label: 'Live proxy', expiryDays: 7 });
+    expect(created.accounts.find((a) => a.id === one!.id)!.perpsProxies).toHaveLength(1);
+
+    const credited = await fetch(`${remote.urls.perps}/sandbox/perps/faucet`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: one!.address, asset: 'USDC', amount: '50' }),
+    });
+    expect(credited.ok).toBe(true);
+    const draft = { fromAccountId: one!.id, to: two!.address, asset: 'USDC', amount: '5' };
+    // The exchange's equity series takes the credit at its next one-second point: ask until it shows.
+    let preview: { previewId: string } | null = null;
+    for (let tries = 0; preview === null && tries < 100; tries += 1) {
+      const answer = await dispatch('previewPerpsTransfer', draft);
+      if (answer.ok) preview = answer.value as { previewId: string };
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!preview) throw new Error('the credited collateral never showed in the equity series');
+    expect(await refusal('sendPerpsTransfer', { previewId: preview.previewId })).toMatchObject({ code: 'acknowledgement_required', message: expect.stringContaining('perps transfer on Staging') });
+    await call('acknowledgeLiveOperation', { accountId: one!.id, kind: 'transfer', networkId: 'custom' });
+    // Refused before it was taken: the same preview is still held and now goes out.
+    const sent = await call<{ transferId: number; amount: string }>('sendPerpsTransfer', { previewId: preview.previewId });
+    expect(sent).toMatchObject({ amount: '5' });
+    expect((await call<LiveAcknowledgementsView>('getLiveAcknowledgements', { accountId: one!.id })).pending).toEqual([]);
+  });
+});
+
 describe('on the sandbox', () => {
   let harness: Harness;
   beforeAll(async () => {
