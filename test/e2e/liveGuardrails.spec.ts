@@ -155,6 +155,20 @@ test('on a live network the app says so, hides the paper tools and explains the 
     await expect(confirmSwitch).toBeChecked();
   });
 
+  await test.step('cancel all names the network, and its first use is explained too', async () => {
+    await page.getByTestId('cancel-all').click();
+    const dialog = page.getByTestId('cancel-all-dialog');
+    await expect(dialog.getByTestId('cancel-all-dialog-network')).toHaveText(`LIVE · ${NETWORK}`);
+    await expect(dialog.getByTestId('cancel-all-dialog-scope')).toContainText(`Every open order of ${ACCOUNT} on ${NETWORK} in every market`);
+    await dialog.getByTestId('cancel-all-dialog-submit').click();
+    const explain = page.getByTestId('live-explain-dialog');
+    await expect(explain).toContainText(`Your first “cancel all” on ${NETWORK}`);
+    await expect(explain.getByTestId('live-explain-signs')).toContainText('Nothing is signed with the account’s key');
+    await explain.getByTestId('live-explain-accept').click();
+    await expect(dialog).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByTestId('open-order-row')).toHaveCount(0, { timeout: 20_000 });
+  });
+
   await test.step('the title bar at 1024x700', async () => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await expect(titleBadge).toBeVisible();
