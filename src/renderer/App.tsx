@@ -14,6 +14,7 @@ import { VaultPromptDialog } from './components/vault/VaultPromptDialog';
 import { WelcomeBanner } from './components/vault/WelcomeBanner';
 import { lazyView } from './views/viewLoaders';
 import { CancelledOrdersNotice } from './components/CancelledOrdersNotice';
+import { LiveOperationDialog } from './components/LiveOperationDialog';
 import { FillToasts } from './components/FillToasts';
 
 function CurrentView() {
@@ -48,6 +49,7 @@ function Shell() {
       <VaultPromptDialog />
       <FillToasts />
       <CancelledOrdersNotice />
+      <LiveOperationDialog />
     </div>
   );
 }

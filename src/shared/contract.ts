@@ -55,6 +55,7 @@ import type {
   PerpsTransfersPage,
 } from './perpsViews';
 import { PERPS_EQUITY_INTERVALS } from './protocol/perps';
+import { LIVE_OPERATION_KINDS, type LiveAcknowledgementsView } from './liveGuardrails';
 import type {
   BudgetStateView,
   AppStatus,
@@ -100,6 +101,8 @@ const passwordSchema = (what: string) =>
     .min(8, `${what} must be at least 8 characters`)
     .max(1024, `${what} must be at most 1024 characters`);
 const existingPasswordSchema = z.string().min(1, 'the vault password is required').max(1024);
+/** A network id (`sandbox` or a profile's id), as guardrail channels name the network the user saw. */
+const liveNetworkIdSchema = z.string().max(40).regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be a network id');
 const accountIdSchema = z.string().max(64).regex(/^[a-z0-9-]{1,64}$/, 'must be an account id');
 const addressSchema = z.string().max(42, 'an address is 42 characters').regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits');
 const labelSchema = z
@@ -353,7 +356,8 @@ export const bridgeChannels = {
   /** Every scope of the local rate budget: use, limit, queue and waits (the budget panel). */
   getBudgetState: { input: noInput, result: returns<BudgetStateView>() },
   setHeartbeat: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<TradingState>() },
-  setConfirmOrders: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<TradingState>() },
+  /** Per account on the active network; switching confirmations off on a live network names it in `confirmNetworkId`. */
+  setConfirmOrders: { input: z.object({ enabled: z.boolean(), confirmNetworkId: liveNetworkIdSchema.optional() }).strict(), result: returns<TradingState>() },
   getPriceHistory: {
     input: z
       .object({
@@ -577,6 +581,14 @@ export const bridgeChannels = {
       })
       .strict(),
     result: returns<NetworkProfilesImportResult>(),
+  },
+  // ── guardrails: live-money guardrails (first signed operation of each kind explained once per live network) ──
+  /** What the account (default: the active one) has had explained on the active network, and what is still to explain. */
+  getLiveAcknowledgements: { input: z.object({ accountId: accountIdSchema.optional() }).strict(), result: returns<LiveAcknowledgementsView>() },
+  /** Records that the explanation of a kind was read, for the network it named (refused after a switch). */
+  acknowledgeLiveOperation: {
+    input: z.object({ accountId: accountIdSchema, kind: z.enum(LIVE_OPERATION_KINDS), networkId: liveNetworkIdSchema }).strict(),
+    result: returns<LiveAcknowledgementsView>(),
   },
 } as const;
 

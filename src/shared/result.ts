@@ -22,7 +22,9 @@ export type BridgeErrorCode =
   | 'conflict'
   | 'unavailable'
   /** A request would wait for the local rate budget past its deadline; the message names the scope and the wait. */
-  | 'budget';
+  | 'budget'
+  /** Guardrails: a live-money operation the user has not yet confirmed or had explained (first of its kind, pro mode). */
+  | 'acknowledgement_required';
 
 export interface BridgeError {
   code: BridgeErrorCode;

@@ -42,6 +42,7 @@ import { realLoopClock } from './status/backoff';
 import { OutageTracker } from './status/outageTracker';
 import { StatusPublisher } from './status/statusPublisher';
 import { TradingDesk } from './trading/tradingDesk';
+import { LiveAcknowledgements } from './guardrails/liveAcknowledgements';
 import { warmOrderSigning } from '../../signing/orderSigning';
 
 /**
@@ -223,8 +224,10 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     onChange: (view) => hub.emit('networkProfilesChanged', view),
     ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
   });
+  // guardrails: the first signed operation of each kind on a live network waits for its explanation.
+  const liveGate = { acknowledgements: new LiveAcknowledgements({ settings, network: () => network }), registry, transferAccount: (previewId: string) => perps.previews.accountOf(previewId) };
   const dispatch = createDispatcher(
-    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, watchlist, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps, prefs: { settings, alerts, emit: (event, payload) => hub.emit(event, payload) }, networkProfiles }),
+    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, watchlist, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps, prefs: { settings, alerts, emit: (event, payload) => hub.emit(event, payload) }, networkProfiles, liveGate }),
     log,
     options.callLimits,
   );

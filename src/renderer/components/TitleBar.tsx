@@ -2,16 +2,14 @@
  * The top strip: app name, the current view, the network badge, the active account and the
  * vault's lock state. It doubles as the window drag area in Electron; its controls opt out.
  */
-import { selectNetworkLabel, useAppStatusStore } from '../stores/appStatusStore';
 import { selectView, useNavigationStore } from '../stores/navigationStore';
 import { VIEWS } from '../views/viewRegistry';
+import { NetworkBadge } from './NetworkBadge';
 import { AccountSwitcher } from './titlebar/AccountSwitcher';
 import { VaultLockButton } from './titlebar/VaultLockButton';
 
 export function TitleBar() {
   const view = useNavigationStore(selectView);
-  const network = useAppStatusStore(selectNetworkLabel);
-  const isSandbox = useAppStatusStore((s) => s.status?.network.isSandbox ?? false);
   return (
     <header className="titlebar">
       <span className="brand">
@@ -21,11 +19,7 @@ export function TitleBar() {
       <span className="titlebar-sep" aria-hidden="true">/</span>
       <h1 className="titlebar-view">{VIEWS[view].label}</h1>
       <span className="titlebar-spacer" />
-      {isSandbox && network ? (
-        <span className="titlebar-badge" title="Paper trading against the embedded sandbox exchange">
-          {network} · paper
-        </span>
-      ) : null}
+      <NetworkBadge testId="titlebar-network-badge" />
       <AccountSwitcher />
       <VaultLockButton />
     </header>

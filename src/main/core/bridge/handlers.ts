@@ -7,6 +7,8 @@ import type { PerpsDesk } from '../perps/perpsDesk';
 import type { PortfolioDesk } from '../portfolio/portfolioDesk';
 import type { TradingDesk } from '../trading/tradingDesk';
 import { createCustodyHandlers, type CustodyServices } from './custodyHandlers';
+import { createGuardrailHandlers } from './guardrailHandlers';
+import { withLiveGate, type LiveGateServices } from '../guardrails/guardedHandlers';
 import { createPerpsHandlers } from './perpsHandlers';
 import { createPortfolioHandlers } from './portfolioHandlers';
 import { createPrefsHandlers, type PrefsServices } from './prefsHandlers';
@@ -28,16 +30,19 @@ export interface HandlerServices extends CustodyServices {
   prefs: PrefsServices;
   /** profiles: Settings → Networks. */
   networkProfiles: NetworkProfilesService;
+  /** guardrails: the live-money gate in front of signed operations, and its channels. */
+  liveGate: LiveGateServices;
 }
 
-export function createHandlers({ appStatus, budgetState, catalog, watchlist, books, trading, portfolio, perps, prefs, networkProfiles, ...custody }: HandlerServices): BridgeHandlers {
-  return {
+export function createHandlers({ appStatus, budgetState, catalog, watchlist, books, trading, portfolio, perps, prefs, networkProfiles, liveGate, ...custody }: HandlerServices): BridgeHandlers {
+  return withLiveGate({
     ...createCustodyHandlers(custody),
     ...createTradingHandlers(trading),
     ...createPortfolioHandlers(portfolio),
     ...createPerpsHandlers(perps),
     ...createPrefsHandlers(prefs),
     ...createProfilesHandlers(networkProfiles),
+    ...createGuardrailHandlers(liveGate),
     getAppStatus: async () => appStatus(),
     getBudgetState: async () => budgetState(),
     listCatalogTags: async () => catalog.listTags(),
@@ -51,5 +56,5 @@ export function createHandlers({ appStatus, budgetState, catalog, watchlist, boo
       const watching = [...new Set(tokenIds)];
       return { watching, books: await books.watch(caller.clientId, watching) };
     },
-  };
+  }, liveGate);
 }

@@ -78,6 +78,11 @@ export class TransferPreviews {
     return preview;
   }
 
+  /** The account a held preview sends from, without handing it over (null when unknown). */
+  accountOf(previewId: string): string | null {
+    return this.held.get(previewId)?.accountId ?? null;
+  }
+
   /** Hands a held preview over once; refuses an unknown or expired one. */
   take(previewId: string): HeldPreview {
     const now = this.context.now();

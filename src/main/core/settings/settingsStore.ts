@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MemoryBackedConf } from './memoryBackedConf';
 import { perpsDomainSchema } from './perpsDomainSchema';
+import { checkedGuardrailSetting } from './guardrailSettings';
 import { SANDBOX_PERPS_WEIGHT_BUDGET } from '../../../shared/protocol/perps';
 import { networkProfileSchema, SANDBOX_NETWORK_ID, type NetworkProfile } from '../../../shared/networkProfiles';
 import {
@@ -54,8 +55,12 @@ export type SettingsData = {
   sandboxSeed: number;
   /** Minutes of inactivity before the vault locks itself; 0 = never. */
   autoLockMinutes: number;
-  /** Per account: ask before sending an order (off = "pro" mode). */
+  /** Before per-network pro mode: per account, ask before sending an order (read once as the sandbox's, guardrails/proMode.ts). */
   confirmOrdersByAccount: Record<string, boolean>;
+  /** By network id, then account id: ask before sending an order (off = "pro" mode). */
+  confirmOrdersByNetwork: Record<string, Record<string, boolean>>;
+  /** By network id, then account id, then operation kind: when its first live use was explained (guardrails). */
+  liveAcknowledgements: Record<string, Record<string, Record<string, number>>>;
   /** Theme, price and time formats, default order size, fill alerts (prefs). */
   displayPrefs: DisplayPrefs;
   /** Before networks: the price alerts waiting to fire, now the sandbox's (alerts/networkAlertLists.ts). */
@@ -78,6 +83,8 @@ const defaults: SettingsData = {
   sandboxSeed: 7,
   autoLockMinutes: 15,
   confirmOrdersByAccount: {},
+  confirmOrdersByNetwork: {},
+  liveAcknowledgements: {},
   displayPrefs: DEFAULT_DISPLAY_PREFS,
   priceAlerts: [],
   alertLog: [],
@@ -116,6 +123,9 @@ function checkedRead<K extends keyof SettingsData>(key: K, value: SettingsData[K
     }) as SettingsData[K];
   }
   if (key === 'activeNetworkId') return (typeof value === 'string' ? value : SANDBOX_NETWORK_ID) as SettingsData[K];
+  if (key === 'confirmOrdersByNetwork' || key === 'liveAcknowledgements' || key === 'confirmOrdersByAccount') {
+    return checkedGuardrailSetting(key, value) as SettingsData[K];
+  }
   if (key === 'displayPrefs') {
     const parsed = displayPrefsSchema.safeParse({ ...DEFAULT_DISPLAY_PREFS, ...(value as object) });
     return (parsed.success ? parsed.data : DEFAULT_DISPLAY_PREFS) as SettingsData[K];

@@ -32,6 +32,7 @@ import { OrderService } from './orderService';
 import { toTradeViews } from './orderViews';
 import { walkPages, type Page } from './pagedWalk';
 import { SandboxControls } from './sandboxControls';
+import { confirmsOrders, setConfirmsOrders } from '../guardrails/proMode';
 import { SIGNATURE_TYPE_CODES } from '../../../shared/orders/orderSchema';
 
 export interface TradingDeskOptions {
@@ -120,7 +121,7 @@ export class TradingDesk {
       balances: this.available,
       markets: new MarketLookup(http),
       contracts: () => options.network.contracts,
-      confirmOrders: (accountId) => options.settings.get('confirmOrdersByAccount')[accountId] ?? true,
+      confirmOrders: (accountId) => confirmsOrders(options.settings, options.network.info.id, accountId),
       onOrdersTouched: (account) => {
         void this.activity.pollNow();
         void this.balances.read(account).catch(() => undefined);
@@ -173,7 +174,7 @@ export class TradingDesk {
     return {
       ...this.modes.snapshot(account?.address ?? null),
       heartbeat: this.heartbeats.state(account?.id ?? null),
-      confirmOrders: account ? (this.options.settings.get('confirmOrdersByAccount')[account.id] ?? true) : true,
+      confirmOrders: account ? confirmsOrders(this.options.settings, this.options.network.info.id, account.id) : true,
       orderVersion: this.versions.known(),
     };
   }
@@ -182,9 +183,10 @@ export class TradingDesk {
     return this.options.registry.active()?.id ?? null;
   }
 
-  setConfirmOrders(enabled: boolean): TradingState {
+  /** Per account on this network; off on a live network needs the network named (guardrails/proMode.ts). */
+  setConfirmOrders(enabled: boolean, confirmNetworkId?: string): TradingState {
     const account = this.options.registry.requireActive();
-    this.options.settings.set('confirmOrdersByAccount', { ...this.options.settings.get('confirmOrdersByAccount'), [account.id]: enabled });
+    setConfirmsOrders(this.options.settings, this.options.network.info, account.id, enabled, confirmNetworkId);
     this.options.hub.emit('tradingStateChanged', this.state());
     return this.state();
   }

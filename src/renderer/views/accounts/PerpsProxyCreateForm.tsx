@@ -1,6 +1,8 @@
 /** Create a proxy: label, lifetime in days, optional referral code. Kept as typed if it fails. */
 import { useState } from 'react';
 import { api } from '../../bridge/api';
+import { NetworkBadge } from '../../components/NetworkBadge';
+import { ensureLiveAcknowledged } from '../../stores/liveOperationStore';
 import { ActionError } from '../../components/ActionError';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { useAccountsStore } from '../../stores/accountsStore';
@@ -27,6 +29,8 @@ export function PerpsProxyCreateForm({ disabled }: { disabled: boolean }) {
     setAttempted(true);
     if (problem) return;
     const code = referral.trim();
+    // guardrails: the first proxy on a live network is explained before the owner key signs.
+    if (!(await ensureLiveAcknowledged('proxyCreation'))) return;
     const result = await create.run({ label: label.trim(), expiryDays, ...(code ? { referralCode: code } : {}) });
     if (result?.ok) {
       useAccountsStore.getState().receive(result.value);
@@ -46,6 +50,7 @@ export function PerpsProxyCreateForm({ disabled }: { disabled: boolean }) {
         void submit();
       }}
     >
+      <NetworkBadge testId="proxy-create-network" size="small" />
       <input className="input" aria-label="Proxy label" placeholder="Name, e.g. Bot 1" value={label} maxLength={60} onChange={(e) => setLabel(e.target.value)} disabled={disabled} data-testid="proxy-label" />
       <label className="inline-field">
         <span className="muted">Expires in</span>

@@ -4,6 +4,7 @@
  */
 import type { PerpsProxyView } from '../../../shared/custodyViews';
 import { api } from '../../bridge/api';
+import { ensureLiveAcknowledged } from '../../stores/liveOperationStore';
 import { ActionError } from '../../components/ActionError';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
@@ -46,7 +47,10 @@ export function PerpsProxyRow({ accountId, proxy, now, disabled }: PerpsProxyRow
           className={state === 'active' ? 'button button-small' : 'button button-small button-primary'}
           disabled={disabled || rotate.pending}
           title="Create a new proxy with the same label, then delete this one"
-          onClick={() => void rotate.run({ accountId, proxyAddress: proxy.proxyAddress }).then(receive)}
+          onClick={() =>
+            // guardrails: a rotation creates a proxy; the first on a live network is explained first.
+            void ensureLiveAcknowledged('proxyCreation', accountId).then((go) => (go ? rotate.run({ accountId, proxyAddress: proxy.proxyAddress }).then(receive) : undefined))
+          }
           data-testid="proxy-rotate"
         >
           {rotate.pending ? 'Rotating…' : 'Rotate'}

@@ -8,8 +8,11 @@ import { useState } from 'react';
 import type { BridgeError } from '../../../shared/result';
 import type { OpenOrderView } from '../../../shared/tradingViews';
 import { api } from '../../bridge/api';
+import { ensureLiveAcknowledged } from '../../stores/liveOperationStore';
 import { ActionError } from '../../components/ActionError';
 import { Dialog } from '../../components/Dialog';
+import { NetworkBadge } from '../../components/NetworkBadge';
+import { useAppStatusStore } from '../../stores/appStatusStore';
 import { selectActiveAccount, useAccountsStore } from '../../stores/accountsStore';
 import { cancelEveryOpenOrder, publishCancelResult, useOpenOrdersStore, type CancelAnswer } from '../../stores/openOrdersStore';
 import { CancelOutcome } from './tables/CancelOutcome';
@@ -44,6 +47,7 @@ async function cancelScope(scope: CancelScope, ids: string[]): Promise<{ answer:
 export function CancelAllDialog({ scope, onClose }: { scope: CancelScope; onClose: () => void }) {
   const ids = useOpenOrdersStore((s) => s.orders.filter((o) => inScope(scope, o)).map((o) => o.id).join(','));
   const account = useAccountsStore(selectActiveAccount);
+  const network = useAppStatusStore((s) => s.status?.network ?? null);
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState<{ answer: CancelAnswer | null; error: BridgeError | null } | null>(null);
   const idList = ids === '' ? [] : ids.split(',');
@@ -52,6 +56,8 @@ export function CancelAllDialog({ scope, onClose }: { scope: CancelScope; onClos
   // "All" also asks the exchange for orders this window has not seen yet; the others need some.
   const nothing = count === 0 && scope.kind !== 'all';
   const run = async () => {
+    // guardrails: the first cancel-all on a live network is explained before it is sent.
+    if (scope.kind === 'all' && !(await ensureLiveAcknowledged('cancelAll'))) return;
     setPending(true);
     const outcome = await cancelScope(scope, idList);
     setPending(false);
@@ -72,8 +78,12 @@ export function CancelAllDialog({ scope, onClose }: { scope: CancelScope; onClos
         </>
       ) : (
         <>
+          <div className="form-network">
+            <NetworkBadge testId="cancel-all-dialog-network" size="small" />
+          </div>
           <p data-testid="cancel-all-dialog-scope">
             {nothing ? 'There are no open orders ' : `Every open order of ${account?.label ?? 'this account'} `}
+            {network && !network.isSandbox ? `on ${network.label} ` : ''}
             {scopeText}
             {nothing ? '.' : scope.kind === 'all' ? ` is cancelled — ${count} known right now.` : ' is cancelled.'}
           </p>

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { AccountView } from '../../../shared/custodyViews';
 import type { PerpsAssetView } from '../../../shared/perpsViews';
+import { NetworkBadge } from '../../components/NetworkBadge';
 import { amountProblem } from '../../lib/perpsAmounts';
 import { selectAccounts, useAccountsStore } from '../../stores/accountsStore';
 import { defaultAsset } from './transferDraft';
@@ -48,6 +49,7 @@ export function QuickMove({ from, assets, flow, disabled }: QuickMoveProps) {
     >
       <header className="panel-header">
         <h3 className="panel-title">Move between my accounts</h3>
+        <NetworkBadge testId="transfer-quick-network" size="small" />
       </header>
       <div className="inline-form">
         <select className="select" aria-label="To my account" value={to?.id ?? ''} onChange={(e) => setTarget(e.target.value)} disabled={disabled} data-testid="quick-move-to">

@@ -7,6 +7,7 @@ import type { AccountView } from '../../../shared/custodyViews';
 import type { PerpsAccountView, PerpsAssetView } from '../../../shared/perpsViews';
 import { ActionError } from '../../components/ActionError';
 import { Field } from '../../components/Field';
+import { NetworkBadge } from '../../components/NetworkBadge';
 import { shortAddress } from '../../lib/address';
 import { selectAccounts, useAccountsStore } from '../../stores/accountsStore';
 import { CollateralFacts } from './CollateralFacts';
@@ -53,6 +54,7 @@ export function SendForm({ from, perps, assets, flow, disabled }: SendFormProps)
       <header className="panel-header">
         <h3 className="panel-title">Send</h3>
         <span className="panel-meta">from {from.label}</span>
+        <NetworkBadge testId="transfer-send-network" size="small" />
       </header>
       <CollateralFacts perps={perps} />
       <Field label="Recipient" error={problems.recipient} errorTestId="transfer-recipient-problem" help={recipient === TYPED_RECIPIENT ? 'Any address: the exchange opens a perps account for it on receipt.' : 'One of your own accounts.'}>

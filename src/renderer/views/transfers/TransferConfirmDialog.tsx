@@ -7,6 +7,7 @@ import type { PerpsTransferPreview, PerpsTransferResult } from '../../../shared/
 import type { BridgeError } from '../../../shared/result';
 import { ActionError } from '../../components/ActionError';
 import { Dialog } from '../../components/Dialog';
+import { NetworkBadge } from '../../components/NetworkBadge';
 import { DialogOutcome } from '../../components/DialogOutcome';
 import { useNow } from '../../hooks/useNow';
 import { groupDecimal } from '../../lib/perpsAmounts';
@@ -43,6 +44,9 @@ export function TransferConfirmDialog({ preview, sending, error, result, onSend,
   }
   return (
     <Dialog title="Confirm transfer" onClose={onClose} busy={sending} size="wide" testId="transfer-confirm-dialog">
+      <div className="form-network">
+        <NetworkBadge testId="transfer-confirm-network" size="small" />
+      </div>
       <dl className="facts-grid" data-testid="transfer-confirm-facts">
         <dt>From</dt>
         <dd className="num selectable">{preview.fromAddress}</dd>

@@ -1,6 +1,8 @@
 /** The last look before a signed order goes out, for accounts that ask for one (not "pro" mode). */
 import type { OrderPreview } from '../../../../shared/tradingViews';
 import { Dialog } from '../../../components/Dialog';
+import { NetworkBadge, networkWording } from '../../../components/NetworkBadge';
+import { useAppStatusStore } from '../../../stores/appStatusStore';
 import { formatPrice, formatSize, formatUsd } from '../../../lib/format';
 import { baseUnitsText } from '../../../lib/ticks';
 import { previewEffect } from './fillWording';
@@ -17,8 +19,10 @@ interface ConfirmOrderDialogProps {
 
 export function ConfirmOrderDialog({ preview, outcome, question, accountLabel, pending, onConfirm, onClose }: ConfirmOrderDialogProps) {
   const { ticket, estimate } = preview;
+  const network = useAppStatusStore((s) => s.status?.network ?? null);
   const buy = ticket.side === 'BUY';
   const rows: Array<[string, string]> = [
+    ['Network', networkWording(network)],
     ['Account', accountLabel],
     ['Market', question],
     ['Order', `${ticket.side} ${outcome} · ${ticket.orderType}${ticket.postOnly ? ' · post-only' : ''}`],
@@ -30,12 +34,20 @@ export function ConfirmOrderDialog({ preview, outcome, question, accountLabel, p
   ];
   if (ticket.expiration) rows.push(['Expires', new Date(ticket.expiration * 1000).toLocaleString('en-US')]);
   return (
-    <Dialog title={`Send this ${ticket.side === 'BUY' ? 'buy' : 'sell'} order?`} onClose={onClose} busy={pending} testId="confirm-order-dialog">
+    <Dialog
+      title={`Send this ${ticket.side === 'BUY' ? 'buy' : 'sell'} order${network && !network.isSandbox ? ` on ${network.label}` : ''}?`}
+      onClose={onClose}
+      busy={pending}
+      testId="confirm-order-dialog"
+    >
+      <div className="form-network">
+        <NetworkBadge testId="confirm-order-network" size="small" />
+      </div>
       <dl className="facts-grid confirm-order-facts" data-testid="confirm-order-summary">
         {rows.map(([label, value]) => (
           <div key={label} className="confirm-order-fact">
             <dt>{label}</dt>
-            <dd className={label === 'Market' || label === 'Account' || label === 'Then' ? undefined : 'num'}>{value}</dd>
+            <dd className={label === 'Market' || label === 'Account' || label === 'Then' || label === 'Network' ? undefined : 'num'}>{value}</dd>
           </div>
         ))}
       </dl>

@@ -10,6 +10,7 @@ import type { OrderBookView } from '../../../../shared/viewModels';
 import { api } from '../../../bridge/api';
 import { ActionError } from '../../../components/ActionError';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';
+import { ensureLiveAcknowledged } from '../../../stores/liveOperationStore';
 import { stepPrice } from '../../../lib/ticks';
 import { selectActiveAccount, useAccountsStore } from '../../../stores/accountsStore';
 import { useBalanceStore } from '../../../stores/balanceStore';
@@ -68,8 +69,10 @@ export function OrderTicket({ target, book }: OrderTicketProps) {
     setConfirming(null);
     if (result) setOutcome((held) => ({ seq: held.seq + 1, placed: result.ok ? result.value : null }));
   };
-  const submit = () => {
+  const submit = async () => {
     if (blocked || !preview || place.pending) return;
+    // guardrails: the first order on a live network is explained once, then the usual flow.
+    if (!(await ensureLiveAcknowledged('order'))) return;
     if (preview.needsConfirmation) setConfirming(preview);
     else void send(preview.ticket);
   };
@@ -96,7 +99,7 @@ export function OrderTicket({ target, book }: OrderTicketProps) {
       aria-label="Order ticket"
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <div className="side-toggle" role="group" aria-label="Side">

@@ -6,6 +6,7 @@ import type { TradeTarget } from '../../../stores/tradeTargetStore';
 import { useSandboxCredentials } from '../onboarding/useSandboxCredentials';
 import { OrderTicket } from './OrderTicket';
 import { QuoteGrid } from './QuoteGrid';
+import { NetworkBadge } from '../../../components/NetworkBadge';
 import { ShortcutsHelp } from './ShortcutsHelp';
 
 type Tab = 'order' | 'grid';
@@ -27,6 +28,9 @@ export function TicketPanel({ target, book }: { target: TradeTarget; book: Order
             Quote grid
           </button>
         </div>
+        <span className="ticket-network">
+          <NetworkBadge testId="ticket-network-badge" size="small" />
+        </span>
         <ShortcutsHelp />
       </header>
       {/* Both stay mounted: switching tabs must not lose a half-typed ticket. */}
