@@ -65,11 +65,16 @@ import type {
 } from './viewModels';
 import { displayPrefsChangeSchema, priceAlertInputSchema, type AlertsState, type DisplayPrefs, type FiredAlert } from './prefs';
 import { EVENT_SORTS } from './viewModels';
+import type { NetworkInfo } from './viewModels';
+import { networkProfileIdSchema } from './networkProfiles';
+import type { NetworkChoice, NetworkSwitchPreflight } from './networkSwitchViews';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
 
 const noInput = z.object({}).strict();
+/** A network profile's id, or the embedded sandbox's ("sandbox" has the same form). */
+const networkIdSchema = networkProfileIdSchema;
 
 /** Order-book asset ids are unsigned decimal integers (uint256). */
 export const tokenIdSchema = z
@@ -545,6 +550,19 @@ export const bridgeChannels = {
       .refine((a) => a.price !== undefined || a.size !== undefined, { message: 'give a new price or a new size', path: ['price'] }),
     result: returns<AmendResult>(),
   },
+  // ── switching: change the network without a restart (issue 13) ──
+  /** The networks the title bar offers (the sandbox first), with the active one marked. */
+  listNetworks: { input: noInput, result: returns<NetworkChoice[]>() },
+  /** What rests or runs on the current network that a switch to `networkId` would stop. */
+  getNetworkSwitchPreflight: {
+    input: z.object({ networkId: networkIdSchema }).strict(),
+    result: returns<NetworkSwitchPreflight>(),
+  },
+  /** Switches to `networkId`; refused while something rests or runs unless `confirmed`. */
+  switchNetwork: {
+    input: z.object({ networkId: networkIdSchema, confirmed: z.boolean().optional() }).strict(),
+    result: returns<NetworkInfo>(),
+  },
 } as const;
 
 export const bridgeEvents = {
@@ -569,6 +587,9 @@ export const bridgeEvents = {
   displayPrefsChanged: returns<DisplayPrefs>(),
   /** A price or fill alert went off; it is already in the log. */
   alertFired: returns<FiredAlert>(),
+  // ── switching ──
+  /** The core now talks to another network: every store holding network data resets and reloads. */
+  networkChanged: returns<NetworkInfo>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;
