@@ -29,6 +29,7 @@ import './styles/recovery.css';
 import './styles/perps.css';
 import './styles/budget.css';
 import './styles/prefs.css';
+import './styles/networkSwitcher.css';
 import './styles/layout-narrow.css';
 
 // Before the first paint: the system's light or dark, until the saved choice arrives.

@@ -6,6 +6,7 @@ import { selectNetworkLabel, useAppStatusStore } from '../stores/appStatusStore'
 import { selectView, useNavigationStore } from '../stores/navigationStore';
 import { VIEWS } from '../views/viewRegistry';
 import { AccountSwitcher } from './titlebar/AccountSwitcher';
+import { NetworkSwitcher } from './network/NetworkSwitcher';
 import { VaultLockButton } from './titlebar/VaultLockButton';
 
 export function TitleBar() {
@@ -26,6 +27,7 @@ export function TitleBar() {
           {network} · paper
         </span>
       ) : null}
+      <NetworkSwitcher />
       <AccountSwitcher />
       <VaultLockButton />
     </header>
