@@ -74,7 +74,7 @@ const returns = <T>() => undefined as unknown as T;
 
 const noInput = z.object({}).strict();
 /** A network profile's id, or the embedded sandbox's ("sandbox" has the same form). */
-const networkIdSchema = networkProfileIdSchema;
+const networkIdSchema = networkProfileIdSchema.max(40);
 
 /** Order-book asset ids are unsigned decimal integers (uint256). */
 export const tokenIdSchema = z
