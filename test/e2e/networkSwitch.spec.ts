@@ -132,6 +132,12 @@ test('switches to another network and back without a restart; the sandbox keeps 
     await expect(await openOrderRow(page, sandboxOrder)).toBeVisible({ timeout: 15_000 });
     await page.mouse.move(0, 0);
     await page.screenshot({ path: shot('network-switch-back') });
+    // The title bar at the narrowest supported window: switcher, badge and account side by side.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await switcher.click();
+    await expect(page.getByTestId('network-switcher-menu')).toBeVisible();
+    await page.screenshot({ path: shot('network-switcher-narrow') });
+    await page.keyboard.press('Escape');
   });
 
   expect(problems).toEqual([]);
