@@ -37,7 +37,7 @@ type AnyStore = UseBoundStore<StoreApi<object>>;
 const NETWORK_STORES: readonly AnyStore[] = [
   useActivityStore, useAlertsStore, useBoardsStore, useBookStore, useCancelledOrdersStore, useCatalogTagsStore,
   useEventDetailStore, useJobsStore, usePerpsMarketStore, usePerpsStore, usePortfolioStore, useReferralsStore,
-  useTicketStore, useTradeTargetStore, useTradingStateStore, useTransfersStore, useWatchlistStore,
+  useTicketStore, useTradingStateStore, useTransfersStore, useWatchlistStore,
 ] as unknown as AnyStore[];
 
 /**
@@ -47,6 +47,8 @@ const NETWORK_STORES: readonly AnyStore[] = [
  */
 export function resetForNetwork(reloadTrading: () => void): void {
   for (const store of NETWORK_STORES) store.setState(store.getInitialState(), true);
+  // Its initial state is the market remembered at load: on another network it must not come back.
+  useTradeTargetStore.getState().clear();
   useOpenOrdersStore.getState().reset();
   useBalanceStore.getState().reset();
   useAccountTradesStore.getState().reset();
