@@ -31,6 +31,7 @@ import './styles/budget.css';
 import './styles/prefs.css';
 import './styles/networks.css';
 import './styles/guardrails.css';
+import './styles/networkSwitcher.css';
 import './styles/layout-narrow.css';
 
 // Before the first paint: the system's light or dark, until the saved choice arrives.

@@ -74,11 +74,15 @@ import {
   type NetworkProfilesImportResult,
   type NetworkProfilesView,
 } from './networkProfiles';
+import type { NetworkInfo } from './viewModels';
+import type { NetworkChoice, NetworkSwitchPreflight } from './networkSwitchViews';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
 
 const noInput = z.object({}).strict();
+/** A network profile's id, or the embedded sandbox's ("sandbox" has the same form). */
+const networkIdSchema = networkProfileIdSchema.max(40);
 
 /** Order-book asset ids are unsigned decimal integers (uint256). */
 export const tokenIdSchema = z
@@ -590,6 +594,19 @@ export const bridgeChannels = {
     input: z.object({ accountId: accountIdSchema, kind: z.enum(LIVE_OPERATION_KINDS), networkId: liveNetworkIdSchema }).strict(),
     result: returns<LiveAcknowledgementsView>(),
   },
+  // ── switching: change the network without a restart (issue 13) ──
+  /** The networks the title bar offers (the sandbox first), with the active one marked. */
+  listNetworks: { input: noInput, result: returns<NetworkChoice[]>() },
+  /** What rests or runs on the current network that a switch to `networkId` would stop. */
+  getNetworkSwitchPreflight: {
+    input: z.object({ networkId: networkIdSchema }).strict(),
+    result: returns<NetworkSwitchPreflight>(),
+  },
+  /** Switches to `networkId`; refused while something rests or runs unless `confirmed`. */
+  switchNetwork: {
+    input: z.object({ networkId: networkIdSchema, confirmed: z.boolean().optional() }).strict(),
+    result: returns<NetworkInfo>(),
+  },
 } as const;
 
 export const bridgeEvents = {
@@ -617,6 +634,9 @@ export const bridgeEvents = {
   // ── profiles (issue 13) ──
   /** A network profile was added, changed, deleted or imported. */
   networkProfilesChanged: returns<NetworkProfilesView>(),
+  // ── switching ──
+  /** The core now talks to another network: every store holding network data resets and reloads. */
+  networkChanged: returns<NetworkInfo>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

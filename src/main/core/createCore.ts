@@ -1,61 +1,31 @@
 /**
- * The composition root: settings, network, rate budget, HTTP client, services, handlers and
- * the dispatcher, wired once. Transport-agnostic and free of electron: it runs under plain Node.
+ * The composition root. What lives across network switches is wired once here: the data-folder
+ * lock, settings, the event hub, the vault session, the account registry and service, the secret
+ * presenter, the shared handlers and the dispatcher. Everything bound to one network is built by
+ * its runtime (networks/networkRuntime.ts), which the network switcher replaces without a
+ * restart. Transport-agnostic and free of electron: it runs under plain Node.
  */
-import { APP_VERSION } from '../../shared/appInfo';
-import { ALL_EDGE_WINDOWS, edgeWindowsFor } from '../../shared/protocol/edgeLimits';
-import { perpsRequestWeight } from '../../shared/protocol/perps';
-import type { AppStatus } from '../../shared/viewModels';
 import { join } from 'node:path';
 import { AccountRegistry } from './accounts/accountRegistry';
 import { AccountService } from './accounts/accountService';
-import { ClobCredentialsService } from './accounts/clobCredentialsService';
-import { PerpsProxyService } from './accounts/perpsProxyService';
 import { reconcileAccounts } from './accounts/reconcileAccounts';
 import { refusingSecretPresenter } from './accounts/refusingSecretPresenter';
 import { VaultSession } from './accounts/vaultSession';
-import { BookWatcher } from './books/bookWatcher';
 import { createKeyringOsKeyStore } from './custody';
 import { createDispatcher } from './bridge/dispatcher';
-import { createHandlers } from './bridge/handlers';
-import { CatalogService } from './catalog/catalogService';
-import { MarketLabels } from './trading/marketLabels';
-import { Watchlist } from './catalog/watchlist';
+import { createSharedHandlers } from './bridge/handlers';
 import type { Core, CoreOptions } from './coreApi';
 import { EventHub } from './eventHub';
 import { acquireDataFolderLock } from './dataFolder/dataFolderLock';
 import { createLogger } from './log';
-import { openNetwork, type ActiveNetwork } from './network';
+import { currentHandlers } from './networks/currentHandlers';
+import { NetworkDirectory } from './networks/networkDirectory';
+import { NetworkRuntime, type SharedCoreParts } from './networks/networkRuntime';
+import { NetworkSwitcher } from './networks/networkSwitcher';
 import { NetworkProfileStore } from './networks/profileStore';
 import { NetworkProfilesService } from './networks/profilesService';
-import { HttpClient } from './net/httpClient';
-import { RateBudget } from './net/rateBudget';
-import { acquireBudgetOwnerLock, defaultBudgetLockRoot } from './net/budgetOwnerLock';
-import type { ServiceName } from './net/serviceNames';
-import { PerpsDesk } from './perps/perpsDesk';
-import { perpsWeightWindow } from './perps/perpsInfo';
-import { PortfolioDesk } from './portfolio/portfolioDesk';
 import { openSettings } from './settings/settingsStore';
-import { AlertService } from './alerts/alertService';
-import { ConnectionMonitor } from './status/connectionMonitor';
-import { realLoopClock } from './status/backoff';
-import { OutageTracker } from './status/outageTracker';
-import { StatusPublisher } from './status/statusPublisher';
-import { TradingDesk } from './trading/tradingDesk';
-import { LiveAcknowledgements } from './guardrails/liveAcknowledgements';
 import { warmOrderSigning } from '../../signing/orderSigning';
-
-/**
- * The windows a request counts against: the documented edge windows of the order-book, catalog
- * and analytics services, and the profile's weight budget for every perps request (each counting
- * its route weight, perpsRequestWeight).
- */
-const windowsOf = (network: ActiveNetwork) => {
-  const perpsWindow = perpsWeightWindow(network.perpsWeightBudget);
-  return (service: ServiceName, method: string, path: string) =>
-    service === 'perps' ? [perpsWindow] : edgeWindowsFor(service, method, path);
-};
-const costFor = (service: ServiceName, method: string, path: string) => (service === 'perps' ? perpsRequestWeight(method, path) : 1);
 
 /** Names this process in the data-folder lock, so a refused second one can say who holds it. */
 const defaultHostKind = () => (process.versions.electron ? 'desktop app' : 'browser-mode host');
@@ -75,71 +45,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 async function openCore(options: CoreOptions, releaseLock: () => void): Promise<Core> {
   const log = options.log ?? createLogger();
   const settings = openSettings(options.dataDir);
-  const network = await openNetwork(options, settings);
-  // A real network's budgets belong to one process per user (the edge counts per IP). A sandbox
-  // (the embedded one, or one a test started) is a local instrument: no lock.
-  let budgetLock: { release(): void } | null = null;
-  try {
-    if (!network.info.isSandbox) {
-      budgetLock = acquireBudgetOwnerLock(network.urls, {
-        root: options.budgetLockDir ?? defaultBudgetLockRoot(),
-        hostKind: options.hostKind ?? defaultHostKind(),
-        networkLabel: network.info.label,
-      });
-    }
-  } catch (error) {
-    await network.stop();
-    throw error;
-  }
-  const releaseAll = () => {
-    budgetLock?.release();
-    releaseLock();
-  };
   const hub = new EventHub();
-  const budget = new RateBudget();
-  // Every documented scope is listed in the budget panel from the start, used or not.
-  budget.register([...ALL_EDGE_WINDOWS, perpsWeightWindow(network.perpsWeightBudget)]);
-
-  const appStatus = (): AppStatus => ({
-    version: APP_VERSION,
-    network: network.info,
-    ...monitor.snapshot(),
-    budget: budget.usage(),
-    outages: outages.list(),
-  });
-  const status = new StatusPublisher(appStatus, (payload) => hub.emit('appStatusChanged', payload));
-  const monitor = new ConnectionMonitor(() => status.publishNow());
-  // Unreachable services: polls back off with jitter and the status bar shows the next retry.
-  const loopClock = options.loopClock ?? realLoopClock;
-  const outages = new OutageTracker(loopClock, () => status.publishNow());
-  const http = new HttpClient({
-    urls: () => network.urls,
-    budget,
-    windowsFor: windowsOf(network),
-    costFor,
-    onOutcome: (outcome) => {
-      monitor.record(outcome);
-      outages.record(outcome);
-    },
-  });
-  const catalog = new CatalogService(http);
-  const watchlist = new Watchlist(settings, () => network.info.id); // scoping: per network
-  const books = new BookWatcher({
-    http,
-    log,
-    onBooks: (changed) => hub.emit('orderBooksUpdated', { books: changed }),
-    outages,
-    clock: loopClock,
-    ...(options.bookPollIntervalMs ? { intervalMs: options.bookPollIntervalMs } : {}),
-  });
-
-  // scoping: account views carry what the active network's services issued (credentials, proxies).
-  const registry = new AccountRegistry(options.dataDir, () => network.info.id);
+  // Issued credentials and proxies shown in the account views are the active network's (the
+  // switcher, made below, says which; before it runs, the one the settings name).
+  const profileStore = new NetworkProfileStore(settings);
+  let activeNetworkId = (): string => profileStore.activeId();
+  const registry = new AccountRegistry(options.dataDir, () => activeNetworkId());
   const vaultPath = join(options.dataDir, 'marketdesk.vault');
   // The trading state (heartbeat, confirmations, restrictions) is per account: it follows a switch.
   const accountsChanged = () => {
     hub.emit('accountsChanged', registry.state());
-    hub.emit('tradingStateChanged', trading.state());
+    const trading = switcher.runtime()?.trading;
+    if (trading) hub.emit('tradingStateChanged', trading.state());
   };
   const session = new VaultSession({
     path: vaultPath,
@@ -160,104 +77,68 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     session,
     presenter: secretPresenter,
     onChange: accountsChanged,
-    onRemoved: (accountId) => clobCredentials.forget(accountId),
+    // The live network's cached credentials of a removed account go with it.
+    onRemoved: (accountId) => switcher.runtime()?.clobCredentials.forget(accountId),
     ...(options.keystoreKdf ? { keystoreKdf: options.keystoreKdf } : {}),
   });
-  const clobCredentials = new ClobCredentialsService({ http, registry, session, networkId: network.info.id, chainId: () => network.chainId, onChange: accountsChanged });
-  const perpsProxies = new PerpsProxyService({ http, registry, session, networkId: network.info.id, perpsDomain: () => network.perpsDomain, onChange: accountsChanged });
 
-  const trading = new TradingDesk({
-    http,
-    budget,
-    registry,
-    session,
-    credentials: clobCredentials,
+  const shared: SharedCoreParts = { options, settings, hub, log, registry, session, accountsChanged };
+  const switcher = new NetworkSwitcher({
+    directory: new NetworkDirectory(options, settings, options.hostKind ?? defaultHostKind()),
     settings,
-    network,
+    registry,
     hub,
     log,
-    ...(options.activityPollMs ? { activityPollMs: options.activityPollMs } : {}),
-    outages,
-    clock: loopClock,
-    ...(options.tradingRecovery ? { recovery: options.tradingRecovery } : {}),
-    // tables: rows of every market carry their own market's question and tick.
-    marketLabels: new MarketLabels((conditionId) => catalog.marketLabel(conditionId), log),
+    buildRuntime: (network) => new NetworkRuntime(network, shared),
   });
+  activeNetworkId = () => switcher.activeInfo()?.id ?? profileStore.activeId();
+  try {
+    await switcher.start();
+  } catch (error) {
+    session.stop();
+    await switcher.stop();
+    throw error;
+  }
 
-  const portfolio = new PortfolioDesk({
-    dataDir: options.dataDir,
-    networkId: network.info.id, // scoping: one history store per network
-    http,
-    jobs: trading.jobs,
-    registry,
-    log,
-    onHistoryChanged: (state) => hub.emit('historyChanged', state),
-    ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
-    ...(options.historyPageSize ? { historyPageSize: options.historyPageSize } : {}),
-    // Called only once the core is running, after the perps desk below exists.
-    perpsEquity: (addresses): Promise<string | null> => perps.equityTotal(addresses),
-  });
-  const perps = new PerpsDesk({
-    http,
-    budget,
-    registry,
-    session,
-    network,
-    store: portfolio.store,
-    jobs: trading.jobs,
-    files: portfolio.files,
-    proxies: perpsProxies,
-    log,
-    onChanged: (change) => hub.emit('perpsChanged', change),
-  });
-  // A fill of the active account changes its history and positions: sync its new rows.
-  hub.subscribe((event) => {
-    if (event === 'orderFilled') portfolio.onAccountFilled();
-  });
-  // Price alerts read the books main polls; fill alerts read fills (prefs).
-  const alerts = new AlertService({ settings, networkId: network.info.id, books, emit: (event, payload) => hub.emit(event, payload), log });
-  hub.subscribe((event, payload) => alerts.handleEvent(event, payload));
-
-  // profiles: made after openNetwork, which still reads the legacy custom-network keys the store carries over.
+  // profiles: Settings → Networks edits the profiles the switcher opens.
   const networkProfiles = new NetworkProfilesService({
-    store: new NetworkProfileStore(settings),
+    store: profileStore,
     onChange: (view) => hub.emit('networkProfilesChanged', view),
     ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
   });
-  // guardrails: the first signed operation of each kind on a live network waits for its explanation.
-  const liveGate = { acknowledgements: new LiveAcknowledgements({ settings, network: () => network }), registry, transferAccount: (previewId: string) => perps.previews.accountOf(previewId) };
+  const sharedHandlers = createSharedHandlers({
+    networkProfiles,
+    session,
+    accounts,
+    prefs: { settings, emit: (event, payload) => hub.emit(event, payload) },
+    appStatus: () => switcher.appStatus(),
+    switcher,
+  });
   const dispatch = createDispatcher(
-    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, watchlist, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps, prefs: { settings, alerts, emit: (event, payload) => hub.emit(event, payload) }, networkProfiles, liveGate }),
+    currentHandlers(sharedHandlers, () => switcher.runtime(), () => switcher.unavailableError()),
     log,
     options.callLimits,
   );
-  status.start();
-  void alerts.start();
   // libsecp256k1's context (under a millisecond), so the first order is as fast as the rest; the
   // keccak WebAssembly was instantiated when src/signing was imported (top-level await).
   warmOrderSigning();
-  log.info(`core ready on the ${network.info.label} network`);
+  log.info(`core ready on the ${switcher.activeInfo()?.label ?? 'unknown'} network`);
 
   let stopped = false;
   return {
     dispatch,
     subscribe: (listener) => hub.subscribe(listener),
-    disconnect: (caller) => books.forgetClient(caller.clientId),
+    disconnect: (caller) => switcher.runtime()?.books.forgetClient(caller.clientId),
     handleSystemEvent: (event) => session.lock(event === 'suspend' ? 'sleep' : 'screen-locked'),
-    takeDownload: (token) => portfolio.downloads.take(token),
+    takeDownload: (token) => switcher.runtime()?.portfolio.downloads.take(token) ?? null,
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      trading.stop();
       session.stop();
-      status.stop();
-      books.stop();
       try {
-        await perps.stop();
-        await portfolio.stop();
-        await network.stop();
+        await switcher.stop();
       } finally {
-        releaseAll();
+        releaseLock();
       }
     },
   };

@@ -32,6 +32,7 @@ import { receiveTransfersChanged } from '../stores/transfersStore';
 import { usePrefsStore } from '../stores/prefsStore';
 import { useAlertsStore } from '../stores/alertsStore';
 import { showWebNotification } from '../lib/webNotifications';
+import { resetForNetwork } from '../stores/networkReset';
 import { api, bridgeLink } from './api';
 
 /**
@@ -158,6 +159,8 @@ export function wireBridgeSubscriptions(): Unsubscribe {
     }),
     followTradingAccount(),
     followResultScope(),
+    // switching: the core talks to another network now; nothing of the previous one stays.
+    api.events.onNetworkChanged(() => resetForNetwork(() => reloadTradingForAccount(true))),
   ];
 
   if (bridgeLink) {

@@ -6,6 +6,7 @@ import { selectView, useNavigationStore } from '../stores/navigationStore';
 import { VIEWS } from '../views/viewRegistry';
 import { NetworkBadge } from './NetworkBadge';
 import { AccountSwitcher } from './titlebar/AccountSwitcher';
+import { NetworkSwitcher } from './network/NetworkSwitcher';
 import { VaultLockButton } from './titlebar/VaultLockButton';
 
 export function TitleBar() {
@@ -20,6 +21,7 @@ export function TitleBar() {
       <h1 className="titlebar-view">{VIEWS[view].label}</h1>
       <span className="titlebar-spacer" />
       <NetworkBadge testId="titlebar-network-badge" />
+      <NetworkSwitcher />
       <AccountSwitcher />
       <VaultLockButton />
     </header>

@@ -47,6 +47,14 @@ function readRemembered(): TradeTarget | null {
   }
 }
 
+function forget(): void {
+  try {
+    localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage disabled: nothing was remembered.
+  }
+}
+
 function remember(target: TradeTarget): void {
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(target));
@@ -60,6 +68,8 @@ interface TradeTargetState {
   select: (target: TradeTarget) => void;
   /** Another outcome of the same market (Yes ↔ No). */
   selectOutcome: (tokenId: string) => void;
+  /** No market chosen, and none remembered (the market belonged to a network the app left). */
+  clear: () => void;
 }
 
 export const useTradeTargetStore = create<TradeTargetState>()((set, get) => ({
@@ -73,6 +83,10 @@ export const useTradeTargetStore = create<TradeTargetState>()((set, get) => ({
     const outcome = current?.outcomes.find((o) => o.tokenId === tokenId);
     if (!current || !outcome || current.tokenId === tokenId) return;
     get().select({ ...current, tokenId, outcome: outcome.name });
+  },
+  clear: () => {
+    forget();
+    set({ target: null });
   },
 }));
 

@@ -10,12 +10,15 @@ import type { Logger } from '../../../src/main/core/log';
 import { channelNames, eventNames, type ChannelName } from '../../../src/shared/contract';
 import type { AccountsState } from '../../../src/shared/custodyViews';
 import type { PerpsTransferPreview } from '../../../src/shared/perpsViews';
-import { SANDBOX_PERPS_INSTRUMENTS } from '../../../src/sandbox/start';
+import { SANDBOX_PERPS_INSTRUMENTS, startSandbox } from '../../../src/sandbox/start';
 import type { EventsPage, EventDetail } from '../../../src/shared/viewModels';
 import { decodeBase64Any, encodeBase64 } from '../../../src/shared/base64';
 import { startHarness, waitFor, type Harness } from './coreHarness';
 import { newProfileDefaults, type NetworkProfilesExport } from '../../../src/shared/networkProfiles';
 import { join } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { addProfilesToSettingsFile, remoteSandboxProfile } from './remoteSandboxProfile';
 
 const PASSWORD = 'vault-password-Σ-7f3a91';
 const KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
@@ -41,8 +44,15 @@ async function drive(channel: ChannelName, input: unknown): Promise<unknown> {
   return result.ok ? result.value : undefined;
 }
 
+/** A second sandbox stored as a remote profile, so a network switch is driven too. */
+let remote: Awaited<ReturnType<typeof startSandbox>> | undefined;
+
 beforeAll(async () => {
+  remote = await startSandbox({ seed: 3, port: 0, simulate: false });
+  const dataDir = mkdtempSync(join(tmpdir(), 'marketdesk-core-'));
+  addProfilesToSettingsFile(dataDir, [remoteSandboxProfile('remote', 'Remote', remote.urls)]);
   harness = await startHarness({
+    dataDir,
     log,
     bookPollIntervalMs: 200,
     // A short dead-man window, so a locked vault lets heartbeats lapse within the test.
@@ -60,6 +70,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await harness?.stop();
+  await remote?.stop();
 });
 
 /** Every secret the vault holds, read with the password straight from the file. */
@@ -276,6 +287,12 @@ describe('no secret crosses the bridge', () => {
     await step('deleteNetworkProfile', { id: profile.id });
     await step('importNetworkProfiles', { fileText: exported.text });
     await waitFor(() => harness.events.some((e) => e.event === 'networkProfilesChanged'), 5_000);
+
+    // switching: to the remote profile and back to the sandbox, with whatever rests or runs.
+    await step('listNetworks', {});
+    await step('getNetworkSwitchPreflight', { networkId: 'remote' });
+    await step('switchNetwork', { networkId: 'remote', confirmed: true });
+    await step('switchNetwork', { networkId: 'sandbox', confirmed: true });
 
     // Read every secret the vault now holds, with the password, straight from the file.
     // An exported keystore is a secret too: with its password it is the key.

@@ -12,16 +12,34 @@ export interface CustodyServices {
   perpsProxies: PerpsProxyService;
 }
 
-type CustodyChannel =
+/** The vault and the account list: they live across network switches. */
+export type VaultAccountChannel =
   | 'getVaultState' | 'createVault' | 'unlockVault' | 'unlockVaultWithDevice' | 'lockVault'
   | 'setRememberOnDevice' | 'setAutoLockMinutes' | 'reportUserActivity'
   | 'listAccounts' | 'createAccount' | 'importPrivateKeyAccount' | 'importKeystoreAccount'
   | 'addWatchOnlyAccount' | 'renameAccount' | 'reorderAccounts' | 'removeAccount' | 'switchAccount'
-  | 'exportAccountKeystore' | 'revealAccountPrivateKey'
+  | 'exportAccountKeystore' | 'revealAccountPrivateKey';
+
+/** What a network's services issued (order-book API keys, perps proxies): bound to that network. */
+export type IssuedCredentialChannel =
   | 'createClobCredentials' | 'deleteClobCredentials' | 'rotateClobCredentials'
   | 'createPerpsProxy' | 'deletePerpsProxy';
 
-export function createCustodyHandlers({ session, accounts, clobCredentials, perpsProxies }: CustodyServices): Pick<BridgeHandlers, CustodyChannel> {
+export function createCustodyHandlers(services: CustodyServices): Pick<BridgeHandlers, VaultAccountChannel | IssuedCredentialChannel> {
+  return { ...createVaultAccountHandlers(services), ...createIssuedCredentialHandlers(services) };
+}
+
+export function createIssuedCredentialHandlers({ clobCredentials, perpsProxies }: Pick<CustodyServices, 'clobCredentials' | 'perpsProxies'>): Pick<BridgeHandlers, IssuedCredentialChannel> {
+  return {
+    createClobCredentials: async ({ nonce }) => clobCredentials.createOrDerive(nonce),
+    deleteClobCredentials: async () => clobCredentials.delete(),
+    rotateClobCredentials: async () => clobCredentials.rotate(),
+    createPerpsProxy: async ({ label, expiryDays, referralCode }) => perpsProxies.create(label, expiryDays, referralCode || undefined),
+    deletePerpsProxy: async ({ proxyAddress }) => perpsProxies.delete(proxyAddress),
+  };
+}
+
+export function createVaultAccountHandlers({ session, accounts }: Pick<CustodyServices, 'session' | 'accounts'>): Pick<BridgeHandlers, VaultAccountChannel> {
   const wallet = (input: { label: string; signatureType: 'EOA' | 'PROXY' | 'SAFE' | 'DEPOSIT_WALLET'; funder?: string | undefined }) => ({
     label: input.label,
     signatureType: input.signatureType,
@@ -66,11 +84,5 @@ export function createCustodyHandlers({ session, accounts, clobCredentials, perp
     switchAccount: async ({ accountId }) => accounts.switchTo(accountId),
     exportAccountKeystore: async ({ accountId, password }) => accounts.exportKeystore(accountId, password),
     revealAccountPrivateKey: async ({ accountId, password }) => accounts.revealPrivateKey(accountId, password),
-
-    createClobCredentials: async ({ nonce }) => clobCredentials.createOrDerive(nonce),
-    deleteClobCredentials: async () => clobCredentials.delete(),
-    rotateClobCredentials: async () => clobCredentials.rotate(),
-    createPerpsProxy: async ({ label, expiryDays, referralCode }) => perpsProxies.create(label, expiryDays, referralCode || undefined),
-    deletePerpsProxy: async ({ proxyAddress }) => perpsProxies.delete(proxyAddress),
   };
 }

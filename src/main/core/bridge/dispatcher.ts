@@ -34,13 +34,18 @@ export interface Dispatch {
   busyClients(): number;
 }
 
-export function createDispatcher(handlers: BridgeHandlers, log: Logger, limits: Partial<CallLimits> = {}): Dispatch {
+/**
+ * `handlers` may be a function: it is asked on every call, so the core can swap a network's
+ * handlers (a network switch) without a new dispatcher.
+ */
+export function createDispatcher(handlers: BridgeHandlers | (() => BridgeHandlers), log: Logger, limits: Partial<CallLimits> = {}): Dispatch {
+  const handlersNow = typeof handlers === 'function' ? handlers : () => handlers;
   const bounds: CallLimits = { ...DEFAULT_CALL_LIMITS, ...limits };
   const running = new InFlightCounter(bounds.maxInFlightPerClient);
 
   async function runHandler(channel: ChannelName, input: unknown, caller: CallerContext): Promise<BridgeResult<unknown>> {
     try {
-      const handler = handlers[channel] as (input: unknown, caller: CallerContext) => Promise<unknown>;
+      const handler = handlersNow()[channel] as (input: unknown, caller: CallerContext) => Promise<unknown>;
       return ok(await handler(input, caller));
     } catch (error) {
       if (error instanceof CoreError) return fail(error.toBridgeError());

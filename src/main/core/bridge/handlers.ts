@@ -1,49 +1,95 @@
-/** The contract's handlers, each a thin call into the service that owns the work. */
+/**
+ * The contract's handlers, each a thin call into the service that owns the work. Two halves:
+ * the shared handlers (vault, accounts, display preferences, network switching) live across
+ * network switches; the network handlers are built by each network's runtime
+ * (networks/networkRuntime.ts) and replaced at a switch.
+ */
 import type { AppStatus, BudgetStateView } from '../../../shared/viewModels';
+import type { AccountService } from '../accounts/accountService';
+import type { ClobCredentialsService } from '../accounts/clobCredentialsService';
+import type { PerpsProxyService } from '../accounts/perpsProxyService';
+import type { VaultSession } from '../accounts/vaultSession';
+import type { AlertService } from '../alerts/alertService';
 import type { BookWatcher } from '../books/bookWatcher';
 import type { CatalogService } from '../catalog/catalogService';
 import type { Watchlist } from '../catalog/watchlist';
+import type { NetworkSwitcher } from '../networks/networkSwitcher';
 import type { PerpsDesk } from '../perps/perpsDesk';
 import type { PortfolioDesk } from '../portfolio/portfolioDesk';
 import type { TradingDesk } from '../trading/tradingDesk';
-import { createCustodyHandlers, type CustodyServices } from './custodyHandlers';
-import { createGuardrailHandlers } from './guardrailHandlers';
-import { withLiveGate, type LiveGateServices } from '../guardrails/guardedHandlers';
+import { createIssuedCredentialHandlers, createVaultAccountHandlers, type VaultAccountChannel } from './custodyHandlers';
 import { createPerpsHandlers } from './perpsHandlers';
 import { createPortfolioHandlers } from './portfolioHandlers';
-import { createPrefsHandlers, type PrefsServices } from './prefsHandlers';
+import { createAlertHandlers, createDisplayPrefsHandlers, type DisplayPrefsChannel, type PrefsServices } from './prefsHandlers';
 import { createTradingHandlers } from './tradingHandlers';
 import type { BridgeHandlers } from './handlerTypes';
-import type { NetworkProfilesService } from '../networks/profilesService';
 import { createProfilesHandlers } from './profilesHandlers';
+import type { NetworkProfilesService } from '../networks/profilesService';
+import { createGuardrailHandlers } from './guardrailHandlers';
+import { withLiveGate, type LiveGateServices } from '../guardrails/guardedHandlers';
 
-export interface HandlerServices extends CustodyServices {
+/** Channels that keep working during a network switch (they touch no network). */
+export type SharedChannel =
+  | VaultAccountChannel
+  | DisplayPrefsChannel
+  | 'getAppStatus'
+  // switching
+  | 'listNetworks' | 'getNetworkSwitchPreflight' | 'switchNetwork'
+  // profiles: they read and write settings only (a connection test has a budget of its own)
+  | 'listNetworkProfiles' | 'saveNetworkProfile' | 'deleteNetworkProfile' | 'testNetworkProfile' | 'exportNetworkProfiles' | 'importNetworkProfiles';
+
+export type SharedHandlers = Pick<BridgeHandlers, SharedChannel>;
+export type NetworkHandlers = Omit<BridgeHandlers, SharedChannel>;
+
+export interface SharedHandlerServices {
+  session: VaultSession;
+  accounts: AccountService;
+  prefs: Pick<PrefsServices, 'settings' | 'emit'>;
+  /** The current network's status, or the one a switch reports while it runs. */
+  appStatus: () => AppStatus;
+  switcher: NetworkSwitcher;
+  networkProfiles: NetworkProfilesService;
+}
+
+export function createSharedHandlers({ session, accounts, prefs, appStatus, switcher, networkProfiles }: SharedHandlerServices): SharedHandlers {
+  return {
+    ...createProfilesHandlers(networkProfiles),
+    ...createVaultAccountHandlers({ session, accounts }),
+    ...createDisplayPrefsHandlers(prefs),
+    getAppStatus: async () => appStatus(),
+    // switching
+    listNetworks: async () => switcher.choices(),
+    getNetworkSwitchPreflight: async ({ networkId }) => switcher.preflight(networkId),
+    switchNetwork: async ({ networkId, confirmed }) => switcher.switchTo(networkId, confirmed === true),
+  };
+}
+
+export interface NetworkHandlerServices {
   appStatus: () => AppStatus;
   /** Every scope of the rate budget, for the budget panel. */
   budgetState: () => BudgetStateView;
   catalog: CatalogService;
   watchlist: Watchlist;
   books: BookWatcher;
+  clobCredentials: ClobCredentialsService;
+  perpsProxies: PerpsProxyService;
   trading: TradingDesk;
   portfolio: PortfolioDesk;
   perps: PerpsDesk;
-  prefs: PrefsServices;
-  /** profiles: Settings → Networks. */
-  networkProfiles: NetworkProfilesService;
+  alerts: AlertService;
   /** guardrails: the live-money gate in front of signed operations, and its channels. */
   liveGate: LiveGateServices;
 }
 
-export function createHandlers({ appStatus, budgetState, catalog, watchlist, books, trading, portfolio, perps, prefs, networkProfiles, liveGate, ...custody }: HandlerServices): BridgeHandlers {
+export function createNetworkHandlers(services: NetworkHandlerServices): NetworkHandlers {
+  const { budgetState, catalog, watchlist, books, trading, portfolio, perps, alerts, liveGate } = services;
   return withLiveGate({
-    ...createCustodyHandlers(custody),
+    ...createGuardrailHandlers(liveGate),
+    ...createIssuedCredentialHandlers(services),
     ...createTradingHandlers(trading),
     ...createPortfolioHandlers(portfolio),
     ...createPerpsHandlers(perps),
-    ...createPrefsHandlers(prefs),
-    ...createProfilesHandlers(networkProfiles),
-    ...createGuardrailHandlers(liveGate),
-    getAppStatus: async () => appStatus(),
+    ...createAlertHandlers(alerts),
     getBudgetState: async () => budgetState(),
     listCatalogTags: async () => catalog.listTags(),
     searchCatalogEvents: async ({ watchlistOnly, ...search }) =>

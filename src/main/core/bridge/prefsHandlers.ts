@@ -11,9 +11,24 @@ export interface PrefsServices {
   emit: <K extends EventName>(event: K, payload: EventPayload<K>) => void;
 }
 
-type PrefsChannels = 'getDisplayPrefs' | 'setDisplayPrefs' | 'listAlerts' | 'createPriceAlert' | 'removePriceAlert' | 'clearAlertLog';
+/** Display preferences live across network switches; alerts watch one network's books. */
+export type DisplayPrefsChannel = 'getDisplayPrefs' | 'setDisplayPrefs';
+export type AlertChannel = 'listAlerts' | 'createPriceAlert' | 'removePriceAlert' | 'clearAlertLog';
 
-export function createPrefsHandlers({ settings, alerts, emit }: PrefsServices): Pick<BridgeHandlers, PrefsChannels> {
+export function createPrefsHandlers(services: PrefsServices): Pick<BridgeHandlers, DisplayPrefsChannel | AlertChannel> {
+  return { ...createDisplayPrefsHandlers(services), ...createAlertHandlers(services.alerts) };
+}
+
+export function createAlertHandlers(alerts: AlertService): Pick<BridgeHandlers, AlertChannel> {
+  return {
+    listAlerts: async () => alerts.state(),
+    createPriceAlert: async (input) => alerts.create(input),
+    removePriceAlert: async ({ alertId }) => alerts.remove(alertId),
+    clearAlertLog: async () => alerts.clearLog(),
+  };
+}
+
+export function createDisplayPrefsHandlers({ settings, emit }: Pick<PrefsServices, 'settings' | 'emit'>): Pick<BridgeHandlers, DisplayPrefsChannel> {
   return {
     getDisplayPrefs: async () => settings.get('displayPrefs'),
     setDisplayPrefs: async (change) => {
@@ -23,9 +38,5 @@ export function createPrefsHandlers({ settings, alerts, emit }: PrefsServices): 
       emit('displayPrefsChanged', next);
       return next;
     },
-    listAlerts: async () => alerts.state(),
-    createPriceAlert: async (input) => alerts.create(input),
-    removePriceAlert: async ({ alertId }) => alerts.remove(alertId),
-    clearAlertLog: async () => alerts.clearLog(),
   };
 }

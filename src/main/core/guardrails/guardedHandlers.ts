@@ -35,7 +35,7 @@ const gates = (services: LiveGateServices): { [K in GatedChannel]: { kind: LiveO
   };
 };
 
-export function withLiveGate(handlers: BridgeHandlers, services: LiveGateServices): BridgeHandlers {
+export function withLiveGate<H extends Pick<BridgeHandlers, GatedChannel>>(handlers: H, services: LiveGateServices): H {
   const gated: Partial<BridgeHandlers> = {};
   const table = gates(services);
   for (const channel of Object.keys(table) as GatedChannel[]) {
@@ -44,7 +44,7 @@ export function withLiveGate(handlers: BridgeHandlers, services: LiveGateService
   return { ...handlers, ...gated };
 }
 
-function gate<K extends GatedChannel>(channel: K, handlers: BridgeHandlers, table: ReturnType<typeof gates>, services: LiveGateServices): BridgeHandlers[K] {
+function gate<K extends GatedChannel>(channel: K, handlers: Pick<BridgeHandlers, GatedChannel>, table: ReturnType<typeof gates>, services: LiveGateServices): BridgeHandlers[K] {
   const inner = handlers[channel] as (input: unknown, caller: unknown) => Promise<unknown>;
   const { kind, account } = table[channel] as { kind: LiveOperationKind; account: (input: unknown) => string | null };
   return (async (input: unknown, caller: unknown) => {

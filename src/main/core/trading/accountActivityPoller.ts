@@ -97,6 +97,11 @@ export class AccountActivityPoller {
     }
   }
 
+  /** Whether this session has read the account's open orders at all. */
+  hasReadOrders(accountId: string): boolean {
+    return this.knownOrders.has(accountId);
+  }
+
   lastKnownOrders(accountId: string): OpenOrderView[] {
     return [...(this.knownOrders.get(accountId) ?? [])];
   }

@@ -92,6 +92,11 @@ export class HeartbeatService {
     void this.loop(account, beat);
   }
 
+  /** The accounts whose heartbeats run (the network-switch preflight lists them). */
+  runningFor(): string[] {
+    return [...this.beats.keys()];
+  }
+
   stop(): void {
     for (const beat of this.beats.values()) beat.stopper.abort();
     this.beats.clear();

@@ -25,6 +25,8 @@ export function etaFrom(elapsedMs: number, pages: number, expectedPages?: number
 
 export class JobRunner {
   private readonly running = new Map<string, AbortController>();
+  /** The last progress of each running job, for the network-switch preflight. */
+  private readonly latest = new Map<string, JobProgress>();
 
   constructor(
     private readonly budget: RateBudget,
@@ -36,11 +38,13 @@ export class JobRunner {
     if (this.running.has(id)) throw new CoreError('conflict', `A job with id ${id} is already running.`);
     const controller = new AbortController();
     this.running.set(id, controller);
+    this.latest.set(id, { jobId: id, kind, rows: 0, pages: 0, done: false, budgetWaitMs: 0, etaMs: null, error: null });
     const started = Date.now();
     const waitedBefore = this.budget.totalWaitMs();
     let last: JobProgress = { jobId: id, kind, rows: 0, pages: 0, done: false, budgetWaitMs: 0, etaMs: null, error: null };
     const report = (change: Partial<JobProgress>) => {
       last = { ...last, ...change, budgetWaitMs: this.budget.totalWaitMs() - waitedBefore };
+      if (!last.done) this.latest.set(id, last);
       this.publish(last);
     };
     try {
@@ -57,6 +61,7 @@ export class JobRunner {
       throw error;
     } finally {
       this.running.delete(id);
+      this.latest.delete(id);
     }
   }
 
@@ -68,6 +73,11 @@ export class JobRunner {
 
   isRunning(jobId: string): boolean {
     return this.running.has(jobId);
+  }
+
+  /** The jobs running now, each with its last progress. */
+  list(): JobProgress[] {
+    return [...this.latest.values()];
   }
 
   cancelAll(): void {

@@ -1,0 +1,70 @@
+/**
+ * After a network switch nothing read from the previous network may stay on screen: every store
+ * holding network data goes back to its initial state, and what the shell always shows is read
+ * again. Views that load when their store is idle (the usual pattern) reload by themselves.
+ * Account, vault, navigation and display preferences are not network data: they stay.
+ */
+import type { StoreApi, UseBoundStore } from 'zustand';
+import { useAccountTradesStore } from './accountTradesStore';
+import { useActivityStore } from './activityStore';
+import { useAlertsStore } from './alertsStore';
+import { useAppStatusStore } from './appStatusStore';
+import { useBalanceStore } from './balanceStore';
+import { useBoardsStore } from './boardsStore';
+import { useBookStore } from './bookStore';
+import { rewatchBooks } from './bookWatch';
+import { useCancelledOrdersStore } from './cancelledOrdersStore';
+import { useCatalogTagsStore } from './catalogTagsStore';
+import { useEventDetailStore } from './eventDetailStore';
+import { useEventListStore } from './eventListStore';
+import { useFillsStore } from './fillsStore';
+import { useJobsStore } from './jobsStore';
+import { useNetworkStore } from './networkStore';
+import { useOpenOrdersStore } from './openOrdersStore';
+import { usePerpsMarketStore } from './perpsMarketStore';
+import { reloadPerpsAccountsSoon, usePerpsStore } from './perpsStore';
+import { usePortfolioStore } from './portfolioStore';
+import { useReferralsStore } from './referralsStore';
+import { useTicketStore } from './ticketStore';
+import { useTradeTargetStore } from './tradeTargetStore';
+import { useTradingStateStore } from './tradingStateStore';
+import { useTransfersStore } from './transfersStore';
+import { useWatchlistStore } from './watchlistStore';
+
+type AnyStore = UseBoundStore<StoreApi<object>>;
+
+/** Stores whose whole state is network data: back to their initial state (actions included). */
+const NETWORK_STORES: readonly AnyStore[] = [
+  useActivityStore, useAlertsStore, useBoardsStore, useBookStore, useCancelledOrdersStore, useCatalogTagsStore,
+  useEventDetailStore, useJobsStore, usePerpsMarketStore, usePerpsStore, usePortfolioStore, useReferralsStore,
+  useTicketStore, useTradingStateStore, useTransfersStore, useWatchlistStore,
+] as unknown as AnyStore[];
+
+/**
+ * `reloadTrading` reads the active account's orders, balance and fills again (subscriptions.ts
+ * owns that rule); the per-account tables are emptied here first through their own reset, which
+ * also drops answers still on their way from the previous network.
+ */
+export function resetForNetwork(reloadTrading: () => void): void {
+  for (const store of NETWORK_STORES) store.setState(store.getInitialState(), true);
+  // Its initial state is the market remembered at load: on another network it must not come back.
+  useTradeTargetStore.getState().clear();
+  useOpenOrdersStore.getState().reset();
+  useBalanceStore.getState().reset();
+  useAccountTradesStore.getState().reset();
+  useFillsStore.getState().reset();
+
+  void useAppStatusStore.getState().load();
+  void useNetworkStore.getState().loadChoices();
+  // The list keeps the user's search and filters; its rows come from the new network.
+  void useEventListStore.getState().reload();
+  void useCatalogTagsStore.getState().load();
+  void useWatchlistStore.getState().load();
+  void useAlertsStore.getState().load();
+  void useActivityStore.getState().loadSyncState();
+  void usePerpsStore.getState().loadInfo();
+  reloadPerpsAccountsSoon();
+  // The new network's book watcher has no clients yet: watch what the open views still show.
+  rewatchBooks();
+  reloadTrading();
+}
