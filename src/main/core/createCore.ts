@@ -40,6 +40,7 @@ import { realLoopClock } from './status/backoff';
 import { OutageTracker } from './status/outageTracker';
 import { StatusPublisher } from './status/statusPublisher';
 import { TradingDesk } from './trading/tradingDesk';
+import { wireUpdates } from './updates/wireUpdates';
 import { warmOrderSigning } from '../../signing/orderSigning';
 
 /**
@@ -213,13 +214,17 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   const alerts = new AlertService({ settings, books, emit: (event, payload) => hub.emit(event, payload), log });
   hub.subscribe((event, payload) => alerts.handleEvent(event, payload));
 
+  // updater: off in browser mode (no port), on the sandbox network and without a feed.
+  const updates = wireUpdates({ port: options.updater, settings, network: () => network.info, registry, trading: () => trading, hub, log, clock: loopClock });
+
   const dispatch = createDispatcher(
-    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, watchlist, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps, prefs: { settings, alerts, emit: (event, payload) => hub.emit(event, payload) } }),
+    createHandlers({ appStatus, budgetState: () => budget.state(), catalog, watchlist, books, session, accounts, clobCredentials, perpsProxies, trading, portfolio, perps, prefs: { settings, alerts, emit: (event, payload) => hub.emit(event, payload) }, updates }),
     log,
     options.callLimits,
   );
   status.start();
   void alerts.start();
+  updates.start();
   // libsecp256k1's context (under a millisecond), so the first order is as fast as the rest; the
   // keccak WebAssembly was instantiated when src/signing was imported (top-level await).
   warmOrderSigning();
@@ -235,6 +240,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      updates.stop();
       trading.stop();
       session.stop();
       status.stop();

@@ -12,6 +12,8 @@ import { createPortfolioHandlers } from './portfolioHandlers';
 import { createPrefsHandlers, type PrefsServices } from './prefsHandlers';
 import { createTradingHandlers } from './tradingHandlers';
 import type { BridgeHandlers } from './handlerTypes';
+import type { UpdateService } from '../updates/updateService';
+import { createUpdateHandlers } from './updateHandlers';
 
 export interface HandlerServices extends CustodyServices {
   appStatus: () => AppStatus;
@@ -24,15 +26,17 @@ export interface HandlerServices extends CustodyServices {
   portfolio: PortfolioDesk;
   perps: PerpsDesk;
   prefs: PrefsServices;
+  updates: UpdateService;
 }
 
-export function createHandlers({ appStatus, budgetState, catalog, watchlist, books, trading, portfolio, perps, prefs, ...custody }: HandlerServices): BridgeHandlers {
+export function createHandlers({ appStatus, budgetState, catalog, watchlist, books, trading, portfolio, perps, prefs, updates, ...custody }: HandlerServices): BridgeHandlers {
   return {
     ...createCustodyHandlers(custody),
     ...createTradingHandlers(trading),
     ...createPortfolioHandlers(portfolio),
     ...createPerpsHandlers(perps),
     ...createPrefsHandlers(prefs),
+    ...createUpdateHandlers(updates),
     getAppStatus: async () => appStatus(),
     getBudgetState: async () => budgetState(),
     listCatalogTags: async () => catalog.listTags(),

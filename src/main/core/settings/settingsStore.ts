@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MemoryBackedConf } from './memoryBackedConf';
 import { perpsDomainSchema } from './perpsDomainSchema';
 import { SANDBOX_PERPS_WEIGHT_BUDGET } from '../../../shared/protocol/perps';
+import { updateFeedUrlProblem } from '../../../shared/updates';
 import { networkProfileSchema, SANDBOX_NETWORK_ID, type NetworkProfile } from '../../../shared/networkProfiles';
 import {
   alertLogSchema,
@@ -64,6 +65,8 @@ export type SettingsData = {
   alertLog: FiredAlert[];
   /** Markets watchlists (event ids), by list key (catalog/watchlist.ts). */
   watchlists: Record<string, string[]>;
+  /** The update feed set in Settings → Updates (https only); null uses the installer's own feed. */
+  updateFeedUrl: string | null;
 };
 
 const defaults: SettingsData = {
@@ -78,6 +81,7 @@ const defaults: SettingsData = {
   priceAlerts: [],
   alertLog: [],
   watchlists: {},
+  updateFeedUrl: null,
 };
 
 /**
@@ -106,6 +110,10 @@ function checkedRead<K extends keyof SettingsData>(key: K, value: SettingsData[K
   if (key === 'priceAlerts') {
     const parsed = alertStoreSchema.safeParse(value);
     return (parsed.success ? parsed.data : []) as SettingsData[K];
+  }
+  if (key === 'updateFeedUrl') {
+    // A hand-edited address that is not https is not fetched: the installer's feed applies instead.
+    return (typeof value === 'string' && updateFeedUrlProblem(value) === null ? value : null) as SettingsData[K];
   }
   if (key === 'alertLog') {
     const parsed = alertLogSchema.safeParse(value);
