@@ -49,7 +49,8 @@ export class UpdateService {
   private restingRead: Promise<void> | null = null;
   private restingStale = false;
   private cancelling = false;
-  private appliedFeed: string | null | undefined;
+  /** What the updater was told; electron-updater starts on the installer's own feed. */
+  private appliedFeed: string | null = null;
   private lastOff: UpdatesOffReason | null | undefined;
   private readonly stopper = new AbortController();
   private unsubscribe: (() => void) | null = null;
