@@ -8,6 +8,7 @@ import { useAccountsStore } from './stores/accountsStore';
 import { useAppStatusStore } from './stores/appStatusStore';
 import { useVaultStore } from './stores/vaultStore';
 import { followLocationHash } from './stores/navigationStore';
+import { useUpdateStore } from './stores/updateStore';
 import { usePrefsStore } from './stores/prefsStore';
 import { useAlertsStore } from './stores/alertsStore';
 import { followSystemTheme } from './lib/theme';
@@ -29,6 +30,7 @@ import './styles/recovery.css';
 import './styles/perps.css';
 import './styles/budget.css';
 import './styles/prefs.css';
+import './styles/updates.css';
 import './styles/layout-narrow.css';
 
 // Before the first paint: the system's light or dark, until the saved choice arrives.
@@ -41,6 +43,7 @@ if (bridgeMode !== 'needs-token') {
   void useAccountsStore.getState().load();
   void usePrefsStore.getState().load();
   void useAlertsStore.getState().load();
+  void useUpdateStore.getState().load();
   reportUserActivityWhileOpen();
 }
 followLocationHash();

@@ -7,11 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App } from 'electron';
+import type * as ElectronUpdater from 'electron-updater';
 import type { AppUpdater, CancellationToken } from 'electron-updater';
 import type { UpdaterEnvironment, UpdaterPort, UpdaterPortEvent } from '../core/updates/updaterPort';
 import { readInstallerUpdateConfig, updateVerificationFor, type InstallerUpdateConfig } from './updaterConfig';
 
-type UpdaterModule = typeof import('electron-updater');
+type UpdaterModule = typeof ElectronUpdater;
 
 function installerConfig(): InstallerUpdateConfig | null {
   try {

@@ -31,6 +31,7 @@ import { receiveReferralChanged } from '../stores/referralsStore';
 import { receiveTransfersChanged } from '../stores/transfersStore';
 import { usePrefsStore } from '../stores/prefsStore';
 import { useAlertsStore } from '../stores/alertsStore';
+import { useUpdateStore } from '../stores/updateStore';
 import { showWebNotification } from '../lib/webNotifications';
 import { api, bridgeLink } from './api';
 
@@ -129,6 +130,7 @@ function recoverAfterReconnect(): void {
   reloadPerpsAccountsSoon();
   void usePrefsStore.getState().load();
   void useAlertsStore.getState().load();
+  void useUpdateStore.getState().load();
 }
 
 export function wireBridgeSubscriptions(): Unsubscribe {
@@ -156,6 +158,7 @@ export function wireBridgeSubscriptions(): Unsubscribe {
       useAlertsStore.getState().receiveFired(alert);
       showWebNotification(alert);
     }),
+    api.events.onUpdateStateChanged((update) => useUpdateStore.getState().receive(update)),
     followTradingAccount(),
     followResultScope(),
   ];
