@@ -128,7 +128,7 @@ export function UpdatesSection() {
             type="text"
             inputMode="url"
             spellCheck={false}
-            placeholder="https://updates.example.com/marketdesk/"
+            placeholder="https://updates.example.com/"
             maxLength={2048}
             value={feedDraft}
             onChange={(event) => setFeedDraft(event.target.value)}
