@@ -85,7 +85,7 @@ describe('installing an update', () => {
 
     port.nextCheck = '9.9.0';
     await call<UpdateState>('checkForUpdates');
-    await waitFor(() => states.some((s) => s.status.phase === 'ready'));
+    await waitFor(() => states.some((s) => s.status.phase === 'ready'), 20_000);
 
     const asked = await call<InstallUpdateResult>('installUpdate', { confirmed: false });
     expect(asked).toEqual({
@@ -99,7 +99,7 @@ describe('installing an update', () => {
     // Nothing rests any more: a quit may install it, and the install goes ahead unasked.
     await call('cancelOrder', { orderId: placed.orderId });
     await call('setHeartbeat', { enabled: false });
-    await waitFor(() => port.lastInstallOnQuit === true, 15_000);
+    await waitFor(() => port.lastInstallOnQuit === true, 30_000);
     expect((await call<UpdateState>('getUpdateState')).installsOnQuit).toBe(true);
     expect(await call<InstallUpdateResult>('installUpdate', { confirmed: false })).toEqual({ outcome: 'installing', version: '9.9.0' });
     expect(port.installs).toBe(1);
