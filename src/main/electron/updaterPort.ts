@@ -40,7 +40,16 @@ const notInstalled = (): never => {
 export async function createUpdaterPort(app: App): Promise<UpdaterPort> {
   if (!app.isPackaged) {
     const environment = environmentOf(false, null);
-    return { environment, setFeed: () => {}, setInstallOnQuit: () => {}, check: notInstalled, download: notInstalled, cancelDownload: () => {}, quitAndInstall: notInstalled, subscribe: () => () => {} };
+    return {
+      environment,
+      setFeed: () => {},
+      setInstallOnQuit: () => {},
+      check: async () => notInstalled(),
+      download: async () => notInstalled(),
+      cancelDownload: () => {},
+      quitAndInstall: notInstalled,
+      subscribe: () => () => {},
+    };
   }
   // A CommonJS package: its named exports sit on the default export under ESM.
   const loaded = (await import('electron-updater')) as UpdaterModule & { default?: UpdaterModule };
