@@ -13,13 +13,13 @@ import {
   CHECK_INTERVAL_MS,
   FIRST_CHECK_DELAY_MS,
   installNeedsConfirmation,
-  installOnQuitAllowed,
   mayCheck,
   nextCycle,
   resolveFeed,
   updatesOffReason,
   type UpdateCycle,
 } from './updatePolicy';
+import { InstallOnQuitGuard } from './installOnQuitGuard';
 import { offReasonSentence, updaterErrorSentence } from './updateSentences';
 import type { UpdaterPort, UpdaterPortEvent } from './updaterPort';
 
@@ -43,11 +43,7 @@ export class UpdateService {
   private cycle: UpdateCycle = { phase: 'idle' };
   private lastCheckedAt: number | null = null;
   private upToDate = false;
-  private installsOnQuit = false;
-  /** The last read of what rests, while an update is on its way or ready (for the quit flag). */
-  private resting: RestingWork | null = null;
-  private restingRead: Promise<void> | null = null;
-  private restingStale = false;
+  private readonly quitGuard: InstallOnQuitGuard;
   private cancelling = false;
   /** What the updater was told; electron-updater starts on the installer's own feed. */
   private appliedFeed: string | null = null;
@@ -60,6 +56,12 @@ export class UpdateService {
   constructor(private readonly options: UpdateServiceOptions) {
     this.clock = options.clock ?? realLoopClock;
     this.wallNow = options.wallNow ?? Date.now;
+    this.quitGuard = new InstallOnQuitGuard({
+      port: options.port,
+      readResting: options.readResting,
+      situation: () => ({ off: this.offReason() !== null, cycle: this.cycle }),
+      onChange: () => this.changed(),
+    });
   }
 
   start(): void {
@@ -91,7 +93,7 @@ export class UpdateService {
       verification: this.options.port?.environment.verification ?? null,
       lastCheckedAt: this.lastCheckedAt,
       upToDate: this.upToDate,
-      installsOnQuit: this.installsOnQuit,
+      installsOnQuit: this.quitGuard.allowed,
     };
   }
 
@@ -102,17 +104,14 @@ export class UpdateService {
     this.lastOff = off;
     if (off && this.cycle.phase === 'downloading') this.cancelDownload();
     this.applyFeed();
-    this.applyInstallOnQuit();
+    this.quitGuard.apply();
     this.changed();
   }
 
   /** Orders, heartbeats, accounts or the lock changed: what rests is read again when it matters. */
   restingMayHaveChanged(): void {
     if (this.cycle.phase !== 'downloading' && this.cycle.phase !== 'ready') return;
-    // Withdrawn at once, granted again only after a read that finds nothing resting.
-    this.resting = null;
-    this.applyInstallOnQuit();
-    void this.refreshResting();
+    this.quitGuard.withdrawAndReread();
   }
 
   async checkNow(): Promise<UpdateState> {
@@ -133,7 +132,7 @@ export class UpdateService {
     const version = this.cycle.version;
     this.cycle = { phase: 'downloading', version, progress: { fraction: 0, transferredBytes: 0, totalBytes: 0, bytesPerSecond: 0 } };
     this.changed();
-    void this.refreshResting();
+    void this.quitGuard.reread();
     try {
       await port.download();
     } catch (error) {
@@ -218,41 +217,10 @@ export class UpdateService {
     if (next.checked) this.lastCheckedAt = this.wallNow();
     if (next.upToDate !== null) this.upToDate = next.upToDate;
     if (event.kind === 'error') this.options.log.warn(`update ${this.cycle.phase === 'error' ? this.cycle.during : 'step'} failed: ${event.message}`);
-    this.applyInstallOnQuit();
+    this.quitGuard.apply();
     this.changed();
     // A found update is fetched straight away (verified as it lands); the install still asks.
     if (event.kind === 'available' && this.offReason() === null) void this.download();
-  }
-
-  private async refreshResting(): Promise<void> {
-    if (this.restingRead) {
-      this.restingStale = true;
-      return this.restingRead;
-    }
-    this.restingRead = (async () => {
-      do {
-        this.restingStale = false;
-        try {
-          this.resting = await this.options.readResting();
-        } catch {
-          this.resting = null;
-        }
-      } while (this.restingStale && !this.stopper.signal.aborted);
-    })();
-    try {
-      await this.restingRead;
-    } finally {
-      this.restingRead = null;
-    }
-    this.applyInstallOnQuit();
-  }
-
-  private applyInstallOnQuit(): void {
-    const allowed = installOnQuitAllowed({ off: this.offReason() !== null, cycle: this.cycle, resting: this.resting, environment: this.options.port?.environment ?? null });
-    if (allowed === this.installsOnQuit) return;
-    this.installsOnQuit = allowed;
-    this.options.port?.setInstallOnQuit(allowed);
-    this.changed();
   }
 
   /** The first check after the app settled, then one every few hours; stops with the core. */
