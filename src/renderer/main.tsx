@@ -8,6 +8,7 @@ import { useAccountsStore } from './stores/accountsStore';
 import { useAppStatusStore } from './stores/appStatusStore';
 import { useVaultStore } from './stores/vaultStore';
 import { followLocationHash } from './stores/navigationStore';
+import { useUpdateStore } from './stores/updateStore';
 import { usePrefsStore } from './stores/prefsStore';
 import { useAlertsStore } from './stores/alertsStore';
 import { followSystemTheme } from './lib/theme';
@@ -32,6 +33,7 @@ import './styles/prefs.css';
 import './styles/networks.css';
 import './styles/guardrails.css';
 import './styles/networkSwitcher.css';
+import './styles/updates.css';
 import './styles/layout-narrow.css';
 
 // Before the first paint: the system's light or dark, until the saved choice arrives.
@@ -44,6 +46,7 @@ if (bridgeMode !== 'needs-token') {
   void useAccountsStore.getState().load();
   void usePrefsStore.getState().load();
   void useAlertsStore.getState().load();
+  void useUpdateStore.getState().load();
   reportUserActivityWhileOpen();
 }
 followLocationHash();

@@ -76,6 +76,7 @@ import {
 } from './networkProfiles';
 import type { NetworkInfo } from './viewModels';
 import type { NetworkChoice, NetworkSwitchPreflight } from './networkSwitchViews';
+import { updateFeedUrlSchema, type InstallUpdateResult, type UpdateState } from './updates';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
@@ -607,6 +608,21 @@ export const bridgeChannels = {
     input: z.object({ networkId: networkIdSchema, confirmed: z.boolean().optional() }).strict(),
     result: returns<NetworkInfo>(),
   },
+  // ── updater: app updates (electron-updater in the installed desktop app) ──
+  /** Where updates stand: off and why, checking, downloading with progress, ready to install. */
+  getUpdateState: { input: noInput, result: returns<UpdateState>() },
+  /** Asks the feed now (refused with the reason while updates are off). */
+  checkForUpdates: { input: noInput, result: returns<UpdateState>() },
+  /** Downloads the update found (again, after a cancel). */
+  downloadUpdate: { input: noInput, result: returns<UpdateState>() },
+  cancelUpdateDownload: { input: noInput, result: returns<UpdateState>() },
+  /**
+   * Restarts into the downloaded update. Unless `confirmed`, nothing happens while an order may
+   * rest or a heartbeat runs: the answer lists them for the user to confirm.
+   */
+  installUpdate: { input: z.object({ confirmed: z.boolean() }).strict(), result: returns<InstallUpdateResult>() },
+  /** Saves the update feed address (https only); null goes back to the installer's own feed. */
+  setUpdateFeed: { input: z.object({ url: updateFeedUrlSchema.nullable() }).strict(), result: returns<UpdateState>() },
 } as const;
 
 export const bridgeEvents = {
@@ -637,6 +653,9 @@ export const bridgeEvents = {
   // ── switching ──
   /** The core now talks to another network: every store holding network data resets and reloads. */
   networkChanged: returns<NetworkInfo>(),
+  // ── updater ──
+  /** The update state changed (a check, download progress, the network, what rests, the feed). */
+  updateStateChanged: returns<UpdateState>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

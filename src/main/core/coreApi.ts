@@ -15,6 +15,7 @@ import type { ServiceUrls } from './net/serviceNames';
 import type { SaveDialogPort } from './portfolio/fileExport';
 import type { PendingDownload } from './portfolio/exportDownloads';
 import type { CallLimits } from './bridge/callLimits';
+import type { UpdaterPort } from './updates/updaterPort';
 
 /** Identifies one connected renderer (a window or a browser tab) for per-client state. */
 export interface CallerContext {
@@ -77,6 +78,11 @@ export interface CoreOptions {
    * mode) exports become one-use downloads served by the web host.
    */
   saveDialog?: SaveDialogPort;
+  /**
+   * Desktop: the app updater (electron-updater behind a small port). Without it (browser mode)
+   * updates are reported as off, with the reason.
+   */
+  updater?: UpdaterPort;
   /** Page size of history walks (default 1000); tests of resumption use smaller pages. */
   historyPageSize?: number;
   /** scrypt costs for new vaults and exported keystores; tests pass lighter ones. */

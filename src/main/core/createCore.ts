@@ -24,8 +24,13 @@ import { NetworkRuntime, type SharedCoreParts } from './networks/networkRuntime'
 import { NetworkSwitcher } from './networks/networkSwitcher';
 import { NetworkProfileStore } from './networks/profileStore';
 import { NetworkProfilesService } from './networks/profilesService';
+import { SANDBOX_NETWORK_ID } from '../../shared/networkProfiles';
 import { openSettings } from './settings/settingsStore';
+import { wireUpdates } from './updates/wireUpdates';
 import { warmOrderSigning } from '../../signing/orderSigning';
+
+/** Between networks (a switch or the shutdown): treated as the sandbox, so updates stay off. */
+const SANDBOX_PLACEHOLDER_INFO = { id: SANDBOX_NETWORK_ID, label: 'Sandbox', isSandbox: true };
 
 /** Names this process in the data-folder lock, so a refused second one can say who holds it. */
 const defaultHostKind = () => (process.versions.electron ? 'desktop app' : 'browser-mode host');
@@ -106,8 +111,25 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     onChange: (view) => hub.emit('networkProfilesChanged', view),
     ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
   });
+  // updater: off in browser mode (no port), on the sandbox network (read at each change: the
+  // network can be switched) and without a feed; what rests is read from the current network.
+  const updates = wireUpdates({
+    port: options.updater,
+    settings,
+    registry,
+    hub,
+    log,
+    ...(options.loopClock ? { clock: options.loopClock } : {}),
+    network: () => switcher.activeInfo() ?? SANDBOX_PLACEHOLDER_INFO,
+    trading: () => {
+      const runtime = switcher.runtime();
+      if (!runtime) throw switcher.unavailableError();
+      return runtime.trading;
+    },
+  });
   const sharedHandlers = createSharedHandlers({
     networkProfiles,
+    updates,
     session,
     accounts,
     prefs: { settings, emit: (event, payload) => hub.emit(event, payload) },
@@ -122,6 +144,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   // libsecp256k1's context (under a millisecond), so the first order is as fast as the rest; the
   // keccak WebAssembly was instantiated when src/signing was imported (top-level await).
   warmOrderSigning();
+  updates.start();
   log.info(`core ready on the ${switcher.activeInfo()?.label ?? 'unknown'} network`);
 
   let stopped = false;
@@ -134,6 +157,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      updates.stop();
       session.stop();
       try {
         await switcher.stop();

@@ -14,6 +14,7 @@ import { createExportSaveDialog } from './exportSaveDialog';
 import { createMainWindow } from './mainWindow';
 import { denyAllPermissions } from './sessionPolicy';
 import { parseShellArgs } from './shellArgs';
+import { createUpdaterPort } from './updaterPort';
 import { openShellSettings } from './shellSettings';
 import { guardWebContents } from './webContentsGuards';
 import { APP_ENTRY_URL } from './windowPolicy';
@@ -52,6 +53,8 @@ async function startDesktopApp(): Promise<void> {
     dataDir: app.getPath('userData'),
     secretPresenter: createDialogSecretPresenter(() => mainWindow),
     saveDialog: createExportSaveDialog(() => mainWindow),
+    // electron-updater only in an installed app; the core decides when it may act.
+    updater: await createUpdaterPort(app),
   });
   // Keys must not stay unlocked on a machine left asleep or behind a locked screen.
   powerMonitor.on('suspend', () => core.handleSystemEvent('suspend'));

@@ -31,6 +31,7 @@ import { receiveReferralChanged } from '../stores/referralsStore';
 import { receiveTransfersChanged } from '../stores/transfersStore';
 import { usePrefsStore } from '../stores/prefsStore';
 import { useAlertsStore } from '../stores/alertsStore';
+import { useUpdateStore } from '../stores/updateStore';
 import { showWebNotification } from '../lib/webNotifications';
 import { resetForNetwork } from '../stores/networkReset';
 import { api, bridgeLink } from './api';
@@ -130,6 +131,7 @@ function recoverAfterReconnect(): void {
   reloadPerpsAccountsSoon();
   void usePrefsStore.getState().load();
   void useAlertsStore.getState().load();
+  void useUpdateStore.getState().load();
 }
 
 export function wireBridgeSubscriptions(): Unsubscribe {
@@ -157,6 +159,7 @@ export function wireBridgeSubscriptions(): Unsubscribe {
       useAlertsStore.getState().receiveFired(alert);
       showWebNotification(alert);
     }),
+    api.events.onUpdateStateChanged((update) => useUpdateStore.getState().receive(update)),
     followTradingAccount(),
     followResultScope(),
     // switching: the core talks to another network now; nothing of the previous one stays.

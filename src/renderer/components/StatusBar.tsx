@@ -3,6 +3,7 @@ import { selectNetworkLabel, selectVersion, useAppStatusStore } from '../stores/
 import { BudgetMeter } from './BudgetMeter';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { OutageIndicator } from './OutageIndicator';
+import { UpdateReadyPrompt } from './UpdateReadyPrompt';
 
 export function StatusBar() {
   const network = useAppStatusStore(selectNetworkLabel);
@@ -15,6 +16,7 @@ export function StatusBar() {
       <ConnectionIndicator />
       <OutageIndicator />
       <span className="statusbar-spacer" />
+      <UpdateReadyPrompt />
       <BudgetMeter />
       {version ? <span className="status-item muted">v{version}</span> : null}
     </footer>

@@ -293,6 +293,15 @@ describe('no secret crosses the bridge', () => {
     await step('getNetworkSwitchPreflight', { networkId: 'remote' });
     await step('switchNetwork', { networkId: 'remote', confirmed: true });
     await step('switchNetwork', { networkId: 'sandbox', confirmed: true });
+    // updater: off here (no updater port, as in browser mode); the feed is still saved and announced.
+    await step('getUpdateState', {});
+    await step('checkForUpdates', {});
+    await step('downloadUpdate', {});
+    await step('cancelUpdateDownload', {});
+    await step('installUpdate', { confirmed: false });
+    await step('setUpdateFeed', { url: 'https://updates.example.com/marketdesk/' });
+    await step('setUpdateFeed', { url: null });
+    await waitFor(() => harness.events.some((e) => e.event === 'updateStateChanged'), 5_000);
 
     // Read every secret the vault now holds, with the password, straight from the file.
     // An exported keystore is a secret too: with its password it is the key.

@@ -27,6 +27,8 @@ import { createProfilesHandlers } from './profilesHandlers';
 import type { NetworkProfilesService } from '../networks/profilesService';
 import { createGuardrailHandlers } from './guardrailHandlers';
 import { withLiveGate, type LiveGateServices } from '../guardrails/guardedHandlers';
+import type { UpdateService } from '../updates/updateService';
+import { createUpdateHandlers } from './updateHandlers';
 
 /** Channels that keep working during a network switch (they touch no network). */
 export type SharedChannel =
@@ -36,7 +38,9 @@ export type SharedChannel =
   // switching
   | 'listNetworks' | 'getNetworkSwitchPreflight' | 'switchNetwork'
   // profiles: they read and write settings only (a connection test has a budget of its own)
-  | 'listNetworkProfiles' | 'saveNetworkProfile' | 'deleteNetworkProfile' | 'testNetworkProfile' | 'exportNetworkProfiles' | 'importNetworkProfiles';
+  | 'listNetworkProfiles' | 'saveNetworkProfile' | 'deleteNetworkProfile' | 'testNetworkProfile' | 'exportNetworkProfiles' | 'importNetworkProfiles'
+  // updater: the app's own updates, whatever the network
+  | 'getUpdateState' | 'checkForUpdates' | 'downloadUpdate' | 'cancelUpdateDownload' | 'installUpdate' | 'setUpdateFeed';
 
 export type SharedHandlers = Pick<BridgeHandlers, SharedChannel>;
 export type NetworkHandlers = Omit<BridgeHandlers, SharedChannel>;
@@ -49,11 +53,13 @@ export interface SharedHandlerServices {
   appStatus: () => AppStatus;
   switcher: NetworkSwitcher;
   networkProfiles: NetworkProfilesService;
+  updates: UpdateService;
 }
 
-export function createSharedHandlers({ session, accounts, prefs, appStatus, switcher, networkProfiles }: SharedHandlerServices): SharedHandlers {
+export function createSharedHandlers({ session, accounts, prefs, appStatus, switcher, networkProfiles, updates }: SharedHandlerServices): SharedHandlers {
   return {
     ...createProfilesHandlers(networkProfiles),
+    ...createUpdateHandlers(updates),
     ...createVaultAccountHandlers({ session, accounts }),
     ...createDisplayPrefsHandlers(prefs),
     getAppStatus: async () => appStatus(),

@@ -7,6 +7,7 @@ import { MemoryBackedConf } from './memoryBackedConf';
 import { perpsDomainSchema } from './perpsDomainSchema';
 import { checkedGuardrailSetting } from './guardrailSettings';
 import { SANDBOX_PERPS_WEIGHT_BUDGET } from '../../../shared/protocol/perps';
+import { updateFeedUrlProblem } from '../../../shared/updates';
 import { networkProfileSchema, SANDBOX_NETWORK_ID, type NetworkProfile } from '../../../shared/networkProfiles';
 import {
   alertLogSchema,
@@ -73,6 +74,8 @@ export type SettingsData = {
   alertLogByNetwork: Record<string, FiredAlert[]>;
   /** Markets watchlists (event ids), by network id (`default`: an older file's, the sandbox's; catalog/watchlist.ts). */
   watchlists: Record<string, string[]>;
+  /** The update feed set in Settings → Updates (https only); null uses the installer's own feed. */
+  updateFeedUrl: string | null;
 };
 
 const defaults: SettingsData = {
@@ -91,6 +94,7 @@ const defaults: SettingsData = {
   priceAlertsByNetwork: {},
   alertLogByNetwork: {},
   watchlists: {},
+  updateFeedUrl: null,
 };
 
 /** A map of lists by network id, each list re-parsed; a network whose list fails reads as empty. */
@@ -133,6 +137,10 @@ function checkedRead<K extends keyof SettingsData>(key: K, value: SettingsData[K
   if (key === 'priceAlerts') {
     const parsed = alertStoreSchema.safeParse(value);
     return (parsed.success ? parsed.data : []) as SettingsData[K];
+  }
+  if (key === 'updateFeedUrl') {
+    // A hand-edited address that is not https is not fetched: the installer's feed applies instead.
+    return (typeof value === 'string' && updateFeedUrlProblem(value) === null ? value : null) as SettingsData[K];
   }
   if (key === 'alertLog') {
     const parsed = alertLogSchema.safeParse(value);

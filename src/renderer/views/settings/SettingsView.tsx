@@ -1,8 +1,9 @@
-/** Settings: display preferences, vault security, then the networks and, on the Sandbox, its controls. */
+/** Settings: display preferences, vault security, the networks and, on the Sandbox, its controls; then updates. */
 import { DisplaySection } from './DisplaySection';
 import { NetworksSection } from './networks/NetworksSection';
 import { SandboxControlsSection } from './SandboxControlsSection';
 import { SecuritySection } from './SecuritySection';
+import { UpdatesSection } from './UpdatesSection';
 
 export function SettingsView() {
   return (
@@ -12,6 +13,7 @@ export function SettingsView() {
         <SecuritySection />
         <NetworksSection />
         <SandboxControlsSection />
+        <UpdatesSection />
       </div>
     </section>
   );
