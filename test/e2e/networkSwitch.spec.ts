@@ -2,8 +2,9 @@
  * Issue 13, switching networks without a restart: an order rests on the embedded sandbox; the
  * title bar's switcher moves to a second sandbox this test starts and stores as a remote profile
  * (written into the host's settings file before it starts), after a dialog that lists the resting
- * order. There an account derives its own credentials, places and cancels an order; back on the
- * sandbox, the resting order is still there. Its own web host: the shared one stays on the sandbox.
+ * order. There the same account derives credentials of that network (its sandbox credentials stay
+ * the sandbox's), places and cancels an order under the live guardrails; back on the sandbox, its
+ * sandbox credentials still read the resting order. Its own web host: the shared one stays on the sandbox.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { startSandbox } from '../../src/sandbox/start';
 import { addProfilesToSettingsFile, remoteSandboxProfile } from '../integration/core/remoteSandboxProfile';
 import { openMarketPricedBetween } from './support/markets';
 import { watchPageProblems } from './support/pageProblems';
-import { addKeyAccount, createCredentials, createVault, fillTicket, numberIn, readNumber, sendTicket, switchAccount } from './support/trade';
+import { addKeyAccount, createCredentials, createVault, fillTicket, numberIn, readNumber, sendTicket } from './support/trade';
 import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
 
 const VAULT_PASSWORD = 'Harbor-Lantern-Quartz-82';
@@ -71,6 +72,7 @@ test('switches to another network and back without a restart; the sandbox keeps 
   const { problems } = watchPageProblems(page);
   const switcher = page.getByTestId('network-switcher');
   let sandboxOrder = '';
+  let sandboxKeyHint = '';
 
   await test.step('rest an order on the embedded sandbox', async () => {
     await page.goto(host!.url);
@@ -84,6 +86,9 @@ test('switches to another network and back without a restart; the sandbox keeps 
     await expect.poll(() => readNumber(panel.getByTestId('balance-usd')), { timeout: 20_000 }).toBeGreaterThanOrEqual(500);
     sandboxOrder = await restFarBid(page);
     await expect(await openOrderRow(page, sandboxOrder)).toBeVisible({ timeout: 15_000 });
+    await page.getByTestId('nav-accounts').click();
+    sandboxKeyHint = await page.getByTestId('clob-api-key-hint').innerText();
+    await page.getByTestId('nav-trade').click();
   });
 
   await test.step('the switcher lists the networks; picking one asks first, naming the resting order', async () => {
@@ -104,10 +109,12 @@ test('switches to another network and back without a restart; the sandbox keeps 
     await expect(switcher).toContainText('Staging');
   });
 
-  await test.step('on the other network: derive credentials, place and cancel an order', async () => {
-    await addKeyAccount(page, 'Staging trader');
-    await switchAccount(page, 'Staging trader');
+  await test.step('on the other network: the same account derives its credentials there, places and cancels an order', async () => {
+    // The sandbox's credentials are not this network's: the account starts without any here.
+    await page.getByTestId('nav-accounts').click();
+    await expect(page.getByTestId('clob-panel').getByTestId('clob-none')).toBeVisible({ timeout: 15_000 });
     await createCredentials(page);
+    await expect(page.getByTestId('clob-api-key-hint')).not.toHaveText(sandboxKeyHint);
     const address = (await page.getByTestId('titlebar-account-address').getAttribute('title')) ?? '';
     // No faucet in the app off the sandbox: the test credits the other sandbox directly.
     await creditOnRemote(address, '300');
@@ -127,7 +134,8 @@ test('switches to another network and back without a restart; the sandbox keeps 
     await pickNetwork(page, 'sandbox');
     await expect(switcher).toHaveAttribute('data-network-id', 'sandbox', { timeout: 30_000 });
     await expect(page.getByTestId('network-switch-dialog')).toHaveCount(0);
-    await switchAccount(page, 'Sandbox maker');
+    await page.getByTestId('nav-accounts').click();
+    await expect(page.getByTestId('clob-api-key-hint')).toHaveText(sandboxKeyHint, { timeout: 15_000 });
     await openMarketPricedBetween(page, 0.3, 0.7);
     await expect(await openOrderRow(page, sandboxOrder)).toBeVisible({ timeout: 15_000 });
     await page.mouse.move(0, 0);

@@ -97,6 +97,10 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     buildRuntime: (network) => new NetworkRuntime(network, shared),
   });
   activeNetworkId = () => switcher.activeInfo()?.id ?? profileStore.activeId();
+  // The accounts as seen on the new network: its credentials and proxies, not the previous one's.
+  hub.subscribe((event) => {
+    if (event === 'networkChanged') accountsChanged();
+  });
   try {
     await switcher.start();
   } catch (error) {

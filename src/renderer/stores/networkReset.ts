@@ -20,6 +20,7 @@ import { useEventListStore } from './eventListStore';
 import { useFillsStore } from './fillsStore';
 import { useJobsStore } from './jobsStore';
 import { useNetworkStore } from './networkStore';
+import { useOnboardingStore } from './onboardingStore';
 import { useOpenOrdersStore } from './openOrdersStore';
 import { usePerpsMarketStore } from './perpsMarketStore';
 import { reloadPerpsAccountsSoon, usePerpsStore } from './perpsStore';
@@ -36,7 +37,7 @@ type AnyStore = UseBoundStore<StoreApi<object>>;
 /** Stores whose whole state is network data: back to their initial state (actions included). */
 const NETWORK_STORES: readonly AnyStore[] = [
   useActivityStore, useAlertsStore, useBoardsStore, useBookStore, useCancelledOrdersStore, useCatalogTagsStore,
-  useEventDetailStore, useJobsStore, usePerpsMarketStore, usePerpsStore, usePortfolioStore, useReferralsStore,
+  useEventDetailStore, useJobsStore, useOnboardingStore, usePerpsMarketStore, usePerpsStore, usePortfolioStore, useReferralsStore,
   useTicketStore, useTradingStateStore, useTransfersStore, useWatchlistStore,
 ] as unknown as AnyStore[];
 

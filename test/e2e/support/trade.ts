@@ -148,7 +148,13 @@ export async function sendTicket(page: Page): Promise<Locator> {
   await ticket.getByTestId('ticket-send').click();
   const dialog = page.getByTestId('confirm-order-dialog');
   const answered = page.locator(`[data-testid="ticket-outcome"][data-seq="${seq + 1}"]`);
-  await expect(dialog.or(answered).first()).toBeVisible({ timeout: 20_000 });
+  // On a live network the account's first order is explained once before its confirmation.
+  const explained = page.getByTestId('live-explain-dialog');
+  await expect(explained.or(dialog).or(answered).first()).toBeVisible({ timeout: 20_000 });
+  if (await explained.isVisible()) {
+    await explained.getByTestId('live-explain-accept').click();
+    await expect(dialog.or(answered).first()).toBeVisible({ timeout: 20_000 });
+  }
   if (await dialog.isVisible()) await dialog.getByTestId('confirm-order-submit').click();
   await expect(answered).toBeAttached({ timeout: 20_000 });
   await expect(answered.getByTestId('ticket-error')).toHaveCount(0);

@@ -162,6 +162,9 @@ describe('switching networks without a restart', () => {
     expect(events.slice(before).some((e) => e.event === 'appStatusChanged' && (e.payload as AppStatus).network.id === 'remote')).toBe(true);
     expect(savedActiveId()).toBe('remote');
     expect(remoteLockIsFree()).toBe(false);
+    // The accounts as seen on the remote: the sandbox's credentials are not this network's.
+    const seen = events.slice(before).filter((e) => e.event === 'accountsChanged').map((e) => e.payload as AccountsState);
+    expect(seen.at(-1)?.accounts[0]).toMatchObject({ label: 'Sandbox maker', clobCredentials: null });
     expect((await call<NetworkChoice[]>('listNetworks')).find((c) => c.active)?.id).toBe('remote');
   });
 
@@ -172,6 +175,10 @@ describe('switching networks without a restart', () => {
     expect(await failure('requestSandboxFunds', { amount: '10' })).toMatchObject({ code: 'unavailable' });
     await faucet(remote.urls.clob, accounts.accounts[1]!.address, '500');
     const tokenId = await restingToken();
+    // A live network: the account's first order there waits until its explanation was read.
+    const first = await failure('placeOrder', { ticket: { tokenId, side: 'BUY', orderType: 'GTC', price: '0.01', size: '100', postOnly: true } });
+    expect(first).toMatchObject({ code: 'acknowledgement_required' });
+    await call('acknowledgeLiveOperation', { accountId: accounts.accounts[1]!.id, kind: 'order', networkId: 'remote' });
     const placed = await call<PlacedOrder>('placeOrder', { ticket: { tokenId, side: 'BUY', orderType: 'GTC', price: '0.01', size: '100', postOnly: true } });
     expect(placed).toMatchObject({ success: true, status: 'live' });
     expect((await call<OpenOrderView[]>('listOpenOrders')).map((o) => o.id)).toContain(placed.orderId);
@@ -190,6 +197,10 @@ describe('switching networks without a restart', () => {
     expect(remoteLockIsFree()).toBe(true);
     await useAccount(0);
     expect((await call<OpenOrderView[]>('listOpenOrders')).map((o) => o.id)).toContain(restingId);
+    // Back on the sandbox its credentials are there again; the remote trader's stay the remote's.
+    const seen = await call<AccountsState>('listAccounts');
+    expect(seen.accounts[0]!.clobCredentials).not.toBeNull();
+    expect(seen.accounts[1]).toMatchObject({ label: 'Remote trader', clobCredentials: null });
   });
 
   it('a switch to a network that does not answer puts the previous one back', async () => {
