@@ -3,7 +3,8 @@
  * a network switches (after a confirm dialog when something rests or runs there). Arrows move in
  * the open menu, Enter picks, Escape closes.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { useCloseOnOutsidePointer } from '../../hooks/useCloseOnOutsidePointer';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStatusStore } from '../../stores/appStatusStore';
 import { useNetworkStore } from '../../stores/networkStore';
@@ -15,18 +16,12 @@ export function NetworkSwitcher() {
     useShallow((s) => ({ choices: s.choices, switchingTo: s.switchingTo, error: s.error, pending: s.pending, loadChoices: s.loadChoices, pick: s.pick })),
   );
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const [highlight, setHighlight] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  useCloseOnOutsidePointer(rootRef, open, closeMenu);
 
   if (!active) return null;
 

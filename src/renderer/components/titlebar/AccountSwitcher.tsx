@@ -3,7 +3,8 @@
  * ARIA "select-only combobox" pattern): arrows move, Enter picks, Escape closes, Ctrl/Cmd+N works
  * from anywhere. Every view follows the accounts store, so switching here switches them all.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCloseOnOutsidePointer } from '../../hooks/useCloseOnOutsidePointer';
 import { useShallow } from 'zustand/react/shallow';
 import { shortAddress } from '../../lib/address';
 import { selectActiveAccount, useAccountsStore } from '../../stores/accountsStore';
@@ -23,19 +24,13 @@ export function AccountSwitcher() {
     })),
   );
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const [highlight, setHighlight] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  useCloseOnOutsidePointer(rootRef, open, closeMenu);
 
   if (accounts.length === 0) {
     return (
