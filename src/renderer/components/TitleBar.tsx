@@ -1,10 +1,9 @@
 /**
- * The top strip: app name, the current view, the network badge, the active account and the
+ * The top strip: app name, the current view, the network (its badge opens the switcher), the active account and the
  * vault's lock state. It doubles as the window drag area in Electron; its controls opt out.
  */
 import { selectView, useNavigationStore } from '../stores/navigationStore';
 import { VIEWS } from '../views/viewRegistry';
-import { NetworkBadge } from './NetworkBadge';
 import { AccountSwitcher } from './titlebar/AccountSwitcher';
 import { NetworkSwitcher } from './network/NetworkSwitcher';
 import { VaultLockButton } from './titlebar/VaultLockButton';
@@ -20,7 +19,6 @@ export function TitleBar() {
       <span className="titlebar-sep" aria-hidden="true">/</span>
       <h1 className="titlebar-view">{VIEWS[view].label}</h1>
       <span className="titlebar-spacer" />
-      <NetworkBadge testId="titlebar-network-badge" />
       <NetworkSwitcher />
       <AccountSwitcher />
       <VaultLockButton />

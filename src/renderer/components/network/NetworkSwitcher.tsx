@@ -8,6 +8,7 @@ import { useCloseOnOutsidePointer } from '../../hooks/useCloseOnOutsidePointer';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStatusStore } from '../../stores/appStatusStore';
 import { useNetworkStore } from '../../stores/networkStore';
+import { NetworkBadge } from '../NetworkBadge';
 import { NetworkSwitchDialog } from './NetworkSwitchDialog';
 
 export function NetworkSwitcher() {
@@ -65,8 +66,12 @@ export function NetworkSwitcher() {
         disabled={switchingTo !== null}
         onClick={() => (open ? setOpen(false) : openMenu())}
       >
-        <span className="network-switcher-dot" data-sandbox={active.isSandbox || undefined} aria-hidden="true" />
-        <span className="network-switcher-label">{switchingTo ? `Switching to ${switchingTo}…` : active.label}</span>
+        {/* The badge is the switcher's face: which money is at stake, and where to change it, in one place. */}
+        {switchingTo ? (
+          <span className="network-switcher-label">{`Switching to ${switchingTo}…`}</span>
+        ) : (
+          <NetworkBadge testId="titlebar-network-badge" />
+        )}
         <span className="caret" aria-hidden="true">
           ▾
         </span>
