@@ -6,6 +6,7 @@
  */
 import type { StoreApi, UseBoundStore } from 'zustand';
 import { useAccountTradesStore } from './accountTradesStore';
+import { useActionResultsStore } from './actionResultsStore';
 import { useActivityStore } from './activityStore';
 import { useAlertsStore } from './alertsStore';
 import { useAppStatusStore } from './appStatusStore';
@@ -54,6 +55,8 @@ export function resetForNetwork(reloadTrading: () => void): void {
   useBalanceStore.getState().reset();
   useAccountTradesStore.getState().reset();
   useFillsStore.getState().reset();
+  // "1 cancelled" and the like were about the previous network's orders.
+  useActionResultsStore.getState().clearAll();
 
   void useAppStatusStore.getState().load();
   void useNetworkStore.getState().loadChoices();

@@ -19,17 +19,20 @@ let stores: Awaited<ReturnType<typeof loadStores>>;
 let unwire: () => void = () => undefined;
 
 async function loadStores() {
-  const [events, target, network, status, jobs, subscriptions] = await Promise.all([
+  const [events, target, network, status, jobs, results, onboarding, subscriptions] = await Promise.all([
     import('../../../src/renderer/stores/eventListStore'),
     import('../../../src/renderer/stores/tradeTargetStore'),
     import('../../../src/renderer/stores/networkStore'),
     import('../../../src/renderer/stores/appStatusStore'),
     import('../../../src/renderer/stores/jobsStore'),
+    import('../../../src/renderer/stores/actionResultsStore'),
+    import('../../../src/renderer/stores/onboardingStore'),
     import('../../../src/renderer/bridge/subscriptions'),
   ]);
   return {
     events: events.useEventListStore, target: target.useTradeTargetStore, network: network.useNetworkStore,
-    status: status.useAppStatusStore, jobs: jobs.useJobsStore, wire: subscriptions.wireBridgeSubscriptions,
+    status: status.useAppStatusStore, jobs: jobs.useJobsStore, results: results.useActionResultsStore,
+    onboarding: onboarding.useOnboardingStore, wire: subscriptions.wireBridgeSubscriptions,
   };
 }
 
@@ -57,6 +60,9 @@ describe('renderer stores across a network switch', () => {
     await stores.status.getState().load();
     expect(stores.status.getState().status?.network.id).toBe('sandbox');
     stores.jobs.getState().receive({ jobId: 'sync-1', kind: 'activitySync', rows: 10, pages: 1, done: false, budgetWaitMs: 0, etaMs: null, error: null });
+    // What an action said, and the credentials note of onboarding, were about the sandbox.
+    stores.results.getState().publish('cancelOpenOrders', { cancelled: ['0xabc'] });
+    stores.onboarding.setState({ steps: { someone: { phase: 'created', automatic: true, label: 'Someone' } } });
     stores.target.setState({
       target: { tokenId: '1', outcome: 'Yes', outcomes: [], marketId: 'm', conditionId: 'c', question: 'On the sandbox?', tickSize: '0.01', minOrderSize: '5' } as never,
     });
@@ -72,6 +78,8 @@ describe('renderer stores across a network switch', () => {
     expect(stores.events.getState().events.map((e) => e.id)).not.toEqual(sandboxIds);
     expect(stores.target.getState().target).toBeNull();
     expect(stores.jobs.getState().progress).toEqual({});
+    expect(stores.results.getState().results).toEqual({});
+    expect(stores.onboarding.getState().steps).toEqual({});
     await waitFor(() => stores.network.getState().choices.find((c) => c.active)?.id === 'remote');
   });
 });
