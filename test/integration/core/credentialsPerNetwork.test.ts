@@ -93,6 +93,8 @@ describe('issued secrets are per network (two real sandboxes, one data folder)',
     expect(refused.ok).toBe(false);
 
     await call('createClobCredentials', {});
+    // B is live: the account's first proxy there waits until its explanation was read.
+    await call('acknowledgeLiveOperation', { accountId: fresh.id, kind: 'proxyCreation', networkId: 'custom' });
     const onB = active(await call<AccountsState>('createPerpsProxy', { label: 'Bot B', expiryDays: 30 }));
     expect(onB.clobCredentials?.apiKeyHint).toMatch(/\S/);
     expect(onB.perpsProxies.map((p) => p.label)).toEqual(['Bot B']);

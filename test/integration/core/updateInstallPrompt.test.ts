@@ -79,6 +79,8 @@ describe('installing an update', () => {
         break;
       }
     }
+    // A live network: the account's first order there waits until its explanation was read.
+    await call('acknowledgeLiveOperation', { accountId: accounts.accounts[0]!.id, kind: 'order', networkId: 'custom' });
     const placed = await call<PlacedOrder>('placeOrder', { ticket: { tokenId, side: 'BUY', orderType: 'GTC', price: '0.02', size: '10' } });
     expect(placed.success).toBe(true);
     await call('setHeartbeat', { enabled: true });
