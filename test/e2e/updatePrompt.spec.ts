@@ -19,7 +19,7 @@ const DIALOG_SHOT = fileURLToPath(new URL('../../docs/screenshots/update-install
 const ready: UpdateState = {
   currentVersion: '0.1.0',
   status: { phase: 'ready', version: '0.2.0' },
-  feed: { url: 'https://updates.example.com/marketdesk/', source: 'installer', saved: null },
+  feed: { url: 'https://updates.example.com/marketdesk/', source: 'installer' },
   verification: 'publisher-signature',
   lastCheckedAt: Date.UTC(2026, 10, 26, 14, 0),
   upToDate: false,
