@@ -7,7 +7,8 @@
  * network: a second sandbox this test starts, stored as the remote profile "Remote desk" and made
  * the active network in the settings file before the host starts. Updates are off on the embedded
  * sandbox, so the prompt and the confirmation are only ever seen on such a network, and the title
- * bar in the pictures says so. (The core's side of the same flow — reading real resting orders
+ * bar in the pictures says so. The accounts the confirmation lists are created there (vault and
+ * keys); their order counts and heartbeats are the played answer's. (The core's side of the same flow — reading real resting orders
  * and heartbeats — is test/integration/core/updateInstallPrompt.test.ts.)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import type { InstallUpdateResult, UpdateState } from '../../src/shared/updates'
 import type { CallFrame } from '../../src/shared/webSocketProtocol';
 import { addProfilesToSettingsFile, remoteSandboxProfile } from '../integration/core/remoteSandboxProfile';
 import { watchPageProblems } from './support/pageProblems';
+import { addKeyAccount, createVault } from './support/trade';
 import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
 
 const PROMPT_SHOT = fileURLToPath(new URL('../../docs/screenshots/update-ready-prompt.png', import.meta.url));
@@ -27,6 +29,7 @@ const DIALOG_SHOT = fileURLToPath(new URL('../../docs/screenshots/update-install
 
 const NETWORK_ID = 'desk';
 const NETWORK_LABEL = 'Remote desk';
+const VAULT_PASSWORD = 'Quarry-Meadow-Tinsel-47';
 
 let remote: Awaited<ReturnType<typeof startSandbox>> | undefined;
 let host: RunningHost | undefined;
@@ -98,6 +101,11 @@ test('the update-ready prompt asks before installing while orders rest, and inst
   const switcher = page.getByTestId('network-switcher');
   await expect(switcher).toHaveAttribute('data-network-id', NETWORK_ID, { timeout: 30_000 });
   await expect(switcher).toContainText(NETWORK_LABEL);
+  // The accounts the confirmation lists exist on that host (the first one added is the active one).
+  await createVault(page, VAULT_PASSWORD);
+  for (const account of asked.outcome === 'needs-confirmation' ? asked.resting.accounts : []) await addKeyAccount(page, account.label);
+  await expect(page.getByTestId('titlebar-account-label')).toHaveText('Market making');
+  await page.getByTestId('nav-markets').click();
   const prompt = page.getByTestId('update-prompt');
   await expect(prompt).toContainText('Update 0.2.0 ready');
   await page.locator('.statusbar').screenshot({ path: PROMPT_SHOT });
