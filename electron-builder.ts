@@ -43,7 +43,58 @@ export const appFiles = [
 /** Native addons cannot be loaded from inside an ASAR; they are kept beside it. */
 export const asarUnpack = ['**/*.node'];
 
-const config: Configuration = {
+/** The build-time variables that give the installers their own update feed and publisher. */
+export interface ReleaseEnvironment {
+  /** The generic (plain https) feed the installers ask; without it a build has no updates. */
+  MARKETDESK_UPDATE_FEED_URL?: string | undefined;
+  /** Windows: the Authenticode publisher an update must name, exactly as in the certificate. */
+  MARKETDESK_WIN_PUBLISHER?: string | undefined;
+}
+
+/**
+ * The installer's own feed, baked into app-update.yml: a generic provider on the address from
+ * MARKETDESK_UPDATE_FEED_URL. Without the variable there is no `publish` (and no app-update.yml),
+ * so that build's updates are off ("no feed") unless the environment or settings file names one.
+ * Anything but a plain https address stops the build instead of shipping an unusable feed.
+ */
+export function updatePublish(env: ReleaseEnvironment): Configuration['publish'] {
+  const url = env.MARKETDESK_UPDATE_FEED_URL?.trim();
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`MARKETDESK_UPDATE_FEED_URL is not an address: ${url}`);
+  }
+  if (parsed.protocol !== 'https:' || parsed.username || parsed.password || parsed.hash) {
+    throw new Error('MARKETDESK_UPDATE_FEED_URL must be a plain https:// address (no credentials, no #fragment)');
+  }
+  return [{ provider: 'generic', url }];
+}
+
+/**
+ * Windows: the publisher electron-updater requires on an update's Authenticode signature
+ * (written as publisherName into app-update.yml). Without it an unsigned build's updates are
+ * reported unverifiable and stay off.
+ */
+export function windowsSigntool(env: ReleaseEnvironment): { publisherName: string } | undefined {
+  const publisher = env.MARKETDESK_WIN_PUBLISHER?.trim();
+  return publisher ? { publisherName: publisher } : undefined;
+}
+
+/** The configuration for a given build environment (the default export reads process.env). */
+export function builderConfig(env: ReleaseEnvironment): Configuration {
+  const publish = updatePublish(env);
+  const signtoolOptions = windowsSigntool(env);
+  return {
+    ...baseConfig,
+    // null, not absent: electron-builder would otherwise guess a GitHub feed from the environment.
+    publish,
+    win: { ...baseConfig.win, ...(signtoolOptions ? { signtoolOptions } : {}) },
+  };
+}
+
+const baseConfig: Configuration = {
   appId: 'app.marketdesk.terminal',
   productName: 'Marketdesk',
   copyright: 'Copyright © Marketdesk contributors',
@@ -109,4 +160,4 @@ const config: Configuration = {
   },
 };
 
-export default config;
+export default builderConfig(process.env);

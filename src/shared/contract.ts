@@ -76,7 +76,7 @@ import {
 } from './networkProfiles';
 import type { NetworkInfo } from './viewModels';
 import type { NetworkChoice, NetworkSwitchPreflight } from './networkSwitchViews';
-import { updateFeedUrlSchema, type InstallUpdateResult, type UpdateState } from './updates';
+import type { InstallUpdateResult, UpdateState } from './updates';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
@@ -621,8 +621,6 @@ export const bridgeChannels = {
    * rest or a heartbeat runs: the answer lists them for the user to confirm.
    */
   installUpdate: { input: z.object({ confirmed: z.boolean() }).strict(), result: returns<InstallUpdateResult>() },
-  /** Saves the update feed address (https only); null goes back to the installer's own feed. */
-  setUpdateFeed: { input: z.object({ url: updateFeedUrlSchema.nullable() }).strict(), result: returns<UpdateState>() },
 } as const;
 
 export const bridgeEvents = {

@@ -3,8 +3,6 @@
  * what still rests on the exchange when an install would restart the app, and the feed address
  * rule (https only). Main owns the state; the renderer only shows it and sends the user's choices.
  */
-import { z } from 'zod';
-
 /** Why this copy does not update itself; the renderer says each in plain words. */
 export type UpdatesOffReason =
   /** The app runs in a browser tab served by the web host: nothing to install. */
@@ -45,13 +43,16 @@ export type UpdatePhase =
   | { phase: 'installing'; version: string }
   | { phase: 'error'; during: 'check' | 'download' | 'install'; message: string };
 
+/**
+ * The feed in use, shown read-only: no bridge channel changes it (a compromised renderer must not
+ * choose the code installed at the next restart). It comes from outside the renderer: the
+ * environment, the settings file edited by hand, or the installer.
+ */
 export interface UpdateFeedView {
   /** The address the updater asks, when known (the installer's own feed is read by electron-updater). */
   url: string | null;
-  /** Where it came from: the environment, Settings, the installer, or nowhere. */
+  /** Where it came from: MARKETDESK_UPDATE_FEED_URL, `updateFeedUrl` in settings.json, the installer, or nowhere. */
   source: 'environment' | 'settings' | 'installer' | 'none';
-  /** What Settings saved (shown in the field even when the environment overrides it). */
-  saved: string | null;
 }
 
 export interface UpdateState {
@@ -98,7 +99,7 @@ export function nothingRests(work: RestingWork): boolean {
 /**
  * An update feed is fetched and trusted for what it says is the newest build: https only (no
  * loopback exception, unlike service URLs), and no credentials in the address, which would be
- * stored in the settings file and shown on screen.
+ * shown on screen. Applied to the environment variable and to the settings file's value alike.
  */
 export function updateFeedUrlProblem(value: string): string | null {
   let url: URL;
@@ -112,13 +113,3 @@ export function updateFeedUrlProblem(value: string): string | null {
   if (url.hash) return 'the update feed address must not contain a #fragment';
   return null;
 }
-
-export const updateFeedUrlSchema = z
-  .string()
-  .max(2048, 'the update feed address must be at most 2048 characters')
-  .trim()
-  .min(1, 'the update feed address is empty')
-  .superRefine((value, ctx) => {
-    const problem = updateFeedUrlProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });

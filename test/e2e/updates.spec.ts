@@ -1,6 +1,7 @@
 /**
  * Issue 12, updater: in browser mode Settings → Updates says plainly that updates are off and why,
- * offers no check, and the status bar shows no update prompt. Read-only on the shared host (the
+ * offers no check, shows the feed read-only (no bridge channel sets it) with how to change it
+ * outside the app, and the status bar shows no update prompt. Read-only on the shared host (the
  * install prompt itself needs the desktop app's updater; the core tests cover its policy).
  */
 import { fileURLToPath } from 'node:url';
@@ -26,7 +27,12 @@ test('Settings → Updates says updates are off in browser mode, with the reason
   await expect(page.getByTestId('settings-updates-version')).toHaveText(/^Installed: \d+\.\d+\.\d+/);
   await expect(page.getByTestId('settings-updates-check')).toBeDisabled();
   await expect(page.getByTestId('settings-updates-verification')).toHaveText('Nothing to verify: this copy does not install updates.');
-  await expect(page.getByTestId('settings-updates-feed')).toBeVisible();
+  // The feed is shown, never edited here: no field, no Save, only where it comes from and how to change it outside the app.
+  await expect(page.getByTestId('settings-updates-feed')).toHaveAttribute('data-source', 'none');
+  await expect(page.getByTestId('settings-updates-feed')).toHaveText('None');
+  await expect(page.getByTestId('settings-updates-feed-how')).toContainText('MARKETDESK_UPDATE_FEED_URL');
+  await expect(page.getByTestId('settings-updates-feed-how')).toContainText('"updateFeedUrl"');
+  await expect(section.locator('input, textarea, form')).toHaveCount(0);
   await expect(page.getByTestId('update-prompt')).toHaveCount(0);
   await section.screenshot({ path: SHOT });
 

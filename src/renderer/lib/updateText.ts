@@ -4,14 +4,14 @@
  * (wire formats: once an account's heartbeats started, a gap over the window cancels all of its
  * orders). Plain functions, so the wording is tested without a browser.
  */
-import type { RestingAccount, RestingWork, UpdateState, UpdateVerification, UpdatesOffReason } from '../../shared/updates';
+import type { RestingAccount, RestingWork, UpdateFeedView, UpdateState, UpdateVerification, UpdatesOffReason } from '../../shared/updates';
 import { formatCountdown, formatNumber, formatPercent } from './format';
 
 export const OFF_REASON_TEXT: Record<UpdatesOffReason, string> = {
   'browser-mode': 'Updates are off in browser mode. The installed desktop app updates itself; a browser tab has nothing to install.',
   'not-packaged': 'Updates are off in a development run. Only an installed copy of Marketdesk updates itself.',
   'sandbox-network': 'Updates are off while the Sandbox network is active. Switch to another network to check for updates.',
-  'no-feed': 'Updates are off because no update feed is set. Enter the feed address below.',
+  'no-feed': 'Updates are off because no update feed is set: this build\'s installer names none. "Update feed" below says how to set one.',
   'unverifiable': 'Updates are off because this copy is not code-signed, so a downloaded update could not be verified. Install new versions by hand.',
 };
 
@@ -49,10 +49,24 @@ export function updatePhaseText(state: UpdateState): string {
 export function feedText(state: UpdateState): string {
   const { feed } = state;
   if (feed.source === 'environment') return `${feed.url} (set by MARKETDESK_UPDATE_FEED_URL)`;
-  if (feed.source === 'settings') return `${feed.url}`;
+  if (feed.source === 'settings') return `${feed.url} (set by updateFeedUrl in settings.json)`;
   if (feed.source === 'installer') return feed.url ? `${feed.url} (from the installer)` : 'The feed named by the installer';
   return 'None';
 }
+
+/**
+ * How the feed is changed: never on this screen (the app window cannot choose the code installed
+ * at the next restart), only from outside it, and only at the next start.
+ */
+export const FEED_HOW_TO_CHANGE: Record<UpdateFeedView['source'], string> = {
+  installer:
+    'To use another feed, start Marketdesk with MARKETDESK_UPDATE_FEED_URL set to its https address, or add "updateFeedUrl": "https://…" to settings.json in Marketdesk\'s data folder, then restart.',
+  environment:
+    'MARKETDESK_UPDATE_FEED_URL overrides the settings file and the installer. Start Marketdesk without it to use those again.',
+  settings:
+    'Remove "updateFeedUrl" from settings.json in Marketdesk\'s data folder and restart to go back to the installer\'s feed. MARKETDESK_UPDATE_FEED_URL overrides it.',
+  none: 'Start Marketdesk with MARKETDESK_UPDATE_FEED_URL set to an https feed, or add "updateFeedUrl": "https://…" to settings.json in Marketdesk\'s data folder, then restart.',
+};
 
 /** What a restart does to one account's orders, in one sentence. */
 export function restingConsequence(account: RestingAccount, windowMs: number): string {

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { addProfilesToSettingsFile, remoteSandboxProfile } from './remoteSandboxProfile';
+import { FakeUpdaterPort } from '../../unit/core/updates/fakeUpdaterPort';
 
 const PASSWORD = 'vault-password-Σ-7f3a91';
 const KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
@@ -55,6 +56,9 @@ beforeAll(async () => {
     dataDir,
     log,
     bookPollIntervalMs: 200,
+    // An installed app's updater (a stand-in: electron-updater needs Electron), so the switch to
+    // the remote network turns updates on and the update state is announced.
+    updater: new FakeUpdaterPort(),
     // A short dead-man window, so a locked vault lets heartbeats lapse within the test.
     sandbox: { perps: { now: () => Date.now() + perpsOffsetMs }, heartbeatTimeoutMs: HEARTBEAT_WINDOW_MS },
     tradingRecovery: { heartbeatIntervalMs: 300, heartbeatWindowMs: HEARTBEAT_WINDOW_MS },
@@ -293,15 +297,14 @@ describe('no secret crosses the bridge', () => {
     await step('getNetworkSwitchPreflight', { networkId: 'remote' });
     await step('switchNetwork', { networkId: 'remote', confirmed: true });
     await step('switchNetwork', { networkId: 'sandbox', confirmed: true });
-    // updater: off here (no updater port, as in browser mode); the feed is still saved and announced.
+    // updater: announced when the switch to the remote network turned updates on; refused again on
+    // the sandbox. No channel sets the feed (it comes from the installer, environment or settings file).
+    await waitFor(() => harness.events.some((e) => e.event === 'updateStateChanged'), 5_000);
     await step('getUpdateState', {});
     await step('checkForUpdates', {});
     await step('downloadUpdate', {});
     await step('cancelUpdateDownload', {});
     await step('installUpdate', { confirmed: false });
-    await step('setUpdateFeed', { url: 'https://updates.example.com/marketdesk/' });
-    await step('setUpdateFeed', { url: null });
-    await waitFor(() => harness.events.some((e) => e.event === 'updateStateChanged'), 5_000);
 
     // Read every secret the vault now holds, with the password, straight from the file.
     // An exported keystore is a secret too: with its password it is the key.

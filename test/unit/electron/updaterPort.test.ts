@@ -18,7 +18,7 @@ describe('createUpdaterPort in a development run', () => {
     const service = new UpdateService({
       port,
       currentVersion: '0.1.0',
-      savedFeed: { get: () => 'https://updates.example.com/', set: () => undefined },
+      savedFeed: { get: () => 'https://updates.example.com/' },
       onSandbox: () => false,
       readResting: async () => ({ networkLabel: 'Live', heartbeatWindowMs: 10_000, accounts: [] }),
       onChange: () => undefined,

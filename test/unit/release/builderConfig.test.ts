@@ -3,7 +3,7 @@
 // misplaced option fails here rather than on a release machine with the Electron binary.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import config, { appFiles, asarUnpack } from '../../../electron-builder';
+import config, { appFiles, asarUnpack, builderConfig } from '../../../electron-builder';
 
 type Validate = (config: unknown, debugLogger: unknown) => Promise<void>;
 const require = createRequire(import.meta.url);
@@ -25,6 +25,23 @@ describe('electron-builder configuration', () => {
     await expect(validate({ ...config, asarUnpak: ['**/*.node'] })).rejects.toThrow(/asarUnpak/);
     await expect(validate({ ...config, nsis: { ...config.nsis, target: 'dmg' } })).rejects.toThrow(/nsis/);
   }, 60_000);
+
+  it('bakes the update feed and the Windows publisher in from the build environment, and passes the schema with them', async () => {
+    const released = builderConfig({ MARKETDESK_UPDATE_FEED_URL: ' https://updates.example.com/marketdesk/ ', MARKETDESK_WIN_PUBLISHER: 'Marketdesk Contributors Ltd' });
+    expect(released.publish).toEqual([{ provider: 'generic', url: 'https://updates.example.com/marketdesk/' }]);
+    expect(released.win?.signtoolOptions).toEqual({ publisherName: 'Marketdesk Contributors Ltd' });
+    expect(released.win?.target).toEqual(config.win?.target);
+    await expect(validate(released)).resolves.toBeUndefined();
+  }, 60_000);
+
+  it('has no feed without the variable (no guessed GitHub feed either) and refuses anything but a plain https one', () => {
+    const bare = builderConfig({});
+    expect(bare.publish).toBeNull();
+    expect(bare.win?.signtoolOptions).toBeUndefined();
+    expect(() => builderConfig({ MARKETDESK_UPDATE_FEED_URL: 'http://updates.example.com/' })).toThrow(/https/);
+    expect(() => builderConfig({ MARKETDESK_UPDATE_FEED_URL: 'https://u:p@updates.example.com/' })).toThrow(/https/);
+    expect(() => builderConfig({ MARKETDESK_UPDATE_FEED_URL: 'updates.example.com' })).toThrow(/not an address/);
+  });
 
   it('names the installers the issue asks for, per user on Windows, no schemes or associations', () => {
     const targets = (list: unknown) =>

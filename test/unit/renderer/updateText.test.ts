@@ -1,12 +1,12 @@
 /** What the screen says about updates and about what a restart does to resting orders. */
 import { describe, expect, it } from 'vitest';
-import { accountsThatMatter, feedText, ordersText, restingConsequence, updatePhaseText } from '../../../src/renderer/lib/updateText';
+import { FEED_HOW_TO_CHANGE, accountsThatMatter, feedText, ordersText, restingConsequence, updatePhaseText } from '../../../src/renderer/lib/updateText';
 import type { RestingWork, UpdateState } from '../../../src/shared/updates';
 
 const base: UpdateState = {
   currentVersion: '1.3.0',
   status: { phase: 'idle' },
-  feed: { url: null, source: 'none', saved: null },
+  feed: { url: null, source: 'none' },
   verification: null,
   lastCheckedAt: null,
   upToDate: false,
@@ -34,8 +34,16 @@ describe('update wording', () => {
 
   it('names the feed and where it came from', () => {
     expect(feedText(base)).toBe('None');
-    expect(feedText({ ...base, feed: { url: 'https://u.example.com/', source: 'environment', saved: null } })).toBe('https://u.example.com/ (set by MARKETDESK_UPDATE_FEED_URL)');
-    expect(feedText({ ...base, feed: { url: null, source: 'installer', saved: null } })).toBe('The feed named by the installer');
+    expect(feedText({ ...base, feed: { url: 'https://u.example.com/', source: 'environment' } })).toBe('https://u.example.com/ (set by MARKETDESK_UPDATE_FEED_URL)');
+    expect(feedText({ ...base, feed: { url: null, source: 'installer' } })).toBe('The feed named by the installer');
+    expect(feedText({ ...base, feed: { url: 'https://m.example.com/', source: 'settings' } })).toBe('https://m.example.com/ (set by updateFeedUrl in settings.json)');
+  });
+
+  it('says how to change the feed outside the app, for each source', () => {
+    expect(FEED_HOW_TO_CHANGE.installer).toMatch(/MARKETDESK_UPDATE_FEED_URL.*"updateFeedUrl".*settings\.json.*restart/);
+    expect(FEED_HOW_TO_CHANGE.none).toMatch(/MARKETDESK_UPDATE_FEED_URL.*settings\.json/);
+    expect(FEED_HOW_TO_CHANGE.settings).toMatch(/Remove "updateFeedUrl"/);
+    expect(FEED_HOW_TO_CHANGE.environment).toMatch(/without it/);
   });
 
   it('says what a restart does: heartbeat accounts lose all their orders after the window, others keep them unwatched', () => {

@@ -40,7 +40,7 @@ export type SharedChannel =
   // profiles: they read and write settings only (a connection test has a budget of its own)
   | 'listNetworkProfiles' | 'saveNetworkProfile' | 'deleteNetworkProfile' | 'testNetworkProfile' | 'exportNetworkProfiles' | 'importNetworkProfiles'
   // updater: the app's own updates, whatever the network
-  | 'getUpdateState' | 'checkForUpdates' | 'downloadUpdate' | 'cancelUpdateDownload' | 'installUpdate' | 'setUpdateFeed';
+  | 'getUpdateState' | 'checkForUpdates' | 'downloadUpdate' | 'cancelUpdateDownload' | 'installUpdate';
 
 export type SharedHandlers = Pick<BridgeHandlers, SharedChannel>;
 export type NetworkHandlers = Omit<BridgeHandlers, SharedChannel>;

@@ -74,7 +74,7 @@ export type SettingsData = {
   alertLogByNetwork: Record<string, FiredAlert[]>;
   /** Markets watchlists (event ids), by network id (`default`: an older file's, the sandbox's; catalog/watchlist.ts). */
   watchlists: Record<string, string[]>;
-  /** The update feed set in Settings → Updates (https only); null uses the installer's own feed. */
+  /** The update feed, set only by editing settings.json by hand (https only; no bridge channel writes it); null uses the installer's own feed. */
   updateFeedUrl: string | null;
 };
 

@@ -22,16 +22,17 @@ export const CHECK_INTERVAL_MS = 6 * 60 * 60_000;
 export type UpdateCycle = Exclude<UpdatePhase, { phase: 'off' }>;
 
 /**
- * Precedence: the environment (an administrator's MARKETDESK_UPDATE_FEED_URL), then the address
- * saved in Settings, then the feed electron-builder wrote into the installer. An environment
- * value that is not a valid https address is ignored (the caller logs it), never half-used.
+ * Precedence: the environment (an administrator's MARKETDESK_UPDATE_FEED_URL), then `updateFeedUrl`
+ * in settings.json (edited by hand; nothing in the app writes it), then the feed electron-builder
+ * wrote into the installer. An environment value that is not a valid https address is ignored
+ * (the caller logs it), never half-used; the settings store already drops an invalid saved one.
  */
 export function resolveFeed(environment: Pick<UpdaterEnvironment, 'environmentFeedUrl' | 'installerFeed' | 'installerFeedUrl'> | null, saved: string | null): UpdateFeedView {
   const fromEnvironment = environment?.environmentFeedUrl ?? null;
-  if (fromEnvironment !== null && updateFeedUrlProblem(fromEnvironment) === null) return { url: fromEnvironment, source: 'environment', saved };
-  if (saved !== null) return { url: saved, source: 'settings', saved };
-  if (environment?.installerFeed) return { url: environment.installerFeedUrl, source: 'installer', saved };
-  return { url: null, source: 'none', saved };
+  if (fromEnvironment !== null && updateFeedUrlProblem(fromEnvironment) === null) return { url: fromEnvironment, source: 'environment' };
+  if (saved !== null) return { url: saved, source: 'settings' };
+  if (environment?.installerFeed) return { url: environment.installerFeedUrl, source: 'installer' };
+  return { url: null, source: 'none' };
 }
 
 export interface AvailabilityInputs {

@@ -27,8 +27,11 @@ export interface UpdateServiceOptions {
   /** Null in browser mode. */
   port: UpdaterPort | null;
   currentVersion: string;
-  /** The feed address saved in Settings (settings key `updateFeedUrl`). */
-  savedFeed: { get(): string | null; set(url: string | null): void };
+  /**
+   * `updateFeedUrl` from settings.json, edited by hand. Read-only here: nothing the renderer can
+   * call changes the feed (a process that can write the user's data folder has already won).
+   */
+  savedFeed: { get(): string | null };
   /** Whether the active network is the embedded sandbox; asked each time (networks switch at runtime). */
   onSandbox: () => boolean;
   /** Open orders and heartbeats of every account that can trade on the active network. */
@@ -173,18 +176,6 @@ export class UpdateService {
       this.receive({ kind: 'error', message: error instanceof Error ? error.message : 'the installer did not start' });
     }
     return { outcome: 'installing', version };
-  }
-
-  /** Saves the feed address (null: back to the installer's feed) and applies it at once. */
-  setFeed(url: string | null): UpdateState {
-    const problem = url === null ? null : updateFeedUrlProblem(url);
-    if (problem) throw new CoreError('invalid_input', problem);
-    this.options.savedFeed.set(url);
-    this.upToDate = false;
-    this.lastOff = this.offReason();
-    this.applyFeed();
-    this.changed();
-    return this.state();
   }
 
   private feed() {

@@ -36,7 +36,7 @@ export function wireUpdates(wiring: UpdateWiring): UpdateService {
   const updates = new UpdateService({
     port: wiring.port ?? null,
     currentVersion: APP_VERSION,
-    savedFeed: { get: () => settings.get('updateFeedUrl'), set: (url) => settings.set('updateFeedUrl', url) },
+    savedFeed: { get: () => settings.get('updateFeedUrl') },
     onSandbox: () => wiring.network().isSandbox,
     readResting: () => {
       const trading = wiring.trading();

@@ -1,16 +1,16 @@
 /**
  * Settings → Updates: the installed version, where updates stand (or why they are off, said
- * plainly), what proves an update genuine on this computer, the feed address, Check now, the
+ * plainly), what proves an update genuine on this computer, the feed in use (read-only: where it
+ * comes from and how to change it outside the app; no bridge channel sets it), Check now, the
  * download's progress with Cancel, and Install when one is ready (the install asks first when
  * orders rest or heartbeats run: UpdateInstallFlow).
  */
-import { useEffect, useState } from 'react';
 import { api } from '../../bridge/api';
 import { ActionError } from '../../components/ActionError';
 import { UpdateInstallFlow } from '../../components/UpdateInstallFlow';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { formatDateTime } from '../../lib/format';
-import { OFF_REASON_TEXT, VERIFICATION_TEXT, feedText, updatePhaseText } from '../../lib/updateText';
+import { FEED_HOW_TO_CHANGE, OFF_REASON_TEXT, VERIFICATION_TEXT, feedText, updatePhaseText } from '../../lib/updateText';
 import { useUpdateStore } from '../../stores/updateStore';
 
 export function UpdatesSection() {
@@ -20,11 +20,6 @@ export function UpdatesSection() {
   const check = useBridgeAction(api.checkForUpdates);
   const download = useBridgeAction(api.downloadUpdate);
   const cancel = useBridgeAction(api.cancelUpdateDownload);
-  const saveFeed = useBridgeAction(api.setUpdateFeed);
-  const [feedDraft, setFeedDraft] = useState('');
-  const saved = update?.feed.saved ?? null;
-  // The field follows what main saved (here or in another window) until the user types.
-  useEffect(() => setFeedDraft(saved ?? ''), [saved]);
 
   const status = update?.status;
   const off = status?.phase === 'off' ? status.reason : null;
@@ -104,41 +99,19 @@ export function UpdatesSection() {
 
       <div className="setting-row">
         <div className="setting-text">
-          <label className="setting-name" htmlFor="update-feed">
-            Update feed
-          </label>
+          <span className="setting-name">Update feed</span>
           <p className="setting-help">
-            The https address Marketdesk asks for new versions. Leave it empty to use the feed the installer names. In use:{' '}
-            <span className="update-feed-in-use" data-testid="settings-updates-feed">
+            The https address Marketdesk asks for new versions. In use:{' '}
+            <span className="update-feed-in-use" data-testid="settings-updates-feed" data-source={update?.feed.source ?? 'loading'}>
               {update ? feedText(update) : '—'}
             </span>
           </p>
+          {update ? (
+            <p className="setting-help" data-testid="settings-updates-feed-how">
+              {FEED_HOW_TO_CHANGE[update.feed.source]}
+            </p>
+          ) : null}
         </div>
-        <form
-          className="setting-control update-feed-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const url = feedDraft.trim();
-            void saveFeed.run({ url: url === '' ? null : url }).then(applied);
-          }}
-        >
-          <input
-            id="update-feed"
-            className="input update-feed-input"
-            type="text"
-            inputMode="url"
-            spellCheck={false}
-            placeholder="https://updates.example.com/"
-            maxLength={2048}
-            value={feedDraft}
-            onChange={(event) => setFeedDraft(event.target.value)}
-            data-testid="settings-updates-feed-input"
-          />
-          <button type="submit" className="button button-small" disabled={saveFeed.pending || feedDraft.trim() === (saved ?? '')} data-testid="settings-updates-feed-save">
-            Save
-          </button>
-          <ActionError error={saveFeed.error} testId="settings-updates-feed-error" />
-        </form>
       </div>
     </section>
   );

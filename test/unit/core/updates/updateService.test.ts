@@ -30,9 +30,8 @@ function manualClock() {
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function setup(options: { port?: FakeUpdaterPort | null; resting?: RestingWork; onSandbox?: boolean } = {}) {
+function setup(options: { port?: FakeUpdaterPort | null; resting?: RestingWork; onSandbox?: boolean; savedFeed?: string } = {}) {
   const port = options.port === undefined ? new FakeUpdaterPort() : options.port;
-  let saved: string | null = null;
   let resting: RestingWork = options.resting ?? { networkLabel: 'Live', heartbeatWindowMs: 10_000, accounts: [] };
   let onSandbox = options.onSandbox ?? false;
   const states: UpdateState[] = [];
@@ -41,7 +40,7 @@ function setup(options: { port?: FakeUpdaterPort | null; resting?: RestingWork; 
   const service = new UpdateService({
     port,
     currentVersion: '1.3.0',
-    savedFeed: { get: () => saved, set: (url) => (saved = url) },
+    savedFeed: { get: () => options.savedFeed ?? null },
     onSandbox: () => onSandbox,
     readResting: async () => {
       restingReads += 1;
@@ -81,9 +80,8 @@ describe('UpdateService', () => {
     expect(service.state().verification).toBeNull();
     await expect(service.checkNow()).rejects.toThrow(/browser mode/);
     await expect(service.install(true)).rejects.toThrow(/browser mode/);
-    // The feed can still be saved (the desktop app reads the same settings).
-    expect(service.setFeed('https://updates.example.com/').feed).toEqual({ url: 'https://updates.example.com/', source: 'settings', saved: 'https://updates.example.com/' });
-    expect(() => service.setFeed('http://updates.example.com/')).toThrow(/https/);
+    // Nothing can set the feed from here: the service has no such method to reach.
+    expect('setFeed' in service).toBe(false);
   });
 
   it('checks a minute after start and then every six hours, fetching a found update at once', async () => {
@@ -204,17 +202,25 @@ describe('UpdateService', () => {
     service.stop();
   });
 
-  it('applies the feed saved in Settings at once and goes back to the installer feed when it is cleared', () => {
-    const { port, service } = setup();
-    service.start();
-    expect(port.feeds).toEqual([]);
-    expect(service.state().feed.source).toBe('installer');
-    service.setFeed('https://mirror.example.com/marketdesk/');
-    expect(port.feeds).toEqual(['https://mirror.example.com/marketdesk/']);
-    service.setFeed(null);
-    expect(port.feeds).toEqual(['https://mirror.example.com/marketdesk/', null]);
-    expect(service.state().feed).toEqual({ url: 'https://updates.example.com/marketdesk/', source: 'installer', saved: null });
-    service.stop();
+  it('keeps the installer feed unless the settings file or the environment names another, applied at start', () => {
+    const installer = setup();
+    installer.service.start();
+    expect(installer.port.feeds).toEqual([]);
+    expect(installer.service.state().feed).toEqual({ url: 'https://updates.example.com/marketdesk/', source: 'installer' });
+    installer.service.stop();
+
+    const edited = setup({ savedFeed: 'https://mirror.example.com/marketdesk/' });
+    edited.service.start();
+    expect(edited.port.feeds).toEqual(['https://mirror.example.com/marketdesk/']);
+    expect(edited.service.state().feed).toEqual({ url: 'https://mirror.example.com/marketdesk/', source: 'settings' });
+    edited.service.stop();
+
+    const administered = new FakeUpdaterPort({ ...installedOnWindows, environmentFeedUrl: 'https://admin.example.com/md/' });
+    const byEnvironment = setup({ port: administered, savedFeed: 'https://mirror.example.com/marketdesk/' });
+    byEnvironment.service.start();
+    expect(administered.feeds).toEqual(['https://admin.example.com/md/']);
+    expect(byEnvironment.service.state().feed).toEqual({ url: 'https://admin.example.com/md/', source: 'environment' });
+    byEnvironment.service.stop();
   });
 
   it('turns a failed check into an error state with a short message', async () => {
