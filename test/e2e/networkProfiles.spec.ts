@@ -3,8 +3,8 @@
  * Networks the user adds a profile for it, tests the connection (every service passes), then sees
  * each failure kind: a remote http:// URL refused by the form before any request, a wrong URL
  * (connection refused) and a mismatched perps signing domain. The profile is saved, exported,
- * deleted and imported back; importing it again is refused with the reason. Its own host, so the
- * shared one keeps no profiles.
+ * deleted and imported back; importing it again is refused with the reason; then the title bar
+ * switches to it and back without a restart. Its own host, so the shared one keeps no profiles.
  */
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -136,5 +136,19 @@ test('adds a profile for a remote deployment, tests it, sees each failure kind, 
   await expect(page.getByTestId('connection-report')).toHaveAttribute('data-passed', 'true');
   await page.getByTestId('connection-report').scrollIntoViewIfNeeded();
   await page.screenshot({ path: NARROW_SHOT });
+  await page.getByTestId('profile-cancel').click();
+
+  // The saved profile is one click away in the title bar: the app moves there without a restart,
+  // says it is live, and comes back to the sandbox.
+  const switcher = page.getByTestId('network-switcher');
+  await switcher.click();
+  await page.locator('[data-testid="network-switcher-option"][data-network-id="remote-desk"]').click();
+  await expect(switcher).toHaveAttribute('data-network-id', 'remote-desk', { timeout: 30_000 });
+  await expect(page.getByTestId('titlebar-network-badge')).toHaveText('LIVE · Remote desk');
+  await expect(item).toHaveAttribute('data-active', 'true');
+  await switcher.click();
+  await page.locator('[data-testid="network-switcher-option"][data-network-id="sandbox"]').click();
+  await expect(switcher).toHaveAttribute('data-network-id', 'sandbox', { timeout: 30_000 });
+  await expect(page.getByTestId('network-item-sandbox')).toHaveAttribute('data-active', 'true');
   expect(problems).toEqual([]);
 });
