@@ -7,6 +7,8 @@ import type { NetworkInfo } from './viewModels';
 /** One entry of the title bar's network menu. */
 export interface NetworkChoice extends NetworkInfo {
   active: boolean;
+  /** On the active network only: why the app is not on the network it was saved on (start fallback). */
+  notice?: string;
 }
 
 /** Open orders of one account with order-book credentials, as the trading desk last read them. */

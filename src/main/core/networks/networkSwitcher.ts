@@ -18,6 +18,7 @@ import type { SettingsStore } from '../settings/settingsStore';
 import type { NetworkDirectory } from './networkDirectory';
 import type { NetworkRuntime } from './networkRuntime';
 import { switchPreflight } from './switchPreflight';
+import { SANDBOX_NETWORK_ID } from '../../../shared/networkProfiles';
 
 export interface NetworkSwitcherOptions {
   directory: NetworkDirectory;
@@ -42,16 +43,41 @@ export class NetworkSwitcher {
   /** The network a switch is moving to, while it runs. */
   private switchingTo: NetworkInfo | null = null;
   private stopped = false;
+  private startNotice: string | null = null;
 
   constructor(private readonly options: NetworkSwitcherOptions) {}
 
-  /** Opens the saved (or given) network; a failure here fails the core's start. */
+  /**
+   * Opens the saved network. A saved live profile that cannot be opened (another Marketdesk owns
+   * its budgets, or it no longer parses) must not keep the app, and the keys in it, from starting:
+   * the sandbox opens instead and the title bar says why. The saved choice stays, so the next
+   * start tries it again. A network given by the caller (tests) fails the start as before.
+   */
   async start(): Promise<void> {
+    const { directory, log } = this.options;
+    const wanted = directory.initialId();
+    try {
+      this.live = await this.openLive(wanted);
+    } catch (error) {
+      if (wanted === SANDBOX_NETWORK_ID || !directory.isPersistable(wanted)) throw error;
+      const label = directory.profiles.get(wanted)?.label ?? wanted;
+      log.warn(`the ${label} network could not be opened at start; opening the sandbox instead`);
+      this.live = await this.openLive(SANDBOX_NETWORK_ID);
+      this.startNotice = `${label} could not be opened when Marketdesk started (${errorText(error)}) — you are on the Sandbox. Pick ${label} here to try again.`;
+    }
+  }
+
+  /** Why the app did not start on the saved network (null when it did); cleared by the next switch. */
+  notice(): string | null {
+    return this.startNotice;
+  }
+
+  private async openLive(id: string): Promise<Live> {
     const { directory } = this.options;
-    const network = await directory.open(directory.initialId());
+    const network = await directory.open(id);
     const releaseLock = directory.lockBudgets(network);
     try {
-      this.live = { runtime: this.launch(network), releaseLock };
+      return { runtime: this.launch(network), releaseLock };
     } catch (error) {
       releaseLock();
       throw error;
@@ -82,7 +108,9 @@ export class NetworkSwitcher {
   }
 
   choices(): NetworkChoice[] {
-    return this.options.directory.choices(this.activeInfo()?.id ?? '');
+    const choices = this.options.directory.choices(this.activeInfo()?.id ?? '');
+    const notice = this.startNotice;
+    return notice ? choices.map((choice) => (choice.active ? { ...choice, notice } : choice)) : choices;
   }
 
   preflight(networkId: string): NetworkSwitchPreflight {
@@ -120,6 +148,7 @@ export class NetworkSwitcher {
       live.releaseLock();
       arrived = { runtime: next, releaseLock: releaseTargetLock };
       this.live = arrived;
+      this.startNotice = null;
       if (directory.isPersistable(to.id)) directory.profiles.setActive(to.id);
       log.info(`switched from the ${from.label} network to ${to.label}`);
     } finally {

@@ -3,7 +3,7 @@
  * a network switches (after a confirm dialog when something rests or runs there). Arrows move in
  * the open menu, Enter picks, Escape closes.
  */
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useCloseOnOutsidePointer } from '../../hooks/useCloseOnOutsidePointer';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStatusStore } from '../../stores/appStatusStore';
@@ -23,8 +23,13 @@ export function NetworkSwitcher() {
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   useCloseOnOutsidePointer(rootRef, open, closeMenu);
+  // Read once at start too: the active choice may carry why the app is not on its saved network.
+  useEffect(() => {
+    void loadChoices();
+  }, [loadChoices]);
 
   if (!active) return null;
+  const startNotice = choices.find((choice) => choice.active && choice.id === active.id)?.notice ?? null;
 
   const openMenu = () => {
     void loadChoices();
@@ -104,6 +109,10 @@ export function NetworkSwitcher() {
       ) : error && !pending ? (
         <span className="titlebar-error" role="alert" data-testid="network-switch-error" title={error.message}>
           {error.message}
+        </span>
+      ) : startNotice ? (
+        <span className="titlebar-error" role="status" data-testid="network-start-notice" title={startNotice}>
+          {startNotice}
         </span>
       ) : null}
       <NetworkSwitchDialog />
