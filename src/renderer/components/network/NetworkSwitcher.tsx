@@ -83,6 +83,11 @@ export function NetworkSwitcher() {
       </button>
       {open ? (
         <div className="switcher-popover network-switcher-menu" role="menu" aria-label="Networks" data-testid="network-switcher-menu">
+          {startNotice ? (
+            <p className="network-switcher-notice" data-testid="network-start-notice-full">
+              {startNotice}
+            </p>
+          ) : null}
           {choices.map((choice, index) => (
             <button
               key={choice.id}
@@ -111,8 +116,9 @@ export function NetworkSwitcher() {
           {error.message}
         </span>
       ) : startNotice ? (
+        // Short in the title bar; the whole sentence in its tooltip and at the top of the menu.
         <span className="titlebar-error" role="status" data-testid="network-start-notice" title={startNotice}>
-          {startNotice}
+          Saved network unavailable
         </span>
       ) : null}
       <NetworkSwitchDialog />
