@@ -68,6 +68,7 @@ test('adds a profile for a remote deployment, tests it, sees each failure kind, 
   await field(page, 'perpsDomain.version').fill(SANDBOX_DOMAIN.version);
   await field(page, 'perpsDomain.chainId').fill(SANDBOX_DOMAIN.chainId);
   await field(page, 'perpsDomain.verifyingContract').fill(SANDBOX_DOMAIN.verifyingContract);
+  await field(page, 'perpsInstruments').fill('1 BTC-PERP\n2 ETH-PERP');
 
   await testConnection(page);
   await expect(page.getByTestId('connection-report')).toHaveAttribute('data-passed', 'true');
@@ -114,9 +115,10 @@ test('adds a profile for a remote deployment, tests it, sees each failure kind, 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('profiles-export').click()]);
   expect(download.suggestedFilename()).toMatch(/^marketdesk-networks-\d{4}-\d{2}-\d{2}\.json$/);
   const saved = await download.path();
-  const file = JSON.parse(readFileSync(saved, 'utf8')) as { format: string; profiles: Array<{ id: string; urls: { clob: string } }> };
+  const file = JSON.parse(readFileSync(saved, 'utf8')) as { format: string; profiles: Array<{ id: string; urls: { clob: string }; perpsInstruments: unknown[] }> };
   expect(file.format).toBe('marketdesk-network-profiles');
   expect(file.profiles.map((p) => [p.id, p.urls.clob])).toEqual([['remote-desk', urls.clob]]);
+  expect(file.profiles[0]!.perpsInstruments).toEqual([{ id: 1, symbol: 'BTC-PERP' }, { id: 2, symbol: 'ETH-PERP' }]);
 
   await page.getByTestId('network-delete-remote-desk').click();
   await page.getByTestId('network-delete-remote-desk-yes').click();

@@ -1,6 +1,6 @@
 /** The profile form's model: chain-137 defaults, problems placed under their fields, ids from labels. */
 import { describe, expect, it } from 'vitest';
-import { draftFrom, idFromLabel, profileFromDraft, type ProfileDraft } from '../../../src/renderer/views/settings/networks/profileDraft';
+import { draftFrom, idFromLabel, parseInstruments, profileFromDraft, type ProfileDraft } from '../../../src/renderer/views/settings/networks/profileDraft';
 
 const filled = (): ProfileDraft => ({
   ...draftFrom(null),
@@ -42,6 +42,22 @@ describe('the profile form model', () => {
       'perpsDomain.verifyingContract': 'a 0x-prefixed 20-byte hex address',
       safety: 'between 50 and 100 %',
     });
+  });
+
+  it('edits the perps instruments as "id symbol" lines, naming the line that is wrong', () => {
+    const result = profileFromDraft({ ...filled(), instrumentsText: '1 BTC-PERP\n\n  2   ETH-PERP  \n' });
+    expect(result.profile?.perpsInstruments).toEqual([{ id: 1, symbol: 'BTC-PERP' }, { id: 2, symbol: 'ETH-PERP' }]);
+    expect(draftFrom(result.profile).instrumentsText).toBe('1 BTC-PERP\n2 ETH-PERP');
+    expect(parseInstruments('1 BTC-PERP\nBTC')).toEqual({ list: [], problem: 'line 2: write the instrument id, a space, then its symbol (e.g. 1 BTC-PERP)' });
+    expect(parseInstruments('7 SOL-PERP\n7 SOL')).toMatchObject({ problem: 'line 2: instrument 7 is listed twice' });
+    // A wrong line is an error of its own field, with the other fields' problems, and nothing is saved.
+    const refused = profileFromDraft({ ...filled(), label: '', instrumentsText: 'one BTC' });
+    expect(refused.profile).toBeNull();
+    expect(refused.errors).toEqual({
+      perpsInstruments: 'line 1: write the instrument id, a space, then its symbol (e.g. 1 BTC-PERP)',
+      label: 'a label is required',
+    });
+    expect(profileFromDraft({ ...filled(), instrumentsText: '3 X' }).profile?.perpsInstruments).toEqual([{ id: 3, symbol: 'X' }]);
   });
 
   it('makes a new id from the label, unique and never the sandbox’s', () => {

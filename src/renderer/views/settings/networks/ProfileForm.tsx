@@ -10,6 +10,7 @@ import { api } from '../../../bridge/api';
 import { ActionError } from '../../../components/ActionError';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';
 import { ConnectionReport } from './ConnectionReport';
+import { Field } from '../../../components/Field';
 import { DraftField } from './DraftField';
 import { CONTRACT_FIELDS, draftFrom, idFromLabel, profileFromDraft, SERVICES, type DraftErrors, type ProfileDraft } from './profileDraft';
 
@@ -108,6 +109,27 @@ export function ProfileForm({ editing, takenIds, onSaved, onCancel }: ProfileFor
           <p className="profile-note">Without a pinned domain, perps proxies and transfers are refused on this network. Copy the values from the deployment’s documentation; the connection test compares them with what the exchange says.</p>
         )}
       </fieldset>
+
+      <div className="profile-cell wide">
+        <Field label="Perps instruments" error={field('perpsInstruments')} help="One per line: the instrument id, a space, its symbol (e.g. 1 BTC-PERP). The exchange has no route that lists them; copy them from the deployment’s documentation." errorTestId="profile-field-perpsInstruments-error">
+          {({ id, describedBy, invalid }) => (
+            <textarea
+              id={id}
+              className="input mono profile-instruments"
+              rows={3}
+              value={draft.instrumentsText}
+              spellCheck={false}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              onChange={(event) => {
+                const instrumentsText = event.target.value;
+                update((d) => ({ ...d, instrumentsText }));
+              }}
+              data-testid="profile-field-perpsInstruments"
+            />
+          )}
+        </Field>
+      </div>
 
       <div className="profile-grid profile-budget">
         <DraftField label="Perps weight per window" path="weight" error={field('weight')} value={draft.weightLimit} inputMode="numeric" onChange={(v) => update((d) => ({ ...d, weightLimit: v }))} />

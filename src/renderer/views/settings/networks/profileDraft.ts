@@ -40,8 +40,8 @@ export interface ProfileDraft {
   weightWindowSeconds: string;
   /** The budget safety factor in percent (50–100). */
   safetyPercent: string;
-  /** Kept as they are: the form does not edit the instrument list (an import brings it). */
-  instruments: NetworkProfile['perpsInstruments'];
+  /** The perps instruments, one per line: "<id> <symbol>" (the spec has no route that lists them). */
+  instrumentsText: string;
 }
 
 export function draftFrom(profile: NetworkProfile | null): ProfileDraft {
@@ -63,7 +63,7 @@ export function draftFrom(profile: NetworkProfile | null): ProfileDraft {
     weightLimit: String(base.perpsWeightBudget.limit),
     weightWindowSeconds: String(base.perpsWeightBudget.windowMs / 1000),
     safetyPercent: String(Math.round(base.budgetSafetyFactor * 100)),
-    instruments: base.perpsInstruments,
+    instrumentsText: base.perpsInstruments.map(({ id, symbol }) => `${id} ${symbol}`).join('\n'),
   };
 }
 
@@ -82,7 +82,24 @@ const optional = (text: string) => (text.trim() === '' ? undefined : text.trim()
 /** Field errors by a dotted path (`urls.clob`, `contracts.exchange`, `perpsDomain.version`, …). */
 export type DraftErrors = Record<string, string>;
 
+/** "1 BTC-PERP" per line; a line that is not an id and a symbol is named by its number. */
+export function parseInstruments(text: string): { list: NetworkProfile['perpsInstruments']; problem: string | null } {
+  const list: NetworkProfile['perpsInstruments'] = [];
+  const lines = text.split('\n');
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const match = /^(\d{1,10})\s+(\S{1,40})$/.exec(line);
+    if (!match) return { list: [], problem: `line ${index + 1}: write the instrument id, a space, then its symbol (e.g. 1 BTC-PERP)` };
+    const id = Number(match[1]);
+    if (list.some((instrument) => instrument.id === id)) return { list: [], problem: `line ${index + 1}: instrument ${id} is listed twice` };
+    list.push({ id, symbol: match[2]! });
+  }
+  return { list, problem: null };
+}
+
 export function profileFromDraft(draft: ProfileDraft): { profile: NetworkProfile; errors: null } | { profile: null; errors: DraftErrors } {
+  const instruments = parseInstruments(draft.instrumentsText);
   const candidate = {
     id: draft.id,
     label: draft.label,
@@ -100,15 +117,16 @@ export function profileFromDraft(draft: ProfileDraft): { profile: NetworkProfile
       ? { name: draft.perps.name.trim(), version: draft.perps.version.trim(), chainId: numberOrNaN(draft.perps.chainId), verifyingContract: draft.perps.verifyingContract.trim() }
       : null,
     perpsWeightBudget: { limit: numberOrNaN(draft.weightLimit), windowMs: numberOrNaN(draft.weightWindowSeconds) * 1000 },
-    perpsInstruments: draft.instruments,
+    perpsInstruments: instruments.list,
     budgetSafetyFactor: numberOrNaN(draft.safetyPercent) / 100,
   };
   const parsed = networkProfileSchema.safeParse(candidate);
-  if (parsed.success) return { profile: parsed.data, errors: null };
-  const errors: DraftErrors = {};
+  if (parsed.success && !instruments.problem) return { profile: parsed.data, errors: null };
+  const errors: DraftErrors = instruments.problem ? { perpsInstruments: instruments.problem } : {};
+  if (parsed.success) return { profile: null, errors };
   for (const issue of parsed.error.issues) {
     const path = issue.path.join('.');
-    const key = path === 'budgetSafetyFactor' ? 'safety' : path.startsWith('perpsWeightBudget') ? 'weight' : path;
+    const key = path === 'budgetSafetyFactor' ? 'safety' : path.startsWith('perpsWeightBudget') ? 'weight' : path.startsWith('perpsInstruments') ? 'perpsInstruments' : path;
     errors[key] ??= friendly(key, issue.message);
   }
   return { profile: null, errors };
