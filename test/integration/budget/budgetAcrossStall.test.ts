@@ -17,8 +17,8 @@ import { createMemoryOsKeyStore } from '../../../src/main/core/custody';
 import { silentLogger } from '../../../src/main/core/log';
 import { SANDBOX_HISTORY_WALLETS, startSandbox, type RunningSandbox } from '../../../src/sandbox/start';
 import type { PlacedOrder } from '../../../src/shared/tradingViews';
-import type { BudgetStateView, EventDetail, EventsPage } from '../../../src/shared/viewModels';
-import { LIGHT_KDF, waitFor } from '../core/coreHarness';
+import type { BudgetStateView, EventsPage } from '../../../src/shared/viewModels';
+import { firstCentTickToken, LIGHT_KDF, waitFor } from '../core/coreHarness';
 import { startStallingRelay } from './stallingRelay';
 
 const STALL_MS = 25_000;
@@ -47,15 +47,7 @@ beforeAll(async () => {
   await ok('createAccount', { label: 'Quoter' });
   await ok('createClobCredentials', {});
   await ok('requestSandboxFunds', { amount: '1000' });
-  const events = await ok<EventsPage>('searchCatalogEvents', { text: '' });
-  for (const summary of events.events) {
-    const detail = await ok<EventDetail>('getCatalogEvent', { eventId: summary.id });
-    const market = detail.markets.find((m) => m.active && !m.closed && m.acceptingOrders && m.tickSize === '0.01');
-    if (market) {
-      tokenId = market.outcomes[0]!.tokenId;
-      break;
-    }
-  }
+  tokenId = await firstCentTickToken(ok, { text: '' });
 }, 60_000);
 afterAll(async () => {
   await core?.stop();

@@ -9,6 +9,7 @@ import { silentLogger, type Logger } from '../../../src/main/core/log';
 import type { CoreOptions } from '../../../src/main/core/coreApi';
 import { startSandbox, type SandboxOptions } from '../../../src/sandbox/start';
 import type { EventName, EventPayload } from '../../../src/shared/contract';
+import type { EventDetail, EventsPage } from '../../../src/shared/viewModels';
 
 export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -81,4 +82,18 @@ export async function waitFor<T>(check: () => T | undefined | null | false, time
 
 export function eventsOf<K extends EventName>(harness: Harness, name: K): Array<EventPayload<K>> {
   return harness.events.filter((e) => e.event === name).map((e) => e.payload as EventPayload<K>);
+}
+
+/**
+ * The first outcome token of the first open market on a 0.01 tick, walking the catalog's first
+ * page through the bridge ('' when there is none): a market to rest orders on and cancel them.
+ */
+export async function firstCentTickToken(call: <T>(channel: string, input: unknown) => Promise<T>, search: object = {}): Promise<string> {
+  const page = await call<EventsPage>('searchCatalogEvents', search);
+  for (const event of page.events) {
+    const detail = await call<EventDetail>('getCatalogEvent', { eventId: event.id });
+    const market = detail.markets.find((m) => m.active && !m.closed && m.acceptingOrders && m.tickSize === '0.01');
+    if (market) return market.outcomes[0]!.tokenId;
+  }
+  return '';
 }

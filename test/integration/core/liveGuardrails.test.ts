@@ -16,8 +16,7 @@ import { startSandbox } from '../../../src/sandbox/start';
 import type { AccountsState } from '../../../src/shared/custodyViews';
 import type { LiveAcknowledgementsView } from '../../../src/shared/liveGuardrails';
 import type { PlacedOrder, TradingState } from '../../../src/shared/tradingViews';
-import type { EventDetail, EventsPage } from '../../../src/shared/viewModels';
-import { LIGHT_KDF, startHarness, type Harness } from './coreHarness';
+import { firstCentTickToken, LIGHT_KDF, startHarness, type Harness } from './coreHarness';
 
 let remote: Awaited<ReturnType<typeof startSandbox>>;
 let core: Core;
@@ -54,15 +53,7 @@ beforeAll(async () => {
   const address = accounts.accounts[0]!.address;
   const funded = await fetch(`${remote.urls.clob}/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address, amount: '100' }) });
   expect(funded.ok).toBe(true);
-  const events = await call<EventsPage>('searchCatalogEvents', {});
-  for (const event of events.events) {
-    const detail = await call<EventDetail>('getCatalogEvent', { eventId: event.id });
-    const market = detail.markets.find((m) => m.active && !m.closed && m.acceptingOrders && m.tickSize === '0.01');
-    if (market) {
-      tokenId = market.outcomes[0]!.tokenId;
-      break;
-    }
-  }
+  tokenId = await firstCentTickToken(call);
 }, 60_000);
 afterAll(async () => {
   await core?.stop();

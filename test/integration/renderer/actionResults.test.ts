@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountsState } from '../../../src/shared/custodyViews';
 import type { PlacedOrder } from '../../../src/shared/tradingViews';
-import type { EventDetail, EventsPage } from '../../../src/shared/viewModels';
-import { callOk, startHarness, waitFor, type Harness } from '../core/coreHarness';
+import { callOk, firstCentTickToken, startHarness, waitFor, type Harness } from '../core/coreHarness';
 import { installBridge } from './storesOverCore';
 
 const PASSWORD = 'action results password';
@@ -55,15 +54,7 @@ beforeAll(async () => {
   const accounts = await call<AccountsState>('listAccounts', {});
   ids.first = accounts.accounts[0]!.id;
   ids.second = accounts.accounts[1]!.id;
-  const events = await call<EventsPage>('searchCatalogEvents', {});
-  for (const event of events.events) {
-    const detail = await call<EventDetail>('getCatalogEvent', { eventId: event.id });
-    const market = detail.markets.find((m) => m.active && !m.closed && m.acceptingOrders && m.tickSize === '0.01');
-    if (market) {
-      tokenId = market.outcomes[0]!.tokenId;
-      break;
-    }
-  }
+  tokenId = await firstCentTickToken(call);
   await stores.accounts.getState().switchTo(ids.first);
   await waitFor(() => stores.vault.getState().vault?.unlocked && stores.accounts.getState().activeAccountId === ids.first);
 }, 90_000);
