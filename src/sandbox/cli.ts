@@ -62,6 +62,9 @@ async function main(): Promise<void> {
   log(`pid ${process.pid}, seed ${sandbox.seed}, simulation ${options.simulate ? `every ${options.tickMs} ms` : 'off'}`);
   log(`analytics ${analytics}  clob ${clob}  catalog ${catalog}  perps ${perps}`);
   if (options.stateFile !== undefined) log(`state file ${options.stateFile}`);
+  const { fundingIntervalMs, weightBudget } = options.perps ?? {};
+  if (fundingIntervalMs !== undefined) log(`perps funding every ${fundingIntervalMs / 1000} s`);
+  if (weightBudget !== undefined) log(`perps weight budget ${weightBudget.limit} per ${weightBudget.windowMs / 1000} s per client`);
 }
 
 void main();

@@ -71,10 +71,13 @@ describe('npm run sandbox (the CLI)', () => {
   // `npm run sandbox` runs the CLI in one process (`node --import tsx`), not under the tsx
   // wrapper, whose signal relay gives up after 30 ms on a busy machine and exits 130 instead.
   it('stops on SIGINT (Ctrl+C) and exits 0', async () => {
-    const cli = run(process.execPath, ['--import', 'tsx', CLI, '--port=0', '--seed=9', '--no-simulate']);
-    JSON.parse(await within(cli.firstLine, 20_000, 'first stdout line'));
+    const cli = run(process.execPath, ['--import', 'tsx', CLI, '--port=0', '--seed=9', '--no-simulate', '--perps-weight-budget=300', '--funding-interval', '5']);
+    const urls = JSON.parse(await within(cli.firstLine, 20_000, 'first stdout line')) as Record<string, string>;
+    // The perps flags reach the exchange: its weight counters report the budget given.
+    expect((await get(`${urls.perps}/sandbox/perps/weights`)).body).toMatchObject({ limit: 300, windowMs: 60_000 });
     cli.child.kill('SIGINT');
     expect(await within(cli.exit, 10_000, 'exit after SIGINT')).toEqual({ code: 0, signal: null });
+    expect(cli.stderr()).toContain('perps funding every 5 s');
   }, 40_000);
 
   it('exits 2 with a one-line error for a bad flag', async () => {

@@ -17,7 +17,24 @@ describe('sandbox CLI flags', () => {
     expect(parseCliArgs(['--help']).kind).toBe('help');
   });
 
+  it('passes the perps knobs on only when set, keeping the default for the half of the budget left out', () => {
+    const funding = parseCliArgs(['--funding-interval', '5']);
+    expect(funding).toEqual({ kind: 'run', options: expect.objectContaining({ perps: { fundingIntervalMs: 5_000 } }) });
+    expect(parseCliArgs(['--perps-weight-budget=300'])).toEqual({
+      kind: 'run',
+      options: expect.objectContaining({ perps: { weightBudget: { limit: 300, windowMs: 60_000 } } }),
+    });
+    expect(parseCliArgs(['--perps-weight-window', '10', '--funding-interval', '60'])).toEqual({
+      kind: 'run',
+      options: expect.objectContaining({ perps: { fundingIntervalMs: 60_000, weightBudget: { limit: 1200, windowMs: 10_000 } } }),
+    });
+  });
+
   it.each([
+    [['--funding-interval', '0'], '--funding-interval must be an integer between 1 and 604800'],
+    [['--funding-interval', '2.5'], '--funding-interval must be an integer'],
+    [['--perps-weight-budget', '0'], '--perps-weight-budget must be an integer between 1'],
+    [['--perps-weight-window', '86401'], '--perps-weight-window must be an integer between 1 and 86400'],
     [['--port'], '--port needs a value'],
     [['--port', '-1'], '--port must be an integer between 0 and 65532'],
     [['--port', '65533'], '--port must be an integer'],
