@@ -54,6 +54,7 @@ import type {
   PerpsTransferResult,
   PerpsTransfersPage,
 } from './perpsViews';
+import { PERPS_TRANSFER_SORT_KEYS } from './perpsViews';
 import { PERPS_EQUITY_INTERVALS } from './protocol/perps';
 import { LIVE_OPERATION_KINDS, type LiveAcknowledgementsView } from './liveGuardrails';
 import type {
@@ -463,7 +464,7 @@ export const bridgeChannels = {
       .object({
         accountId: accountIdSchema,
         filter: perpsTransferFilterSchema.default({}),
-        sort: z.object({ key: z.enum(['createdAt', 'amount', 'asset', 'counterparty']), direction: z.enum(['asc', 'desc']) }).strict().default({ key: 'createdAt', direction: 'desc' }),
+        sort: z.object({ key: z.enum(PERPS_TRANSFER_SORT_KEYS), direction: z.enum(['asc', 'desc']) }).strict().default({ key: 'createdAt', direction: 'desc' }),
         offset: z.int().min(0).default(0),
         limit: z.int().min(1).max(500).default(200),
       })

@@ -132,6 +132,15 @@ export interface PerpsTransferFilter {
   toMs?: number;
 }
 
+/** What the transfer history can be sorted by, over all stored rows (not one loaded page). */
+export const PERPS_TRANSFER_SORT_KEYS = ['createdAt', 'amount', 'asset', 'counterparty', 'label', 'transferId'] as const;
+export type PerpsTransferSortKey = (typeof PERPS_TRANSFER_SORT_KEYS)[number];
+
+export interface PerpsTransferSort {
+  key: PerpsTransferSortKey;
+  direction: 'asc' | 'desc';
+}
+
 export type PerpsHistoryKind = 'transfers' | 'funding';
 
 export interface PerpsHistorySyncState {

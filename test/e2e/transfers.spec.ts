@@ -162,6 +162,26 @@ test('collateral moves between two own accounts and shows in both histories and 
     await expect(page.locator(`[data-testid="transfer-row"][data-transfer-id="${second}"]`)).toBeVisible({ timeout: 30_000 });
   });
 
+  await test.step('a header sorts the stored history in main: by amount, then back to newest first', async () => {
+    const rows = page.getByTestId('transfer-row');
+    await expect(rows).toHaveCount(2);
+    /** Clicks a header until it shows `direction` (a sort goes to main and the first page is read again). */
+    const sortBy = async (column: string, direction: 'ascending' | 'descending') => {
+      const header = page.getByRole('columnheader').filter({ has: page.getByTestId(`transfer-table-sort-${column}`) });
+      for (let clicks = 0; clicks < 3 && (await header.getAttribute('aria-sort')) !== direction; clicks++) {
+        await page.getByTestId(`transfer-table-sort-${column}`).click();
+      }
+      await expect(header).toHaveAttribute('aria-sort', direction);
+    };
+    await sortBy('amount', 'ascending');
+    // −250 is below −50: the first transfer comes first.
+    await expect(rows.first()).toHaveAttribute('data-transfer-id', transferId);
+    await sortBy('amount', 'descending');
+    await expect(rows.first()).not.toHaveAttribute('data-transfer-id', transferId);
+    await sortBy('time', 'descending');
+    await expect(rows.last()).toHaveAttribute('data-transfer-id', transferId);
+  });
+
   await test.step('the export of the history is a file with the row', async () => {
     await page.getByTestId('transfer-export-csv').click();
     await expect(page.getByTestId('transfer-export-result')).toHaveAttribute('data-rows', '2', { timeout: 30_000 });

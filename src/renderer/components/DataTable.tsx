@@ -48,6 +48,11 @@ interface DataTableProps<Row> {
   rowClickable?: (row: Row) => boolean;
   empty: ReactNode;
   initialSort?: SortingState;
+  /**
+   * Sorting done elsewhere (e.g. main sorting every stored row, not only the loaded ones): the
+   * headers show this state and report clicks, and the rows keep the order they come in.
+   */
+  manualSort?: { sorting: SortingState; onChange: (next: SortingState) => void };
   rowHeight?: number;
 }
 
@@ -81,7 +86,7 @@ function toColumnDefs<Row extends RowData>(columns: readonly DataColumn<Row>[]):
 }
 
 export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
-  const { rows, columns, rowKey, searchText, filter, template, label, testId, rowTestId, rowAttributes, onRowClick, rowClickable, empty, initialSort = [], rowHeight = 26 } = props;
+  const { rows, columns, rowKey, searchText, filter, template, label, testId, rowTestId, rowAttributes, onRowClick, rowClickable, empty, initialSort = [], manualSort, rowHeight = 26 } = props;
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const columnDefs = useMemo(() => toColumnDefs(columns), [columns]);
   const globalFilterFn = useMemo<FilterFn<Features, Row>>(
@@ -94,11 +99,15 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
       columns: columnDefs,
       data: rows as Row[],
       getRowId: (row) => rowKey(row),
-      state: { sorting, globalFilter: filter.trim() },
-      onSortingChange: (updater) => setSorting((old) => (typeof updater === 'function' ? updater(old) : updater)),
+      state: { sorting: manualSort?.sorting ?? sorting, globalFilter: filter.trim() },
+      onSortingChange: (updater) => {
+        if (!manualSort) return setSorting((old) => (typeof updater === 'function' ? updater(old) : updater));
+        manualSort.onChange(typeof updater === 'function' ? updater(manualSort.sorting) : updater);
+      },
+      manualSorting: manualSort !== undefined,
       globalFilterFn,
       getColumnCanGlobalFilter: () => true,
-      enableSortingRemoval: true,
+      enableSortingRemoval: manualSort === undefined,
     },
     (state) => ({ sorting: state.sorting, globalFilter: state.globalFilter }),
   );

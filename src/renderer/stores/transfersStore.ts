@@ -1,33 +1,25 @@
 /**
  * The Transfers view's history: one account's settled transfers in and out from the local history
- * store, filtered and sorted by main, read 500 rows a page; the sync walk (a job with progress and
+ * store, filtered and sorted by main (every stored row, not the loaded page), read 500 rows a page; the sync walk (a job with progress and
  * Cancel) and the export. Keyed by account + filter + sort: a change starts over and an answer for
  * an older key is dropped, so rows never show under the wrong account.
  */
 import { create } from 'zustand';
-import type { PerpsHistorySyncState, PerpsTransferFilter, PerpsTransferView } from '../../shared/perpsViews';
+import type { PerpsHistorySyncState, PerpsTransferFilter, PerpsTransferSort, PerpsTransferView } from '../../shared/perpsViews';
 import type { ExportResult } from '../../shared/portfolioViews';
 import type { BridgeError } from '../../shared/result';
 import { api } from '../bridge/api';
 import { newJobId, useJobsStore } from './jobsStore';
 
-/**
- * Pages are read newest first; the table's headers sort the loaded rows (a history of transfers
- * is small next to an activity history, and one page holds 500).
- */
-interface TransferSort {
-  key: 'createdAt';
-  direction: 'desc';
-}
-
 /** Rows per read: the channel's maximum. */
 export const TRANSFER_PAGE_ROWS = 500;
-const DEFAULT_SORT: TransferSort = { key: 'createdAt', direction: 'desc' };
+/** Newest first until a header says otherwise; main sorts every stored row, not one page. */
+const DEFAULT_SORT: PerpsTransferSort = { key: 'createdAt', direction: 'desc' };
 
 interface TransfersState {
   accountId: string | null;
   filter: PerpsTransferFilter;
-  sort: TransferSort;
+  sort: PerpsTransferSort;
   queryKey: string;
   rows: PerpsTransferView[];
   total: number | null;
@@ -41,6 +33,8 @@ interface TransfersState {
   exportError: BridgeError | null;
   setAccount: (accountId: string | null) => void;
   setFilter: (filter: PerpsTransferFilter) => void;
+  /** Orders the whole stored history (read again from the first page). */
+  setSort: (sort: PerpsTransferSort) => void;
   /** Reads the first page again (after a sync, a send, an event). */
   reload: () => Promise<void>;
   loadMore: () => Promise<void>;
@@ -50,7 +44,7 @@ interface TransfersState {
   cancelExport: () => Promise<void>;
 }
 
-const keyOf = (accountId: string | null, filter: PerpsTransferFilter, sort: TransferSort) => JSON.stringify([accountId, filter, sort]);
+const keyOf = (accountId: string | null, filter: PerpsTransferFilter, sort: PerpsTransferSort) => JSON.stringify([accountId, filter, sort]);
 
 export const useTransfersStore = create<TransfersState>()((set, get) => {
   async function readPage(offset: number): Promise<void> {
@@ -71,7 +65,7 @@ export const useTransfersStore = create<TransfersState>()((set, get) => {
     }));
   }
 
-  const restart = (accountId: string | null, filter: PerpsTransferFilter, sort: TransferSort) => {
+  const restart = (accountId: string | null, filter: PerpsTransferFilter, sort: PerpsTransferSort) => {
     set({ accountId, filter, sort, queryKey: keyOf(accountId, filter, sort), rows: [], total: null, error: null });
     void readPage(0);
   };
@@ -98,6 +92,9 @@ export const useTransfersStore = create<TransfersState>()((set, get) => {
     },
     setFilter: (filter) => {
       if (JSON.stringify(filter) !== JSON.stringify(get().filter)) restart(get().accountId, filter, get().sort);
+    },
+    setSort: (sort) => {
+      if (sort.key !== get().sort.key || sort.direction !== get().sort.direction) restart(get().accountId, get().filter, sort);
     },
     reload: () => readPage(0),
     loadMore: async () => {

@@ -60,6 +60,16 @@ describe('perps transfers table', () => {
     expect(page.rows.map((r) => r.amount)).toEqual(['7', '1']);
     expect([...store.perpsTransfers.stream(ACCOUNT, {})].map((r) => r.transferId)).toEqual([4, 3, 2, 1]);
   });
+
+  it('sorts by label (case-insensitively) and by transfer id over every stored row, not one page', () => {
+    const ids = (key: 'label' | 'transferId', direction: 'asc' | 'desc', offset: number, limit: number) =>
+      store.perpsTransfers.window(ACCOUNT, {}, { key, direction }, offset, limit).rows.map((r) => r.transferId);
+    // Labels: '' (4), 'deposit' (1), 'refund' (3), 'Rent 50%' (2).
+    expect(ids('label', 'asc', 0, 10)).toEqual([4, 1, 3, 2]);
+    expect(ids('label', 'desc', 0, 1)).toEqual([2]);
+    expect(ids('transferId', 'asc', 2, 2)).toEqual([3, 4]);
+    expect(ids('transferId', 'desc', 0, 1)).toEqual([4]);
+  });
 });
 
 describe('perps funding and walks tables', () => {

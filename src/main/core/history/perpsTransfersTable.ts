@@ -4,7 +4,7 @@
  * streamed one row at a time for the export.
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import type { PerpsTransferFilter } from '../../../shared/perpsViews';
+import type { PerpsTransferFilter, PerpsTransferSort, PerpsTransferSortKey } from '../../../shared/perpsViews';
 
 export interface StoredPerpsTransfer {
   transferId: number;
@@ -16,13 +16,15 @@ export interface StoredPerpsTransfer {
   label: string;
 }
 
-export type PerpsTransferSortKey = 'createdAt' | 'amount' | 'asset' | 'counterparty';
+export type { PerpsTransferSortKey } from '../../../shared/perpsViews';
 
 const SORT_COLUMNS: Record<PerpsTransferSortKey, string> = {
   createdAt: 'created_ts',
   amount: 'amount_value',
   asset: 'asset',
   counterparty: 'counterparty',
+  label: 'lower(label)',
+  transferId: 'transfer_id',
 };
 
 const COLUMNS = 'transfer_id, asset, amount_units, amount, counterparty, created_ts, label';
@@ -96,7 +98,7 @@ export class PerpsTransfersTable {
     return (this.newest.get(account) as { ts: number | null }).ts;
   }
 
-  window(account: string, filter: PerpsTransferFilter, sort: { key: PerpsTransferSortKey; direction: 'asc' | 'desc' }, offset: number, limit: number) {
+  window(account: string, filter: PerpsTransferFilter, sort: PerpsTransferSort, offset: number, limit: number) {
     const { sql, params } = where(account, filter);
     const total = (this.db.prepare(`SELECT count(*) AS n FROM perps_transfers WHERE ${sql}`).get(...params) as { n: number }).n;
     const dir = sort.direction === 'asc' ? 'ASC' : 'DESC';

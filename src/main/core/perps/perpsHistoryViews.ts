@@ -3,9 +3,9 @@
  * the counterparty's label when it is one of the user's accounts, and funding pages with exact
  * per-instrument totals.
  */
-import type { PerpsFundingPage, PerpsFundingTotal, PerpsTransfersPage, PerpsTransferFilter, PerpsTransferView } from '../../../shared/perpsViews';
+import type { PerpsFundingPage, PerpsFundingTotal, PerpsTransfersPage, PerpsTransferFilter, PerpsTransferSort, PerpsTransferView } from '../../../shared/perpsViews';
 import { walletKey } from '../history/historyStore';
-import type { PerpsTransferSortKey, StoredPerpsTransfer } from '../history/perpsTransfersTable';
+import type { StoredPerpsTransfer } from '../history/perpsTransfersTable';
 import { sumDecimals } from './perpsAmounts';
 import { ownAccountAt, type PerpsContext } from './perpsContext';
 import type { PerpsHistorySync } from './perpsHistorySync';
@@ -28,7 +28,7 @@ export function toTransferView(context: PerpsContext, row: StoredPerpsTransfer):
 export function queryPerpsTransfers(
   context: PerpsContext,
   sync: PerpsHistorySync,
-  input: { accountId: string; filter: PerpsTransferFilter; sort: { key: PerpsTransferSortKey; direction: 'asc' | 'desc' }; offset: number; limit: number },
+  input: { accountId: string; filter: PerpsTransferFilter; sort: PerpsTransferSort; offset: number; limit: number },
 ): PerpsTransfersPage {
   const account = context.registry.get(input.accountId);
   const { total, rows } = context.store.perpsTransfers.window(walletKey(account.address), input.filter, input.sort, input.offset, input.limit);

@@ -1,6 +1,7 @@
 /** The exchange and its collateral assets (`/v1/info/exchange`, `/v1/info/assets`) and the weight budget. */
 import type { PerpsInfoView } from '../../../shared/perpsViews';
 import { shortAddress } from '../../lib/address';
+import { PerpsWeightLine } from './PerpsWeightLine';
 
 export function AssetsTable({ info }: { info: PerpsInfoView }) {
   const { exchange, weightBudget } = info;
@@ -43,9 +44,7 @@ export function AssetsTable({ info }: { info: PerpsInfoView }) {
             ))}
           </tbody>
         </table>
-        <p className="muted" data-testid="perps-weight-budget">
-          Request weight: {weightBudget.used} of {weightBudget.limit} per {Math.round(weightBudget.windowMs / 1000)} s in use.
-        </p>
+        <PerpsWeightLine budget={weightBudget} />
       </div>
     </section>
   );

@@ -1,13 +1,15 @@
 /**
  * Settled transfers in and out of the account, from the local history store: filter, sync (a job
- * with progress and Cancel), export, and a virtualized table of the loaded rows (500 a page).
+ * with progress and Cancel), export, and a virtualized table of the loaded rows (500 a page). The
+ * headers sort the whole stored history (main orders it and the first page is read again).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { SortingState } from '@tanstack/react-table';
 import { DataTable } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
 import { selectTransferRows, selectTransferSync, useTransfersStore } from '../../stores/transfersStore';
 import { PerpsSyncStatus } from '../perps/PerpsSyncStatus';
-import { TRANSFER_COLUMNS, TRANSFER_TEMPLATE, transferKey, transferSearchText } from './transferColumns';
+import { TRANSFER_COLUMNS, TRANSFER_SORT_KEYS, TRANSFER_TEMPLATE, transferKey, transferSearchText } from './transferColumns';
 import { TransferExport } from './TransferExport';
 import { TransferFilters } from './TransferFilters';
 import { formatNumber } from '../../lib/format';
@@ -24,7 +26,19 @@ export function TransferHistory({ canSync }: { canSync: boolean }) {
   const cancelSync = useTransfersStore((s) => s.cancelSync);
   const reload = useTransfersStore((s) => s.reload);
   const loadMore = useTransfersStore((s) => s.loadMore);
+  const sort = useTransfersStore((s) => s.sort);
+  const setSort = useTransfersStore((s) => s.setSort);
   const [quickFilter, setQuickFilter] = useState('');
+  const manualSort = useMemo(() => {
+    const columnId = Object.keys(TRANSFER_SORT_KEYS).find((id) => TRANSFER_SORT_KEYS[id] === sort.key) ?? 'time';
+    const sorting: SortingState = [{ id: columnId, desc: sort.direction === 'desc' }];
+    const onChange = (next: SortingState) => {
+      const first = next[0];
+      const key = first ? TRANSFER_SORT_KEYS[first.id] : undefined;
+      if (first && key) setSort({ key, direction: first.desc ? 'desc' : 'asc' });
+    };
+    return { sorting, onChange };
+  }, [sort, setSort]);
 
   const empty = total === null ? 'Reading the local store…' : sync && sync.rows === 0 ? 'No transfers stored for this account yet: Sync reads them from the exchange.' : 'No transfer matches these filters.';
   return (
@@ -45,6 +59,7 @@ export function TransferHistory({ canSync }: { canSync: boolean }) {
         searchText={transferSearchText}
         filter={quickFilter}
         template={TRANSFER_TEMPLATE}
+        manualSort={manualSort}
         label="Transfers"
         testId="transfer-table"
         rowTestId="transfer-row"

@@ -1,8 +1,10 @@
 /**
  * The transfer history's columns: time, direction, counterparty (the own account's label when it
- * is one), asset, amount in asset units (signed: out is negative), label and transfer id.
+ * is one), asset, amount in asset units (signed: out is negative), label and transfer id. Main
+ * sorts all stored rows (TRANSFER_SORT_KEYS): a header click reads the history again in that
+ * order. Direction has no sort of its own: the amount's sign already orders out before in.
  */
-import type { PerpsTransferView } from '../../../shared/perpsViews';
+import type { PerpsTransferSortKey, PerpsTransferView } from '../../../shared/perpsViews';
 import type { DataColumn } from '../../components/DataTable';
 import { shortAddress } from '../../lib/address';
 import { signedDecimal } from '../../lib/perpsAmounts';
@@ -13,13 +15,12 @@ export const TRANSFER_COLUMNS: readonly DataColumn<PerpsTransferView>[] = [
   {
     id: 'direction',
     header: 'Dir',
-    sortValue: (r) => r.direction,
     cell: (r) => <span className={r.direction === 'in' ? 'tone-bid' : 'tone-ask'}>{r.direction === 'in' ? 'IN' : 'OUT'}</span>,
   },
   {
     id: 'counterparty',
     header: 'Counterparty',
-    sortValue: (r) => r.counterpartyAccountLabel ?? r.counterparty,
+    sortValue: (r) => r.counterparty,
     cell: (r) => (
       <span title={r.counterparty} data-testid="transfer-counterparty">
         {r.counterpartyAccountLabel ? (
@@ -47,6 +48,16 @@ export const TRANSFER_COLUMNS: readonly DataColumn<PerpsTransferView>[] = [
   { id: 'label', header: 'Label', sortValue: (r) => r.label, cell: (r) => (r.label ? <span title={r.label}>{r.label}</span> : <span className="muted">—</span>) },
   { id: 'id', header: 'Id', numeric: true, sortValue: (r) => r.transferId, cell: (r) => <span className="muted">{r.transferId}</span> },
 ];
+
+/** The store's sort key of each sortable column (the counterparty sorts by address). */
+export const TRANSFER_SORT_KEYS: Readonly<Record<string, PerpsTransferSortKey>> = {
+  time: 'createdAt',
+  counterparty: 'counterparty',
+  asset: 'asset',
+  amount: 'amount',
+  label: 'label',
+  id: 'transferId',
+};
 
 export const TRANSFER_TEMPLATE = '124px 44px minmax(200px, 2fr) 64px 130px minmax(120px, 1.5fr) 64px';
 export const transferSearchText = (r: PerpsTransferView): string => `${r.counterparty} ${r.counterpartyAccountLabel ?? ''} ${r.asset} ${r.label} ${r.transferId}`;
