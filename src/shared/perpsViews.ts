@@ -193,6 +193,13 @@ export interface PerpsEquitySeries {
   points: Array<{ time: number; equity: string }>;
   /** More points exist before the first one than were asked for. */
   more: boolean;
+  /**
+   * Null when the exchange was read just now; otherwise why it could not be, and the points are
+   * the ones stored by earlier reads (as of `syncedAt`).
+   */
+  storedOnly: string | null;
+  /** When the stored points were last brought up to date from the exchange (unix ms); null if never. */
+  syncedAt: number | null;
 }
 
 export interface PerpsPublicTradeView {

@@ -8,6 +8,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Logger } from '../log';
 import { ActivityTable } from './activityTable';
 import { openHistoryDatabase } from './historyDatabase';
+import { PerpsEquityTable } from './perpsEquityTable';
 import { PerpsFundingTable } from './perpsFundingTable';
 import { PerpsTransfersTable } from './perpsTransfersTable';
 import { PerpsWalkTable } from './perpsWalkTable';
@@ -28,6 +29,7 @@ export class HistoryStore {
   readonly perpsTransfers: PerpsTransfersTable;
   readonly perpsFunding: PerpsFundingTable;
   readonly perpsWalks: PerpsWalkTable;
+  readonly perpsEquity: PerpsEquityTable;
   private closed = false;
   private batchOpen = false;
   private batchTimer: NodeJS.Timeout | null = null;
@@ -43,6 +45,7 @@ export class HistoryStore {
     this.perpsTransfers = new PerpsTransfersTable(db);
     this.perpsFunding = new PerpsFundingTable(db);
     this.perpsWalks = new PerpsWalkTable(db);
+    this.perpsEquity = new PerpsEquityTable(db);
   }
 
   /** The store of one network's rows (historyFileName: the sandbox keeps history.sqlite). */

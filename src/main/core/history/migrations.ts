@@ -101,6 +101,24 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; about: string; sql: st
       );
     `,
   },
+  {
+    version: 4,
+    about: 'perps equity points per account and kline interval',
+    sql: `
+      -- One point per kline boundary; equity is the exchange's decimal string, kept exact. The
+      -- stored points of an (account, interval) are contiguous: a read that cannot join the new
+      -- points to the stored ones drops the older ones (perpsEquityTable.ts).
+      CREATE TABLE perps_equity (
+        account TEXT NOT NULL, interval TEXT NOT NULL, ts INTEGER NOT NULL, equity TEXT NOT NULL,
+        PRIMARY KEY (account, interval, ts)
+      ) WITHOUT ROWID;
+      -- from_start: the oldest stored point is the account's first at that interval (nothing older exists).
+      CREATE TABLE perps_equity_span (
+        account TEXT NOT NULL, interval TEXT NOT NULL, from_start INTEGER NOT NULL, synced_at INTEGER NOT NULL,
+        PRIMARY KEY (account, interval)
+      );
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,6 +1,7 @@
 /**
  * The account's equity over time (`/v1/account/equity` klines) as an area series, with every kline
- * interval of the spec; re-read while visible.
+ * interval of the spec; re-read while visible. The core keeps the points it read, so when the
+ * exchange cannot be reached the stored series still shows, marked as stored.
  */
 import { useEffect, useRef } from 'react';
 import { AreaSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
@@ -8,7 +9,7 @@ import { PERPS_EQUITY_INTERVALS } from '../../../shared/protocol/perps';
 import { cssVar, useTerminalChart } from '../../components/terminalChart';
 import { usePolling } from '../../hooks/usePolling';
 import { usePerpsMarketStore } from '../../stores/perpsMarketStore';
-import { formatUsd } from '../../lib/format';
+import { formatDateTime, formatNumber, formatUsd } from '../../lib/format';
 
 const EQUITY_REFRESH_MS = 15_000;
 
@@ -62,10 +63,14 @@ export function EquityChart({ accountId }: { accountId: string }) {
             <span className="tape-error" title={error.message}>
               not updating
             </span>
+          ) : series?.storedOnly ? (
+            <span className="tape-error" title={series.storedOnly} data-testid="perps-equity-stored">
+              {formatNumber(count ?? 0)} stored points{series.syncedAt === null ? '' : ` as of ${formatDateTime(series.syncedAt)}`} · exchange not reachable
+            </span>
           ) : count === null ? (
             'Loading…'
           ) : (
-            `${count} point${count === 1 ? '' : 's'}${series?.more ? ' (older exist)' : ''}${last ? ` · last ${formatUsd(last.equity)} USD` : ''}`
+            `${formatNumber(count)} point${count === 1 ? '' : 's'}${series?.more ? ' (older exist)' : ''}${last ? ` · last ${formatUsd(last.equity)} USD` : ''}`
           )}
         </span>
       </header>
