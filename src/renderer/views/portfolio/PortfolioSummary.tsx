@@ -33,6 +33,10 @@ export function PortfolioSummary({ view }: { view: PortfolioView }) {
         <Stat label="Redeemable" value={formatUsd(totals.redeemableValue)} tone={Number(totals.redeemableValue) > 0 ? 'tone-warn' : undefined} testId="portfolio-redeemable" />
         <Stat label="Positions" value={String(totals.positions)} testId="portfolio-count" />
         <Stat label="Perps equity" value={totals.perpsEquity === null ? '—' : formatUsd(totals.perpsEquity)} testId="portfolio-perps-equity" />
+        {/* Issue 9: the accounts' perps equity joins the all-accounts total (positions' value + perps equity). */}
+        {totals.perpsEquity === null ? null : (
+          <Stat label="Total with perps" value={formatUsd(Number(totals.value) + Number(totals.perpsEquity))} testId="portfolio-total-with-perps" />
+        )}
       </dl>
       <div className="pf-freshness">
         <span className="muted">
