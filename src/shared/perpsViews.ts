@@ -133,7 +133,7 @@ export interface PerpsTransferFilter {
 }
 
 /** What the transfer history can be sorted by, over all stored rows (not one loaded page). */
-export const PERPS_TRANSFER_SORT_KEYS = ['createdAt', 'amount', 'asset', 'counterparty', 'label', 'transferId'] as const;
+export const PERPS_TRANSFER_SORT_KEYS = ['createdAt', 'direction', 'amount', 'asset', 'counterparty', 'label', 'transferId'] as const;
 export type PerpsTransferSortKey = (typeof PERPS_TRANSFER_SORT_KEYS)[number];
 
 export interface PerpsTransferSort {

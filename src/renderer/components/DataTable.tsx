@@ -131,7 +131,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
               title={column?.title}
               numeric={column?.numeric}
               sorted={header.column.getIsSorted()}
-              toggle={header.column.getToggleSortingHandler()}
+              toggle={header.column.getCanSort() ? header.column.getToggleSortingHandler() : undefined}
               testId={`${testId}-sort-${header.column.id}`}
             />
           );

@@ -61,14 +61,17 @@ describe('perps transfers table', () => {
     expect([...store.perpsTransfers.stream(ACCOUNT, {})].map((r) => r.transferId)).toEqual([4, 3, 2, 1]);
   });
 
-  it('sorts by label (case-insensitively) and by transfer id over every stored row, not one page', () => {
-    const ids = (key: 'label' | 'transferId', direction: 'asc' | 'desc', offset: number, limit: number) =>
+  it('sorts by label (case-insensitively), transfer id and direction over every stored row, not one page', () => {
+    const ids = (key: 'label' | 'transferId' | 'direction', direction: 'asc' | 'desc', offset: number, limit: number) =>
       store.perpsTransfers.window(ACCOUNT, {}, { key, direction }, offset, limit).rows.map((r) => r.transferId);
     // Labels: '' (4), 'deposit' (1), 'refund' (3), 'Rent 50%' (2).
     expect(ids('label', 'asc', 0, 10)).toEqual([4, 1, 3, 2]);
     expect(ids('label', 'desc', 0, 1)).toEqual([2]);
     expect(ids('transferId', 'asc', 2, 2)).toEqual([3, 4]);
     expect(ids('transferId', 'desc', 0, 1)).toEqual([4]);
+    // Direction: out (2) before in, ties by id.
+    expect(ids('direction', 'asc', 0, 10)).toEqual([2, 1, 3, 4]);
+    expect(ids('direction', 'desc', 0, 2)).toEqual([4, 3]);
   });
 });
 

@@ -20,6 +20,8 @@ export type { PerpsTransferSortKey } from '../../../shared/perpsViews';
 
 const SORT_COLUMNS: Record<PerpsTransferSortKey, string> = {
   createdAt: 'created_ts',
+  // Out (a negative amount) before in, ascending.
+  direction: "(amount_units NOT LIKE '-%')",
   amount: 'amount_value',
   asset: 'asset',
   counterparty: 'counterparty',

@@ -2,7 +2,7 @@
  * The transfer history's columns: time, direction, counterparty (the own account's label when it
  * is one), asset, amount in asset units (signed: out is negative), label and transfer id. Main
  * sorts all stored rows (TRANSFER_SORT_KEYS): a header click reads the history again in that
- * order. Direction has no sort of its own: the amount's sign already orders out before in.
+ * order.
  */
 import type { PerpsTransferSortKey, PerpsTransferView } from '../../../shared/perpsViews';
 import type { DataColumn } from '../../components/DataTable';
@@ -15,6 +15,7 @@ export const TRANSFER_COLUMNS: readonly DataColumn<PerpsTransferView>[] = [
   {
     id: 'direction',
     header: 'Dir',
+    sortValue: (r) => r.direction,
     cell: (r) => <span className={r.direction === 'in' ? 'tone-bid' : 'tone-ask'}>{r.direction === 'in' ? 'IN' : 'OUT'}</span>,
   },
   {
@@ -52,6 +53,7 @@ export const TRANSFER_COLUMNS: readonly DataColumn<PerpsTransferView>[] = [
 /** The store's sort key of each sortable column (the counterparty sorts by address). */
 export const TRANSFER_SORT_KEYS: Readonly<Record<string, PerpsTransferSortKey>> = {
   time: 'createdAt',
+  direction: 'direction',
   counterparty: 'counterparty',
   asset: 'asset',
   amount: 'amount',
