@@ -1,8 +1,8 @@
 /**
  * The Perps view end to end: an account with a proxy, paper collateral and a paper position; the
  * equity chart at every kline interval, the public trade tape per instrument, the collateral
- * assets and the funding table (sync, totals); in Accounts, a proxy that expires within the week
- * is flagged and rotated. Its own host (fresh vault).
+ * assets and the funding table (sync, totals); a proxy that expires within the week is flagged in
+ * Accounts and in the perps views (which lead back to Accounts), and rotated. Its own host (fresh vault).
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -12,6 +12,7 @@ import { equityIn, fundPerps, setUpPerpsAccounts } from './support/perps';
 import { ownWebHost } from './support/webHostProcess';
 
 const SHOT = fileURLToPath(new URL('../../docs/screenshots/perps.png', import.meta.url));
+const EXPIRY_SHOT = fileURLToPath(new URL('../../docs/screenshots/proxy-expiry.png', import.meta.url));
 const PASSWORD = 'Granite-Lantern-Orchard-26';
 const INTERVALS = ['1s', '1m', '5m', '15m', '30m', '1h', '4h', '6h', '12h', '1d', '1w'];
 
@@ -111,6 +112,15 @@ test('equity at every interval, the trade tape, the collateral assets and fundin
     await expect(shortLived.getByTestId('proxy-state')).toHaveText('expiring soon');
     await expect(proxies.getByTestId('proxies-warning')).toContainText('expires within 7 days');
     const oldAddress = (await shortLived.getAttribute('data-proxy-address')) ?? '';
+    // The perps views say it too, for the proxy that now signs, and lead back here to rotate it.
+    await page.getByTestId('nav-transfers').click();
+    const note = page.getByTestId('transfers-proxy-expiry');
+    await expect(note).toHaveAttribute('data-proxy-address', oldAddress, { timeout: 30_000 });
+    await expect(note).toContainText('Short-lived');
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: EXPIRY_SHOT });
+    await note.getByTestId('transfers-proxy-expiry-rotate').click();
+    await expect(proxies).toBeVisible();
     await shortLived.getByTestId('proxy-rotate').click();
     await expect(proxies.locator(`[data-testid="proxy-row"][data-proxy-address="${oldAddress}"]`)).toHaveCount(0, { timeout: 30_000 });
     // The same label under a new address (and the same one-day lifetime, so still flagged).

@@ -9,7 +9,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { useAccountsStore } from '../../stores/accountsStore';
 import { hrefForView } from '../../stores/navigationStore';
 
-async function openAccountsFor(accountId: string): Promise<void> {
+/** Makes the account active and opens Accounts, where its proxies are created and rotated. */
+export async function openAccountsFor(accountId: string): Promise<void> {
   await useAccountsStore.getState().switchTo(accountId);
   window.location.hash = hrefForView('accounts');
 }

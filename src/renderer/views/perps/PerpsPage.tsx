@@ -14,6 +14,7 @@ import { FundingPanel } from './FundingPanel';
 import { NoProxyNote, perpsBlocker } from './NoProxyNote';
 import { PaperControls } from './PaperControls';
 import { PerpsAccountPicker } from './PerpsAccountPicker';
+import { ProxyExpiryNote } from './ProxyExpiryNote';
 import { TradeTape } from './TradeTape';
 import { usePerpsView } from './usePerpsAccount';
 import { PerpsInfoError } from './PerpsInfoError';
@@ -47,6 +48,7 @@ export function PerpsPage() {
         ) : null}
       </header>
       <PerpsInfoError />
+      <ProxyExpiryNote perps={perps} testId="perps-proxy-expiry" />
       <div className="px-body">
         <div className="px-side">
           {info ? <AssetsTable info={info} /> : null}

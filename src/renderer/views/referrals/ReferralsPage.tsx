@@ -9,6 +9,7 @@ import { hrefForView } from '../../stores/navigationStore';
 import { selectReferral, selectReferralError, useReferralsStore } from '../../stores/referralsStore';
 import { NoProxyNote, perpsBlocker } from '../perps/NoProxyNote';
 import { PerpsAccountPicker } from '../perps/PerpsAccountPicker';
+import { ProxyExpiryNote } from '../perps/ProxyExpiryNote';
 import { usePerpsView } from '../perps/usePerpsAccount';
 import { ApplyCodeForm } from './ApplyCodeForm';
 import { InviteCodeCard } from './InviteCodeCard';
@@ -30,6 +31,7 @@ export function ReferralsPage() {
       <header className="an-header">
         <PerpsAccountPicker value={choice} onChange={setChoice} testId="referrals-account" />
       </header>
+      <ProxyExpiryNote perps={perps} testId="referrals-proxy-expiry" />
       {!account || !accountId ? (
         <EmptyState title="No account yet" testId="referrals-empty">
           <p>

@@ -10,6 +10,7 @@ import { selectPerpsInfo, usePerpsStore } from '../../stores/perpsStore';
 import { useTransfersStore } from '../../stores/transfersStore';
 import { NoProxyNote, perpsBlocker } from '../perps/NoProxyNote';
 import { PerpsAccountPicker } from '../perps/PerpsAccountPicker';
+import { ProxyExpiryNote } from '../perps/ProxyExpiryNote';
 import { usePerpsView } from '../perps/usePerpsAccount';
 import { QuickMove } from './QuickMove';
 import { SendForm } from './SendForm';
@@ -36,6 +37,7 @@ export function TransfersPage() {
         {perps?.activeProxy ? <span className="muted num">signs with proxy {perps.activeProxy.slice(0, 10)}…</span> : null}
       </header>
       <PerpsInfoError />
+      <ProxyExpiryNote perps={perps} testId="transfers-proxy-expiry" />
       {!account ? (
         <EmptyState title="No account yet" testId="transfers-empty">
           <p>
