@@ -14,7 +14,7 @@ export function ProxyExpiryNote({ perps, testId }: { perps: PerpsAccountView | n
   const now = useNow(60_000, signing !== null);
   if (!perps || !signing || perpsProxyState(signing.expiresAt, now) !== 'expiring') return null;
   return (
-    <p className="panel-note proxy-warning" role="status" data-testid={testId} data-proxy-address={signing.proxyAddress}>
+    <p className="panel-note proxy-warning px-expiry-note" role="status" data-testid={testId} data-proxy-address={signing.proxyAddress}>
       The proxy that signs for {perps.label} (“{signing.label}”) expires {formatDateTime(signing.expiresAt)}; after that, transfers and its perps data stop.{' '}
       <button type="button" className="button button-small" onClick={() => void openAccountsFor(perps.accountId)} data-testid={`${testId}-rotate`}>
         Rotate it in Accounts
