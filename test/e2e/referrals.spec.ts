@@ -32,6 +32,8 @@ test('an invite code from one account is applied in another, once', async ({ pag
     await pickAccount(page, 'referrals-account', 'Host');
     const card = page.getByTestId('referral-code-card');
     await expect(card).toBeVisible({ timeout: 20_000 });
+    // The cooldown is known from the first look, before any invite is asked for.
+    await expect(page.getByTestId('referral-cooldown')).toContainText('can be taken now', { timeout: 20_000 });
     await card.getByTestId('referral-create-invite').click();
     await expect(card.getByTestId('referral-code')).toHaveText(/^[A-Za-z0-9_-]+$/, { timeout: 20_000 });
     code = await card.getByTestId('referral-code').innerText();

@@ -57,6 +57,12 @@ describe('perps proxies', () => {
 });
 
 describe('perps referrals', () => {
+  it('knows the cooldown from the first read of an account, before any invite is asked for', async () => {
+    const first = await h.call<PerpsReferralView>('getPerpsReferral', { accountId: invitee.id });
+    expect(first.invite).toEqual({ referralsAvailable: 10, cooldownMs: 0, readAt: expect.any(Number) });
+    expect(first.parent).toBeNull();
+  });
+
   it('applies an invite code once and refuses a second code, and the own code, in sentences', async () => {
     const invite = await h.call<PerpsReferralView>('createPerpsInvite', { accountId: inviter.id });
     expect(invite.invite).toEqual({ referralsAvailable: 10, cooldownMs: 0, readAt: expect.any(Number) });

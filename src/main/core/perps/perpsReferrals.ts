@@ -3,7 +3,9 @@
  * referral, creating or returning its invite code, and applying someone's code. An account that
  * already has a parent is refused before anything is sent: the exchange allows one code per
  * account, ever. The last invite answer is kept per account for this session (its cooldown and
- * lifetime figures are only in that answer).
+ * lifetime figures are only in that answer); the first read of an account in a session asks the
+ * invite route too (idempotent: it returns the primary code), so the cooldown is known from the
+ * first look rather than only after the user asks for an invite.
  */
 import type { PerpsReferralView } from '../../../shared/perpsViews';
 import { CoreError } from '../coreError';
@@ -16,6 +18,7 @@ export class PerpsReferrals {
   constructor(private readonly context: PerpsContext) {}
 
   async get(accountId: string): Promise<PerpsReferralView> {
+    if (!this.invites.has(accountId)) return this.createInvite(accountId);
     const account = this.context.registry.get(accountId);
     return this.view(accountId, await this.context.client.readReferral(credentialsOf(this.context, account)));
   }
