@@ -52,4 +52,18 @@ describe('perps money movements in the app\'s Activity history', () => {
     const byDefault = await h.call<ActivityPageView>('queryActivity', { address: beta.address, filter: {} });
     expect(byDefault.rows.some((r) => r.type === 'TIP')).toBe(false);
   }, 60_000);
+
+  it('a transfer syncs both accounts\' history by itself: nobody presses Sync', async () => {
+    const gamma = await h.addAccountWithProxy('Gamma');
+    const delta = await h.addAccountWithProxy('Delta');
+    await h.call('requestSandboxPerpsFunds', { accountId: gamma.id, asset: 'USDC', amount: '50' });
+    h.step(2_000);
+    const preview = await h.call<PerpsTransferPreview>('previewPerpsTransfer', { fromAccountId: gamma.id, to: delta.address, asset: 'USDC', amount: '20' });
+    await h.call<PerpsTransferResult>('sendPerpsTransfer', { previewId: preview.previewId });
+    const storedRows = async (address: string) => (await h.call<HistorySyncState>('getHistorySyncState', { address })).rows;
+    // Gamma: the credit and the transfer out; Delta: the transfer in.
+    await expect.poll(async () => [await storedRows(gamma.address), await storedRows(delta.address)], { timeout: 15_000 }).toEqual([2, 1]);
+    const page = await h.call<ActivityPageView>('queryActivity', { address: delta.address, filter: { types: ['TIP'] } });
+    expect(page.rows.map((r) => [r.type, r.side, r.usdcSize])).toEqual([['TIP', 'IN', '20']]);
+  }, 60_000);
 });
