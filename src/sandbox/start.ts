@@ -31,6 +31,8 @@ import { cursorKeySection } from './analytics/cursorKeyState';
 import { ADMIN_PREFIX, addEdgeAdminRoutes } from './services/edgeAdminRoutes';
 import { perpsAccountsSection } from './perps/perpsAccountsState';
 import { createPerpsState, DEFAULT_FUNDING_INTERVAL_MS } from './perps/perpsState';
+import { PerpsActivitySource } from './world/perpsActivity';
+import { perpsDepositsSection } from './world/perpsDepositsState';
 import type { PerpsWeightStats } from './perps/weightMeter';
 import { PERPS_INSTRUMENTS } from './perps/world/instruments';
 import { PERPS_CHAIN_ID, perpsService } from './services/perpsRoutes';
@@ -206,7 +208,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   try {
     if (options.stateFile !== undefined) {
       state = await SandboxStateStore.open(resolve(options.stateFile), [
-        apiKeySection(apiKeys), builderKeySection(builderKeys), perpsAccountsSection(perpsState), tradingSection(trading.desk, seed),
+        apiKeySection(apiKeys), builderKeySection(builderKeys), perpsAccountsSection(perpsState), perpsDepositsSection(perpsState.deposits), tradingSection(trading.desk, seed),
         // A key given in the options wins and is not written to the file.
         ...(options.analytics?.cursorKey ? [] : [cursorKeySection(cursors)]),
       ]);
@@ -221,7 +223,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const gate = new EdgeGate(options.edge ?? {});
   const isAdminPath = (path: string) => path.startsWith(ADMIN_PREFIX);
 
-  const analytics = analyticsRouter(createAnalyticsContext(world, exchange, trading.desk.trades, trading.desk.activity, options.analytics ?? {}, cursors), {
+  const analytics = analyticsRouter(createAnalyticsContext(world, exchange, trading.desk.trades, trading.desk.activity, options.analytics ?? {}, cursors,
+    [new PerpsActivitySource(perpsState, perpsState.deposits)]), {
     gate, ...(options.edge?.limits ? { limits: options.edge.limits } : {}),
   });
   const definitions: ServiceDefinition[] = [

@@ -622,6 +622,12 @@ export const bridgeChannels = {
    * rest or a heartbeat runs: the answer lists them for the user to confirm.
    */
   installUpdate: { input: z.object({ confirmed: z.boolean() }).strict(), result: returns<InstallUpdateResult>() },
+  // ── world (issue 8): the last synced portfolio at once ──
+  /**
+   * The last synced portfolio of the target from the local store, asking no service (null when a
+   * wallet of it was never read): what Portfolio shows the moment it opens, marked with its age.
+   */
+  getKeptPortfolio: { input: z.object({ target: walletTargetSchema }).strict(), result: returns<PortfolioView | null>() },
 } as const;
 
 export const bridgeEvents = {

@@ -11,6 +11,9 @@ import { addWatchOnlyAccount, buyWithFok, fundActive, HISTORY_WALLETS, lookUp, o
 import { ownWebHost } from './support/webHostProcess';
 
 const SHOT = fileURLToPath(new URL('../../docs/screenshots/portfolio.png', import.meta.url));
+/** The new user's own portfolio and activity right after the trade: the issue's "Done when". */
+const OWN_SHOT = fileURLToPath(new URL('../../docs/screenshots/portfolio-own-trade.png', import.meta.url));
+const OWN_FILL_SHOT = fileURLToPath(new URL('../../docs/screenshots/activity-own-fill.png', import.meta.url));
 const PASSWORD = 'Amber-Falcon-Meadow-41';
 const SHARES = 12;
 
@@ -46,6 +49,7 @@ test('a trade placed in Trade appears in Portfolio and in Activity', async ({ pa
     await page.getByTestId('portfolio-filter').fill('');
     await expect(row).toBeVisible();
     await expect(page.getByTestId('portfolio-chart')).toHaveAttribute('data-points', /^\d+$/, { timeout: 30_000 });
+    await page.screenshot({ path: OWN_SHOT });
   });
 
   await test.step('a click on the position opens its outcome in Trade', async () => {
@@ -61,6 +65,7 @@ test('a trade placed in Trade appears in Portfolio and in Activity', async ({ pa
     const fill = page.locator(`[data-testid="activity-row"][data-type="TRADE"][data-token-id="${tokenId}"]`);
     await expect(fill.first()).toBeVisible({ timeout: 30_000 });
     await expect(fill.first()).toHaveAttribute('data-side', 'BUY');
+    await page.screenshot({ path: OWN_FILL_SHOT });
   });
 
   await test.step('All accounts sums the trader and a watch-only account, wallet by wallet', async () => {

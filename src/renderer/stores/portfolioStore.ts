@@ -2,6 +2,7 @@
  * The Portfolio view's data: whose positions (the active account, all accounts, one account or a
  * looked-up address), the last portfolio read for that choice and the value-over-time series.
  * A response for an older choice is dropped, so a slow answer never shows under the wrong name.
+ * A choice with nothing on screen shows the last synced copy first (marked with its age).
  */
 import { create } from 'zustand';
 import type { PortfolioHistoryView, PortfolioView, WalletTarget } from '../../shared/portfolioViews';
@@ -62,7 +63,16 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => ({
     const key = targetKey(target);
     if (!target || !key) return;
     // A re-poll of the same target keeps the table on screen; a new target shows loading.
-    set((s) => ({ phase: s.viewKey === key && s.view ? s.phase : 'loading' }));
+    const shown = get().viewKey === key && get().view !== null;
+    set((s) => ({ phase: shown ? s.phase : 'loading' }));
+    if (!shown) {
+      // The last synced copy from the local store, at once (no request): the view is not blank
+      // while the service is read, at app start above all. The fresh answer replaces it.
+      const kept = await api.getKeptPortfolio({ target });
+      if (targetKey(currentTarget(get().choice)) === key && kept.ok && kept.value && get().viewKey !== key) {
+        set({ view: kept.value, viewKey: key, phase: 'ready', error: null });
+      }
+    }
     const result = await api.getPortfolio({ target });
     if (targetKey(currentTarget(get().choice)) !== key) return;
     if (result.ok) set({ view: result.value, viewKey: key, phase: 'ready', error: null });

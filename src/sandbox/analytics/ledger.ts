@@ -11,6 +11,7 @@ import type { TradeLog, TradeRecord } from '../trading/tradeLog';
 import { HOUSE_ADDRESS } from '../trading/settlement';
 import { OUTCOME_NAMES, type MarketIndex } from './marketIndex';
 import { WalletFeed } from './walletFeed';
+import type { MovementSource, WalletMovement } from './movementSource';
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
@@ -39,6 +40,8 @@ export class ActivityLedger {
     /** Last second of the synthetic histories. */
     readonly historyEndS: number,
     private readonly log: TradeLog | null,
+    /** Other services' rows for the feeds (perps transfers and deposits), merged in by time. */
+    private readonly sources: readonly MovementSource[] = [],
   ) {
     if (log) {
       const previous = log.onChange;
@@ -73,15 +76,36 @@ export class ActivityLedger {
     return feed;
   }
 
-  /** Takes in the trade log's new trades, oldest first. */
+  /**
+   * Takes in the trade log's new trades and the other sources' new movements, each list kept in
+   * its own order and the two merged by time (a trade first on a tie), so a wallet's rows land in
+   * the order they happened whichever service they came from.
+   */
   sync(): void {
-    if (!this.dirty || !this.log) return;
+    const moves = this.sources.flatMap((source) => source.take());
+    const trades = this.dirty && this.log ? this.newTrades(this.log) : [];
     this.dirty = false;
-    const all = this.log.all();
+    if (trades.length === 0 && moves.length === 0) return;
+    let m = 0;
+    for (const trade of trades) {
+      while (m < moves.length && moves[m]!.atMs < trade.matchTimeMs) this.appendMovement(moves[m++]!);
+      this.ingest(trade);
+    }
+    while (m < moves.length) this.appendMovement(moves[m++]!);
+    this.version += 1;
+  }
+
+  /** The log's trades not taken in yet, oldest first. */
+  private newTrades(log: TradeLog): TradeRecord[] {
+    const all = log.all();
     let first = all.length;
     while (first > 0 && !this.seen.has(all[first - 1]!.id)) first -= 1;
-    for (let i = first; i < all.length; i += 1) this.ingest(all[i]!);
-    if (first < all.length) this.version += 1;
+    return all.slice(first);
+  }
+
+  private appendMovement(move: WalletMovement): void {
+    const feed = this.feeds.get(move.wallet) ?? this.create(move.wallet, true);
+    feed.append(move.kind, move.row);
   }
 
   private ingest(trade: TradeRecord): void {

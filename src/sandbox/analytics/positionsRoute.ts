@@ -2,7 +2,9 @@
  * GET /v2/positions and /v2/closed-positions (our payloads, PositionRow / ClosedPositionRow):
  * a wallet's open and closed positions derived from its fills (synthetic history and real
  * sandbox fills alike), priced from the live books. Offset-behind-token pages; the cursor pins
- * the cohort (user, market filter, sort, redeemable filter).
+ * the cohort (user, market filter, sort, redeemable filter; closed positions: the window too).
+ * Closed positions take `start`/`end` on `closed_at` under the spec's rule for "other windowed
+ * routes": omitted or 0 bounds are unbounded (window.ts `openWindow`).
  */
 import type { ClosedPositionRow, PositionRow } from '../../shared/protocol/analytics';
 import { ok, type Reply } from '../http/reply';
@@ -15,6 +17,7 @@ import { currentPrice } from './livePrice';
 import { OUTCOME_NAMES } from './marketIndex';
 import { offsetPage, readOffsetCursor, type CohortValue, type OffsetPage } from './offsetCursor';
 import { QueryParams } from './params';
+import { openWindow } from './window';
 
 const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
 const POSITION_SORTS = ['CURRENT', 'INITIAL', 'TOKENS', 'CASHPNL', 'PERCENTPNL', 'TITLE', 'PRICE', 'AVGPRICE'] as const;
@@ -108,12 +111,19 @@ export function positionHandlers(ctx: AnalyticsContext) {
   };
 
   const closed = (req: RequestContext): Reply => {
-    const c = common(ctx, book, req, 'closed-positions', (params) => ({
-      sort_by: { value: params.oneOf('sort_by', CLOSED_SORTS, 'TIMESTAMP'), sent: params.has('sort_by') },
-      sort_direction: { value: params.oneOf('sort_direction', ['ASC', 'DESC'] as const, 'DESC'), sent: params.has('sort_direction') },
-    }));
+    const c = common(ctx, book, req, 'closed-positions', (params) => {
+      const window = openWindow(params);
+      return {
+        sort_by: { value: params.oneOf('sort_by', CLOSED_SORTS, 'TIMESTAMP'), sent: params.has('sort_by') },
+        sort_direction: { value: params.oneOf('sort_direction', ['ASC', 'DESC'] as const, 'DESC'), sent: params.has('sort_direction') },
+        start: { value: String(window.start), sent: params.has('start') },
+        end: { value: String(window.end), sent: params.has('end') },
+      };
+    });
     const page = c.page;
-    const rows: ClosedPositionRow[] = c.holdings.filter((h) => h.shares === 0 && h.closedAtS !== null && h.bought > 0).map((h) => {
+    const [from, to] = [Number(page.cohort.start), Number(page.cohort.end)];
+    const closedIn = (h: Holding) => h.closedAtS !== null && h.closedAtS >= from && h.closedAtS <= to;
+    const rows: ClosedPositionRow[] = c.holdings.filter((h) => h.shares === 0 && closedIn(h) && h.bought > 0).map((h) => {
       const { entry, ids } = describe(h);
       return {
         proxy_wallet: c.user, ...ids, avg_price: round(h.spent / h.bought), total_bought: round(h.bought, 2), realized_pnl: round(h.realized),

@@ -12,6 +12,7 @@ import { CapacitySlots } from './capacitySlots';
 import { CursorCodec } from './cursor';
 import { ActivityLedger } from './ledger';
 import { MarketIndex } from './marketIndex';
+import type { MovementSource } from './movementSource';
 
 export interface AnalyticsOptions {
   /** Addresses refused as `user` (default: the chain-137 profile's contracts, contracts.ts). */
@@ -36,6 +37,8 @@ export const DEFAULT_HEAVY_WAIT_MS = 2_000;
 export function createAnalyticsContext(
   world: World, exchange: Exchange, trades: TradeLog | null, prices: MarketActivity | null, options: AnalyticsOptions = {},
   cursors: CursorCodec = new CursorCodec(options.cursorKey),
+  /** Other services' rows for the wallets' feeds (the perps exchange's transfers and deposits). */
+  movements: readonly MovementSource[] = [],
 ): AnalyticsContext {
   const slots = options.heavySlots ?? DEFAULT_HEAVY_SLOTS;
   const waitMs = options.heavyWaitMs ?? DEFAULT_HEAVY_WAIT_MS;
@@ -48,7 +51,7 @@ export function createAnalyticsContext(
     exchange,
     markets,
     // The synthetic histories end an hour before the world's "now".
-    ledger: new ActivityLedger(markets, world.seed, Math.floor(world.epochMs / 1000) - 3_600, trades),
+    ledger: new ActivityLedger(markets, world.seed, Math.floor(world.epochMs / 1000) - 3_600, trades, movements),
     cursors,
     contracts: contractSet(options.protocolContracts ?? DEFAULT_PROTOCOL_CONTRACTS),
     nowS: () => Math.floor(now() / 1000),

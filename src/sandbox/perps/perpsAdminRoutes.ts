@@ -82,6 +82,7 @@ export function addPerpsAdminRoutes(router: Router, state: PerpsState, weights: 
       const nowMs = state.now();
       const { book } = openAccount(state, address, nowMs);
       state.book.applyBalance(book, asset.asset, units, nowMs);
+      state.deposits.record({ address, asset: asset.asset, amount: units, createdMs: nowMs, afterTransfer: state.transfers.nextId() - 1 });
       return ok(accountSnapshot(state, book, nowMs));
     })
     .on('POST', `${PERPS_ADMIN_PREFIX}/position`, (ctx) => {

@@ -12,6 +12,7 @@ import { ProxyStore } from './proxyStore';
 import { SaltRegistry } from './saltRegistry';
 import { TransferLedger } from './transferLedger';
 import { collateralAssets } from './world/collateral';
+import { PerpsDepositLog } from '../world/perpsDeposits';
 
 export const PERPS_EXCHANGE_NAME = 'Marketdesk Sandbox Perps';
 export const PERPS_DOMAIN_VERSION = '1';
@@ -32,6 +33,8 @@ export interface PerpsState {
   salts: SaltRegistry;
   book: AccountBook;
   transfers: TransferLedger;
+  /** Faucet credits, one record each: the analytics feed shows them as deposits (world/perpsActivity.ts). */
+  deposits: PerpsDepositLog;
   now: () => number;
 }
 
@@ -50,6 +53,7 @@ export function createPerpsState(world: World, options: PerpsStateOptions): Perp
     salts: new SaltRegistry(),
     book: new AccountBook(world.seed, collateralAssets(world.collateralAddress), options.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS),
     transfers: new TransferLedger(),
+    deposits: new PerpsDepositLog(),
     now: options.now ?? Date.now,
   };
 }

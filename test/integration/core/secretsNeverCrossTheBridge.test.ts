@@ -236,6 +236,7 @@ describe('no secret crosses the bridge', () => {
     const address = accounts.accounts.find((a) => a.id === first!.id)!.address;
     await step('getPortfolio', { target: { kind: 'account', accountId: first!.id } });
     await step('getPortfolio', { target: { kind: 'all' } });
+    await step('getKeptPortfolio', { target: { kind: 'account', accountId: first!.id } });
     await step('getPortfolioHistory', { target: { kind: 'address', address } });
     await step('syncActivityHistory', { address });
     await step('getHistorySyncState', { address });

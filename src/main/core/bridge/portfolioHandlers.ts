@@ -6,12 +6,13 @@ import { walletKey } from '../history/historyStore';
 import type { BridgeHandlers } from './handlerTypes';
 
 type PortfolioChannels =
-  | 'getPortfolio' | 'getPortfolioHistory' | 'syncActivityHistory' | 'getHistorySyncState' | 'queryActivity' | 'exportActivity'
+  | 'getPortfolio' | 'getKeptPortfolio' | 'getPortfolioHistory' | 'syncActivityHistory' | 'getHistorySyncState' | 'queryActivity' | 'exportActivity'
   | 'listComboActivity' | 'listApprovals' | 'listBiggestWinners' | 'listBuildersLeaderboard' | 'getBuilderVolume';
 
 export function createPortfolioHandlers(desk: PortfolioDesk): Pick<BridgeHandlers, PortfolioChannels> {
   return {
     getPortfolio: ({ target }) => desk.portfolios.getPortfolio(target),
+    getKeptPortfolio: async ({ target }) => desk.portfolios.keptPortfolio(target),
     getPortfolioHistory: ({ target, range }) => desk.history.series(target, range),
     syncActivityHistory: ({ address, jobId, full }) => desk.sync.sync(address, { ...(jobId ? { jobId } : {}), full }),
     getHistorySyncState: async ({ address }) => desk.sync.state(address),

@@ -162,8 +162,11 @@ export class NetworkRuntime {
       onChanged: (change) => hub.emit('perpsChanged', change),
     });
     // A fill of the active account changes its history and positions: sync its new rows.
-    this.detach.push(hub.subscribe((event) => {
+    this.detach.push(hub.subscribe((event, payload) => {
       if (event === 'orderFilled') portfolio.onAccountFilled();
+      // A perps credit or transfer is a new row of the account's activity too (issue 8, one world).
+      const change = payload as { accountId?: string; kind?: string } | undefined;
+      if (event === 'perpsChanged' && change?.accountId && (change.kind === 'transfers' || change.kind === 'account')) portfolio.onPerpsMoved(change.accountId);
     }));
     // Price alerts read the books main polls; fill alerts read fills (prefs).
     const alerts = new AlertService({ settings, networkId, books: this.books, emit: (event, payload) => hub.emit(event, payload), log });

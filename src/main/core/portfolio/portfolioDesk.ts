@@ -94,6 +94,20 @@ export class PortfolioDesk {
   }
 
   /**
+   * A perps faucet credit or transfer moved money of one of the user's accounts. The analytics
+   * service shows it at once in the feed of the perps account (the account's signer address: one
+   * world), so when that address is the wallet the app keeps history for (no funder wallet), its
+   * new rows are synced like a fill's; a sync already running for it is joined, not repeated.
+   */
+  onPerpsMoved(accountId: string): void {
+    const account = this.options.registry.all().find((a) => a.id === accountId);
+    if (!account || walletOf(account).toLowerCase() !== account.address.toLowerCase()) return;
+    this.sync.sync(walletOf(account)).catch((error: unknown) => {
+      this.options.log.warn(`history: the sync after a perps transfer failed: ${error instanceof Error ? error.message : 'unknown'}`);
+    });
+  }
+
+  /**
    * After the jobs were cancelled: lets the walks store what they had fetched with its cursor
    * (bounded wait), then closes the store, so the next start resumes exactly there.
    */

@@ -2,7 +2,9 @@
  * Portfolios of one account, all accounts, or any address: positions and closed positions from
  * the analytics service (every page), live midpoints from the order book over open markets,
  * totals. Each wallet's answer is kept in the history store; when the service cannot be reached
- * the last kept copy is shown instead, marked stale with its age.
+ * the last kept copy is shown instead, marked stale with its age. `keptPortfolio` answers that
+ * copy without asking anything, so a view shows the last synced portfolio the moment it opens
+ * (at app start too) while the fresh read is on its way.
  */
 import type { ClosedPositionRow, PositionRow } from '../../../shared/protocol/analytics';
 import type { PortfolioView, WalletRef, WalletTarget } from '../../../shared/portfolioViews';
@@ -75,6 +77,28 @@ export class PortfolioService {
       totals: totalsOf(views, perpsEquity),
       asOf: oldest,
       stale: stale.length === 0 ? null : { reason: stale.map((r) => r.stale).join(' ') },
+    };
+  }
+
+  /**
+   * The last kept copy of every wallet of the target, from the local store only (no request), or
+   * null when one of them has never been read: a partial total would mislead.
+   */
+  keptPortfolio(target: WalletTarget): PortfolioView | null {
+    const wallets = resolveWallets(this.options.registry, target);
+    const kept = wallets.map((wallet) => ({ wallet, snapshot: this.options.store.snapshots.load(walletKey(wallet.address)) }));
+    if (kept.some((k) => k.snapshot === null)) return null;
+    const read = kept as Array<{ wallet: WalletRef; snapshot: PortfolioSnapshot }>;
+    const asOf = Math.min(...read.map((r) => r.snapshot.takenAt));
+    const views = read.flatMap(({ wallet, snapshot }) => snapshot.positions.map((row) => toPositionView(wallet, row, undefined)));
+    return {
+      target,
+      wallets,
+      positions: views,
+      closed: read.flatMap(({ wallet, snapshot }) => snapshot.closed.map((row) => toClosedPositionView(wallet, row))),
+      totals: totalsOf(views, null),
+      asOf,
+      stale: { reason: 'showing it while the analytics service is read.' },
     };
   }
 

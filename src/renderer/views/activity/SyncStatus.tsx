@@ -25,7 +25,7 @@ export function SyncStatus() {
           <span className="muted">Reading the local store…</span>
         ) : (
           <>
-            <span className="num" data-testid="activity-sync-rows">{formatNumber(sync.rows)}</span> rows stored ·{' '}
+            <span className="num" data-testid="activity-sync-rows">{formatNumber(sync.rows)}</span> {sync.rows === 1 ? 'row' : 'rows'} stored ·{' '}
             {sync.complete ? <span className="tone-bid">complete</span> : <span className="tone-warn">partial</span>}
             {sync.oldestTs !== null && sync.newestTs !== null ? ` · ${formatDay(epochMs(sync.oldestTs))} – ${formatDay(epochMs(sync.newestTs))}` : ''} ·{' '}
             <span className="muted" data-testid="activity-last-synced">
