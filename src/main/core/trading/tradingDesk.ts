@@ -17,6 +17,7 @@ import { AccountActivityPoller } from './accountActivityPoller';
 import { AuthenticatedClob } from './authenticatedClob';
 import { AvailableBalances } from './availableBalances';
 import { BalanceService } from './balanceService';
+import { CoalescedRuns } from './coalescedRuns';
 import { ExchangeModeTracker } from './exchangeModeTracker';
 import { realLoopClock, type BackoffPolicy, type LoopClock } from '../status/backoff';
 import type { OutageTracker } from '../status/outageTracker';
@@ -76,6 +77,8 @@ export class TradingDesk {
   readonly modeProbe: ModeProbe;
   readonly reconciler: OpenOrderReconciler;
   private readonly versions: OrderVersionCache;
+  /** Balance reads asked for by order and cancel answers, one at a time per account (coalescedRuns.ts). */
+  private readonly balanceRereads = new CoalescedRuns();
 
   constructor(private readonly options: TradingDeskOptions) {
     const { http, registry, session, hub, log } = options;
@@ -124,7 +127,8 @@ export class TradingDesk {
       confirmOrders: (accountId) => confirmsOrders(options.settings, options.network.info.id, accountId),
       onOrdersTouched: (account) => {
         void this.activity.pollNow();
-        void this.balances.read(account).catch(() => undefined);
+        // A quote-grid burst touches hundreds of orders: one balance read at a time, one more after the burst.
+        void this.balanceRereads.request(account.id, () => this.balances.read(account));
       },
       onUserCancelled: (ids) => this.reconciler.noteUserCancelled(ids),
     });
@@ -211,6 +215,8 @@ export class TradingDesk {
             path: '/data/trades',
             query: { next_cursor: cursor, ...(market ? { market } : {}) },
             signal,
+            // A walk to the end: behind what the views wait on, transient failures retried.
+            priority: 'background',
           }),
         { signal, onPage: (rowCount, pages) => progress(rowCount, pages) },
       );
