@@ -10,7 +10,7 @@ import { selectCancelledNotices, useCancelledOrdersStore } from '../stores/cance
 
 const WHY: Record<OrdersCancelledNotice['reason'], string> = {
   'heartbeat-lapsed': 'Heartbeats lapsed past the exchange’s window, so its dead-man switch cancelled these orders:',
-  reconciled: 'The exchange no longer has these orders; it cancelled them:',
+  reconciled: 'While the exchange was out of reach, these orders were cancelled without a word from this app (by the exchange, at their expiry or from another session):',
 };
 
 export function CancelledOrdersNotice() {

@@ -29,6 +29,7 @@ import { OrderVersionCache } from './marketInfo';
 import { MarketLookup } from './marketLookup';
 import { ModeProbe } from './modeProbe';
 import { OpenOrderReconciler } from './openOrderReconciler';
+import { ReconcileAfterOutage } from './reconcileAfterOutage';
 import { OrderService } from './orderService';
 import { toTradeViews } from './orderViews';
 import { walkPages, type Page } from './pagedWalk';
@@ -77,6 +78,9 @@ export class TradingDesk {
   readonly modeProbe: ModeProbe;
   readonly reconciler: OpenOrderReconciler;
   private readonly versions: OrderVersionCache;
+  /** Open orders compared with the exchange's after the order book was out of reach. */
+  private readonly afterOutage: ReconcileAfterOutage;
+  private readonly stopOutageWatch: () => void;
   /** Balance reads asked for by order and cancel answers, one at a time per account (coalescedRuns.ts). */
   private readonly balanceRereads = new CoalescedRuns();
 
@@ -87,6 +91,7 @@ export class TradingDesk {
     this.modes = new ExchangeModeTracker(() => {
       stateChanged();
       this.modeProbe.kick();
+      this.afterOutage?.modeIs(this.modes.snapshot(null).mode);
     });
     this.clob = new AuthenticatedClob(http, registry, options.credentials, this.modes);
     this.balances = new BalanceService(this.clob, (accountId, balance) => this.available.receiveBalance(accountId, balance));
@@ -170,6 +175,15 @@ export class TradingDesk {
     this.jobs = new JobRunner(options.budget, (progress) => hub.emit('jobProgressed', progress));
     this.marketData = new MarketData(http);
     this.sandbox = new SandboxControls(http, () => options.network.info.isSandbox);
+    this.afterOutage = new ReconcileAfterOutage({
+      account: () => this.activity.readableAccount(),
+      reconciler: this.reconciler,
+      heartbeatFailing: (accountId) => this.heartbeats.state(accountId).failingSince !== null,
+      log,
+    });
+    this.stopOutageWatch = options.outages.onServiceChange((service, out) => {
+      if (service === 'clob') this.afterOutage.reachability(out);
+    });
     this.activity.start();
   }
 
@@ -239,6 +253,7 @@ export class TradingDesk {
   }
 
   stop(): void {
+    this.stopOutageWatch();
     this.activity.stop();
     this.heartbeats.stop();
     this.modeProbe.stop();
