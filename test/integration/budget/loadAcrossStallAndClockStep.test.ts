@@ -20,17 +20,14 @@ import { createCore } from '../../../src/main/core/createCore';
 import type { Core } from '../../../src/main/core/coreApi';
 import { createMemoryOsKeyStore } from '../../../src/main/core/custody';
 import { silentLogger } from '../../../src/main/core/log';
-import { SANDBOX_HISTORY_WALLETS } from '../../../src/sandbox/analytics/synthetic/wallets';
 import type { AccountsState } from '../../../src/shared/custodyViews';
 import type { PerpsInfoView } from '../../../src/shared/perpsViews';
-import type { HistorySyncState } from '../../../src/shared/portfolioViews';
-import type { BridgeResult } from '../../../src/shared/result';
-import type { PlacedOrder } from '../../../src/shared/tradingViews';
 import type { BudgetStateView, EventDetail, EventsPage } from '../../../src/shared/viewModels';
 import { LIGHT_KDF } from '../core/coreHarness';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 import { startStallingRelay } from './stallingRelay';
-import { runViewPolls, tallyResult, type PollTally, type WindowPlan } from './viewPolls';
+import { backgroundWalk, burstOfQuoteGrids } from './loadActors';
+import { runViewPolls, type PollTally, type WindowPlan } from './viewPolls';
 
 const RUN_MS = 60_000;
 const STALL_AT_MS = 8_000;
@@ -38,8 +35,6 @@ const STALL_MS = 25_000;
 const CLOCK_STEP_MS = 120_000;
 const STEP_AT_MS = 45_000;
 const WINDOWS = 8;
-const GRID_BATCHES = 20; // 20 requests of 15 orders: 300 orders per burst
-const WALLET = SANDBOX_HISTORY_WALLETS.medium;
 
 const wallClock = installSteppableWallClock();
 let sandbox: SandboxProcess;
@@ -60,6 +55,7 @@ async function ok<T>(channel: string, input: unknown = {}): Promise<T> {
   return result.value as T;
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const quoteGridBurst = (tally: PollTally, tokenId: string) => burstOfQuoteGrids(call, tally, tokenId);
 
 beforeAll(async () => {
   sandbox = await startSandboxProcess(['--seed', '7', '--tick-ms', '1000']);
@@ -103,47 +99,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A quote-grid burst: GRID_BATCHES grids of 15 post-only bids at once, then every resting one cancelled at once. */
-async function quoteGridBurst(tally: PollTally, tokenId: string): Promise<{ placed: number; cancelled: number }> {
-  const grid = Array.from({ length: 15 }, (_, level) => ({
-    tokenId,
-    side: 'BUY',
-    orderType: 'GTC',
-    price: (0.01 + 0.01 * (level % 5)).toFixed(2),
-    size: '5',
-    postOnly: true,
-  }));
-  const batches = await Promise.all(Array.from({ length: GRID_BATCHES }, () => call('placeOrders', { tickets: grid })));
-  const ids: string[] = [];
-  for (const batch of batches) {
-    tallyResult(tally, 'placeOrders', batch);
-    if (batch.ok) ids.push(...(batch.value as PlacedOrder[]).filter((order) => order.success).map((order) => order.orderId));
-  }
-  const cancels = await Promise.all(ids.map((orderId) => call('cancelOrder', { orderId })));
-  let cancelled = 0;
-  for (const result of cancels) {
-    tallyResult(tally, 'cancelOrder', result);
-    if (result.ok) cancelled += (result.value as { canceled: string[] }).canceled.length;
-  }
-  return { placed: ids.length, cancelled };
-}
-
-/**
- * The background walk of a 20,000-row wallet in pages of 10, more than the run's minute allows:
- * started again after a failure (a job resumes where it stopped), and cancelled when the run ends.
- */
-async function backgroundWalk(tally: PollTally, until: number): Promise<HistorySyncState> {
-  const stopAtEnd = setTimeout(() => void call('cancelJob', { jobId: 'load-walk' }), Math.max(0, until - performance.now()));
-  while (performance.now() < until) {
-    const result: BridgeResult<unknown> = await call('syncActivityHistory', { address: WALLET.address, jobId: 'load-walk' });
-    tallyResult(tally, 'syncActivityHistory', result);
-    if (result.ok && (result.value as HistorySyncState).complete) break;
-    if (!result.ok && performance.now() < until) await sleep(1_000);
-  }
-  clearTimeout(stopAtEnd);
-  return ok<HistorySyncState>('getHistorySyncState', { address: WALLET.address });
-}
-
 describe('load across a 25 s stall and a forward wall-clock step', () => {
   it('many views, a background walk and quote-grid bursts stay inside every documented window, with no 429', async () => {
     const tally: PollTally = new Map();
@@ -157,7 +112,7 @@ describe('load across a 25 s stall and a forward wall-clock step', () => {
       budgetPanel: i === 0,
     }));
     const views = runViewPolls(dispatch, plans, until, tally);
-    const walk = backgroundWalk(tally, until);
+    const walk = backgroundWalk(call, tally, until);
     const bursts: Array<{ placed: number; cancelled: number }> = [];
     const marks: Record<string, number> = {};
     const mark = (name: string) => (marks[name] = Math.round((performance.now() - start) / 100) / 10);
