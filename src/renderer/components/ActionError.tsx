@@ -4,6 +4,7 @@
  */
 import type { BridgeError } from '../../shared/result';
 import { showVaultPrompt } from '../stores/vaultPromptStore';
+import { errorText } from '../lib/errorText';
 
 interface ActionErrorProps {
   error: BridgeError | null;
@@ -17,7 +18,7 @@ export function ActionError({ error, testId = 'action-error', purpose }: ActionE
   const offer = error.code === 'locked' ? 'Unlock…' : error.code === 'no_vault' ? 'Create vault…' : null;
   return (
     <p className="action-error" role="alert" data-testid={testId} data-code={error.code}>
-      <span>{error.message}</span>
+      <span>{errorText(error)}</span>
       {offer ? (
         <button type="button" className="link-button" onClick={() => showVaultPrompt(purpose)}>
           {offer}

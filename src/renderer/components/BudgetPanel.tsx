@@ -10,6 +10,7 @@ import type { BridgeError } from '../../shared/result';
 import { api } from '../bridge/api';
 import { Dialog } from './Dialog';
 import { formatNumber } from '../lib/format';
+import { errorText } from '../lib/errorText';
 
 const REFRESH_MS = 1_000;
 const PRIORITY_LETTERS: Array<[BudgetPriority, string]> = [
@@ -89,7 +90,7 @@ export function BudgetPanel({ onClose }: { onClose: () => void }) {
       </p>
       {error ? (
         <p className="inline-error" role="alert">
-          {error.message}
+          {errorText(error)}
         </p>
       ) : null}
       {state ? (

@@ -10,7 +10,12 @@ import { selectCancelledNotices, useCancelledOrdersStore } from '../stores/cance
 
 const WHY: Record<OrdersCancelledNotice['reason'], string> = {
   'heartbeat-lapsed': 'Heartbeats lapsed past the exchange’s window, so its dead-man switch cancelled these orders:',
-  reconciled: 'The exchange no longer has these orders; it cancelled them:',
+  reconciled: 'The exchange no longer has these orders, and they were not cancelled from this app (the exchange, their expiry or another session did it):',
+};
+
+const HEADING: Record<OrdersCancelledNotice['reason'], string> = {
+  'heartbeat-lapsed': 'cancelled by the exchange',
+  reconciled: 'cancelled while the exchange was out of reach',
 };
 
 export function CancelledOrdersNotice() {
@@ -25,7 +30,7 @@ export function CancelledOrdersNotice() {
         <section key={notice.at} className="cancelled-notice" role="alert" data-testid="cancelled-orders-notice">
           <header>
             <strong>
-              {notice.orders.length} order{notice.orders.length === 1 ? '' : 's'} cancelled by the exchange
+              {notice.orders.length} order{notice.orders.length === 1 ? '' : 's'} {HEADING[notice.reason]}
             </strong>{' '}
             <span className="muted">
               · {labelOf(notice.accountId)} · at {formatClock(notice.at)}

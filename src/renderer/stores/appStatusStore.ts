@@ -4,6 +4,7 @@ import type { AppStatus, BudgetUsage, ConnectionState } from '../../shared/viewM
 import type { BridgeError } from '../../shared/result';
 import type { LinkStatus } from '../bridge/webSocketTransport';
 import { api } from '../bridge/api';
+import { errorText } from '../lib/errorText';
 
 interface AppStatusState {
   status: AppStatus | null;
@@ -54,7 +55,7 @@ export function describeConnection(
   }
   if (!status) {
     return loadError
-      ? { state: 'offline', detail: loadError.message }
+      ? { state: 'offline', detail: errorText(loadError) }
       : { state: 'connecting', detail: 'Loading status…' };
   }
   const fallback: Record<ConnectionState, string> = {

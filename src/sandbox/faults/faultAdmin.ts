@@ -3,7 +3,7 @@
  * server's port will do). They run after http/adminGuard.ts (loopback peer and Host, no Origin,
  * JSON bodies only) and outside the edge windows, like every `/sandbox/` route.
  *
- *   GET    /sandbox/faults                 → {rules: [...], routes: [{service, method, path, requests, faulted, byKind}]}
+ *   GET    /sandbox/faults                 → {rules: [...], routes: [{service, method, path, requests, faulted, byKind, limited}]}
  *   POST   /sandbox/faults/rules {service?, method?, pathPattern, kind, variant?, retryAfterSeconds?,
  *          delayMs?, stallMs?, status?, count | probability}        → 201 {rule}
  *   DELETE /sandbox/faults/rules            → {removed}   every rule

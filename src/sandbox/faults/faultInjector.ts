@@ -4,7 +4,8 @@
  * returns the first rule that fires, consuming one of a count rule's requests. Probability rules
  * draw from a PRNG seeded with the sandbox seed, so the same seed and request order replay the
  * same faults. Counters are bounded: at most MAX_ROUTES distinct routes are kept (the rest are
- * summed under one `*` row), and at most MAX_RULES rules exist at once.
+ * summed under one `*` row), and at most MAX_RULES rules exist at once. Each route also counts the
+ * 429s the sandbox's own limits answered (`limited`).
  */
 import { Prng } from '../random/prng';
 import { parseFaultRule, pathMatches, type FaultKind, type FaultRule, type FaultService } from './faultRule';
@@ -19,6 +20,11 @@ export interface RouteCounters {
   requests: number;
   faulted: number;
   byKind: Partial<Record<FaultKind, number>>;
+  /**
+   * 429s the sandbox's own limits answered on this route (edge windows, perps weights, signer
+   * buckets), injected ones not included: a load test reads here that the client caused none.
+   */
+  limited: number;
 }
 
 export interface RuleView extends FaultRule {
@@ -93,13 +99,18 @@ export class FaultInjector {
     return null;
   }
 
+  /** Counts a 429 that the sandbox's limits (not a fault rule) answered. */
+  countLimited(service: FaultService, method: string, path: string): void {
+    this.countersFor(service, method, path).limited += 1;
+  }
+
   private countersFor(service: FaultService, method: string, path: string): RouteCounters {
     let key = `${service} ${method} ${path}`;
     if (!this.routes.has(key) && this.routes.size >= MAX_ROUTES) key = `${service} * *`;
     let counters = this.routes.get(key);
     if (!counters) {
       const overflow = key.endsWith(' * *');
-      counters = { service, method: overflow ? '*' : method, path: overflow ? '*' : path, requests: 0, faulted: 0, byKind: {} };
+      counters = { service, method: overflow ? '*' : method, path: overflow ? '*' : path, requests: 0, faulted: 0, byKind: {}, limited: 0 };
       this.routes.set(key, counters);
     }
     return counters;

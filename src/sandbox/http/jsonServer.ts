@@ -58,7 +58,12 @@ export interface RunningService {
 }
 
 async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const finish = (answer: Reply) => send(res, def.decorate ? def.decorate(answer) : answer);
+  // A 429 not injected by a fault rule is the sandbox's own limit refusing the client: counted per route.
+  let injected = false;
+  const finish = (answer: Reply) => {
+    if (answer.status === 429 && !injected && def.faults) def.faults.countLimited(def.name as FaultService, (req.method ?? 'GET').toUpperCase(), routePath(req.url));
+    send(res, def.decorate ? def.decorate(answer) : answer);
+  };
   let url: URL;
   try {
     url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -106,6 +111,7 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
       req.resume();
       return finish(edgeRefusal);
     }
+    injected = isStatusKind(fault.kind) || fault.kind === 'message';
     if (await applyFault(def, fault, req, res, finish)) return;
   }
   body ??= await readBody(req);
@@ -128,6 +134,12 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
   const answer = await match.handler(ctx);
   if (fault?.kind === 'truncated') return sendTruncated(res, def.decorate ? def.decorate(answer) : answer);
   finish(answer);
+}
+
+/** The path of a request URL without its query, for the per-route counters. */
+function routePath(rawUrl: string | undefined): string {
+  const path = (rawUrl ?? '/').split('?')[0] ?? '/';
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }
 
 /** Carries out a fault; true when the request is finished (answered, stalled out or reset). */

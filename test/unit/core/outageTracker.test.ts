@@ -36,4 +36,20 @@ describe('OutageTracker', () => {
     expect(tracker.pollDelay('clob', 1_000)).toBe(1_000);
     expect(changes).toBeGreaterThanOrEqual(3);
   });
+
+  it('tells listeners when an outage of a service begins and ends, once each', () => {
+    const tracker = new OutageTracker(clock(1), () => undefined, policy, () => 0);
+    const heard: string[] = [];
+    const stop = tracker.onServiceChange((service, out) => heard.push(`${service} ${out ? 'out' : 'back'}`));
+    tracker.record({ service: 'clob', ok: false, transportFailure: true });
+    tracker.record({ service: 'clob', ok: false, transportFailure: true });
+    tracker.record({ service: 'clob', ok: false, transportFailure: true });
+    tracker.record({ service: 'clob', ok: true });
+    tracker.record({ service: 'clob', ok: true });
+    expect(heard).toEqual(['clob out', 'clob back']);
+    stop();
+    tracker.record({ service: 'perps', ok: false, transportFailure: true });
+    tracker.record({ service: 'perps', ok: false, transportFailure: true });
+    expect(heard).toHaveLength(2);
+  });
 });

@@ -115,7 +115,8 @@ export class PerpsProxyService {
     extra: Record<string, string> = {},
   ): Promise<SignedOperationAnswer> {
     // Checked on every operation, before the key is touched: the server behind the URL may change.
-    const served = await this.options.http.requestJson<unknown>({ service: 'perps', method: 'GET', path: '/v1/info/exchange' });
+    // A signed write: both its requests go as `order`, ahead of the views' reads in the budget's queue.
+    const served = await this.options.http.requestJson<unknown>({ service: 'perps', method: 'GET', path: '/v1/info/exchange', priority: 'order' });
     const info = pinnedPerpsDomain(this.options.perpsDomain(), served);
     const salt = randomInt(0, 2 ** 47);
     const ts = Date.now();
@@ -128,6 +129,7 @@ export class PerpsProxyService {
       method,
       path: '/v1/account/proxy',
       bodyText: JSON.stringify({ op: { type, args }, sig, salt, ts, ...extra }),
+      priority: 'order',
     });
     if (answer?.status !== 'ok') {
       throw new CoreError('service_error', `The perpetuals exchange refused ${type}: ${answer?.error ?? 'no reason given'}.`);

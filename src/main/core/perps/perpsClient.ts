@@ -27,7 +27,11 @@ interface Call {
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   signal?: AbortSignal;
-  /** History walks run as background work: last in the budget's queue, transient failures retried. */
+  /**
+   * The budget queue's place (budgetPriorities.ts): history walks run as background work (last,
+   * transient failures retried); writes the user confirmed (transfers, invite, referral) go as
+   * `order`, ahead of reads; reads the views wait on are interactive (the default).
+   */
   priority?: BudgetPriority;
   action: string;
 }
@@ -79,11 +83,11 @@ export class PerpsClient {
   }
 
   invite(credentials: PerpsCredentials): Promise<PerpsAnswer<'invite'>> {
-    return this.call('invite', { route: 'invite', credentials, body: {}, action: 'the invite code request' });
+    return this.call('invite', { route: 'invite', credentials, body: {}, action: 'the invite code request', priority: 'order' });
   }
 
   applyReferral(credentials: PerpsCredentials, code: string): Promise<PerpsAnswer<'ok'>> {
-    return this.call('ok', { route: 'applyReferral', credentials, body: { code }, action: 'the referral code' });
+    return this.call('ok', { route: 'applyReferral', credentials, body: { code }, action: 'the referral code', priority: 'order' });
   }
 
   /**
@@ -92,7 +96,7 @@ export class PerpsClient {
    * exchange's `service.transferId` intact for the caller's resend rule.
    */
   internalTransfer(bodyText: string): Promise<PerpsAnswer<'transfer'>> {
-    return this.call('transfer', { route: 'internalTransfer', body: bodyText, action: 'the transfer' });
+    return this.call('transfer', { route: 'internalTransfer', body: bodyText, action: 'the transfer', priority: 'order' });
   }
 
   private async call<K extends keyof typeof perpsAnswerSchemas>(kind: K, call: Call): Promise<PerpsAnswer<K>> {

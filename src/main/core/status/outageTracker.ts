@@ -29,6 +29,7 @@ interface Outage {
 export class OutageTracker {
   private readonly outages = new Map<ServiceName, Outage>();
   private readonly failuresInARow = new Map<ServiceName, number>();
+  private readonly listeners = new Set<(service: ServiceName, out: boolean) => void>();
 
   constructor(
     private readonly clock: LoopClock,
@@ -46,6 +47,7 @@ export class OutageTracker {
       if (current) {
         this.outages.delete(outcome.service);
         this.onChange();
+        this.tell(outcome.service, false);
       }
       return;
     }
@@ -63,6 +65,17 @@ export class OutageTracker {
       problem: `The ${serviceLabels[outcome.service]} is not answering.`,
     });
     this.onChange();
+    this.tell(outcome.service, true);
+  }
+
+  /** Calls `listener` when an outage of a service begins (true) or ends (false); returns the unsubscribe. */
+  onServiceChange(listener: (service: ServiceName, out: boolean) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private tell(service: ServiceName, out: boolean): void {
+    for (const listener of this.listeners) listener(service, out);
   }
 
   isOut(service: ServiceName): boolean {

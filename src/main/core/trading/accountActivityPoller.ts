@@ -148,7 +148,8 @@ export class AccountActivityPoller {
     return fresh;
   }
 
-  private readableAccount(): StoredAccount | null {
+  /** The account whose orders and fills are followed now: the active one, unlocked, with credentials. */
+  readableAccount(): StoredAccount | null {
     const account = this.options.registry.active();
     if (!account || account.kind === 'watchOnly' || !account.clobCredentials) return null;
     if (!this.options.session.state().unlocked) return null;

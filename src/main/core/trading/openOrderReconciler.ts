@@ -5,6 +5,8 @@
  * once heartbeats get through again it compares them with the exchange's, looks up each
  * one that is gone (`GET /data/order/{id}`), and lists those the exchange says are cancelled —
  * not the ones that filled, nor those the user cancelled meanwhile — as an OrdersCancelledNotice.
+ * The same comparison runs after the order book was out of reach (reconcileAfterOutage.ts),
+ * with reason 'reconciled'.
  */
 import type { OpenOrderView, OrdersCancelledNotice } from '../../../shared/tradingViews';
 import type { StoredAccount } from '../accounts/accountRegistry';
@@ -27,6 +29,8 @@ export class OpenOrderReconciler {
   private readonly cancelledByUser = new Set<string>();
   /** Per account: the open orders seen since heartbeats began failing, by id. */
   private readonly watched = new Map<string, Map<string, OpenOrderView>>();
+  /** Per account: the reconciliation running now. */
+  private readonly running = new Map<string, Promise<OrdersCancelledNotice | null>>();
 
   constructor(private readonly options: OpenOrderReconcilerOptions) {}
 
@@ -46,8 +50,20 @@ export class OpenOrderReconciler {
     if (watch) for (const order of orders) watch.set(order.id, order);
   }
 
-  /** Reconciles and notifies; returns the notice (null when nothing was cancelled). */
-  async reconcile(account: StoredAccount, reason: OrdersCancelledNotice['reason']): Promise<OrdersCancelledNotice | null> {
+  /**
+   * Reconciles and notifies; returns the notice (null when nothing was cancelled). One at a time
+   * per account: a second call while one runs (a heartbeat and an outage recovering together)
+   * gets the same answer, so no order is listed twice.
+   */
+  reconcile(account: StoredAccount, reason: OrdersCancelledNotice['reason']): Promise<OrdersCancelledNotice | null> {
+    const running = this.running.get(account.id);
+    if (running) return running;
+    const run = this.reconcileNow(account, reason).finally(() => this.running.delete(account.id));
+    this.running.set(account.id, run);
+    return run;
+  }
+
+  private async reconcileNow(account: StoredAccount, reason: OrdersCancelledNotice['reason']): Promise<OrdersCancelledNotice | null> {
     const before = [...(this.watched.get(account.id)?.values() ?? this.options.lastKnown(account))];
     this.watched.delete(account.id);
     const open = new Set((await this.options.readOpen(account)).map((o) => o.id));

@@ -17,6 +17,7 @@ import { AccountActivityPoller } from './accountActivityPoller';
 import { AuthenticatedClob } from './authenticatedClob';
 import { AvailableBalances } from './availableBalances';
 import { BalanceService } from './balanceService';
+import { CoalescedRuns } from './coalescedRuns';
 import { ExchangeModeTracker } from './exchangeModeTracker';
 import { realLoopClock, type BackoffPolicy, type LoopClock } from '../status/backoff';
 import type { OutageTracker } from '../status/outageTracker';
@@ -28,6 +29,7 @@ import { OrderVersionCache } from './marketInfo';
 import { MarketLookup } from './marketLookup';
 import { ModeProbe } from './modeProbe';
 import { OpenOrderReconciler } from './openOrderReconciler';
+import { ReconcileAfterOutage } from './reconcileAfterOutage';
 import { OrderService } from './orderService';
 import { toTradeViews } from './orderViews';
 import { walkPages, type Page } from './pagedWalk';
@@ -76,6 +78,11 @@ export class TradingDesk {
   readonly modeProbe: ModeProbe;
   readonly reconciler: OpenOrderReconciler;
   private readonly versions: OrderVersionCache;
+  /** Open orders compared with the exchange's after the order book was out of reach. */
+  private readonly afterOutage: ReconcileAfterOutage;
+  private readonly stopOutageWatch: () => void;
+  /** Balance reads asked for by order and cancel answers, one at a time per account (coalescedRuns.ts). */
+  private readonly balanceRereads = new CoalescedRuns();
 
   constructor(private readonly options: TradingDeskOptions) {
     const { http, registry, session, hub, log } = options;
@@ -84,6 +91,7 @@ export class TradingDesk {
     this.modes = new ExchangeModeTracker(() => {
       stateChanged();
       this.modeProbe.kick();
+      this.afterOutage?.modeIs(this.modes.snapshot(null).mode);
     });
     this.clob = new AuthenticatedClob(http, registry, options.credentials, this.modes);
     this.balances = new BalanceService(this.clob, (accountId, balance) => this.available.receiveBalance(accountId, balance));
@@ -124,7 +132,8 @@ export class TradingDesk {
       confirmOrders: (accountId) => confirmsOrders(options.settings, options.network.info.id, accountId),
       onOrdersTouched: (account) => {
         void this.activity.pollNow();
-        void this.balances.read(account).catch(() => undefined);
+        // A quote-grid burst touches hundreds of orders: one balance read at a time, one more after the burst.
+        void this.balanceRereads.request(account.id, () => this.balances.read(account));
       },
       onUserCancelled: (ids) => this.reconciler.noteUserCancelled(ids),
     });
@@ -166,6 +175,15 @@ export class TradingDesk {
     this.jobs = new JobRunner(options.budget, (progress) => hub.emit('jobProgressed', progress));
     this.marketData = new MarketData(http);
     this.sandbox = new SandboxControls(http, () => options.network.info.isSandbox);
+    this.afterOutage = new ReconcileAfterOutage({
+      account: () => this.activity.readableAccount(),
+      reconciler: this.reconciler,
+      heartbeatFailing: (accountId) => this.heartbeats.state(accountId).failingSince !== null,
+      log,
+    });
+    this.stopOutageWatch = options.outages.onServiceChange((service, out) => {
+      if (service === 'clob') this.afterOutage.reachability(out);
+    });
     this.activity.start();
   }
 
@@ -211,6 +229,8 @@ export class TradingDesk {
             path: '/data/trades',
             query: { next_cursor: cursor, ...(market ? { market } : {}) },
             signal,
+            // A walk to the end: behind what the views wait on, transient failures retried.
+            priority: 'background',
           }),
         { signal, onPage: (rowCount, pages) => progress(rowCount, pages) },
       );
@@ -233,6 +253,7 @@ export class TradingDesk {
   }
 
   stop(): void {
+    this.stopOutageWatch();
     this.activity.stop();
     this.heartbeats.stop();
     this.modeProbe.stop();

@@ -10,6 +10,7 @@ import { useAppStatusStore } from '../../stores/appStatusStore';
 import { useNetworkStore } from '../../stores/networkStore';
 import { NetworkBadge } from '../NetworkBadge';
 import { NetworkSwitchDialog } from './NetworkSwitchDialog';
+import { errorText } from '../../lib/errorText';
 
 export function NetworkSwitcher() {
   const active = useAppStatusStore((s) => s.status?.network ?? null);
@@ -112,8 +113,8 @@ export function NetworkSwitcher() {
           ))}
         </div>
       ) : error && !pending ? (
-        <span className="titlebar-error" role="alert" data-testid="network-switch-error" title={error.message}>
-          {error.message}
+        <span className="titlebar-error" role="alert" data-testid="network-switch-error" title={errorText(error)}>
+          {errorText(error)}
         </span>
       ) : startNotice ? (
         // Short in the title bar; the whole sentence in its tooltip and at the top of the menu.

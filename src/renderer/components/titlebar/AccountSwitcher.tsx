@@ -11,6 +11,7 @@ import { selectActiveAccount, useAccountsStore } from '../../stores/accountsStor
 import { hrefForView } from '../../stores/navigationStore';
 import { AccountBadges } from '../AccountBadges';
 import { AccountSwitcherList } from './AccountSwitcherList';
+import { errorText } from '../../lib/errorText';
 
 
 export function AccountSwitcher() {
@@ -131,7 +132,7 @@ export function AccountSwitcher() {
         />
       ) : switchError ? (
         <span className="titlebar-error" role="alert" data-testid="account-switch-error">
-          {switchError.message}
+          {errorText(switchError)}
         </span>
       ) : null}
     </div>

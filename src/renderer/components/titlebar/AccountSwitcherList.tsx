@@ -4,6 +4,7 @@ import type { BridgeError } from '../../../shared/result';
 import { shortAddress } from '../../lib/address';
 import { hrefForView } from '../../stores/navigationStore';
 import { AccountBadges } from '../AccountBadges';
+import { errorText } from '../../lib/errorText';
 
 interface AccountSwitcherListProps {
   id: string;
@@ -55,7 +56,7 @@ export function AccountSwitcherList(props: AccountSwitcherListProps) {
       </ul>
       {error ? (
         <p className="action-error switcher-error" role="alert" data-testid="account-switch-error">
-          {error.message}
+          {errorText(error)}
         </p>
       ) : null}
       <a className="switcher-manage" href={hrefForView('accounts')} onClick={onManage}>

@@ -7,6 +7,7 @@ import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { showVaultPrompt } from '../../stores/vaultPromptStore';
 import { selectLockStatus, useVaultStore } from '../../stores/vaultStore';
 import { LockGlyph } from '../LockGlyph';
+import { errorText } from '../../lib/errorText';
 
 export function VaultLockButton() {
   const status = useVaultStore(selectLockStatus);
@@ -34,7 +35,7 @@ export function VaultLockButton() {
         </button>
         {lock.error ? (
           <span className="titlebar-error" role="alert" data-testid="titlebar-lock-error">
-            {lock.error.message}
+            {errorText(lock.error)}
           </span>
         ) : null}
       </span>

@@ -10,6 +10,7 @@ import { cssVar, useTerminalChart } from '../../components/terminalChart';
 import { usePolling } from '../../hooks/usePolling';
 import { usePerpsMarketStore } from '../../stores/perpsMarketStore';
 import { formatDateTime, formatNumber, formatUsd } from '../../lib/format';
+import { errorText } from '../../lib/errorText';
 
 const EQUITY_REFRESH_MS = 15_000;
 
@@ -60,7 +61,7 @@ export function EquityChart({ accountId }: { accountId: string }) {
         </div>
         <span className="chart-status muted" data-testid="perps-equity-status">
           {error ? (
-            <span className="tape-error" title={error.message}>
+            <span className="tape-error" title={errorText(error)}>
               not updating
             </span>
           ) : series?.storedOnly ? (
@@ -77,7 +78,7 @@ export function EquityChart({ accountId }: { accountId: string }) {
       <div className="chart-area">
         <div className="chart-canvas" ref={containerRef} data-testid="perps-equity-canvas" />
         {count === 0 ? <p className="chart-empty">No equity history at this interval yet.</p> : null}
-        {error && count === null ? <p className="chart-empty">Could not read the equity: {error?.message}</p> : null}
+        {error && count === null ? <p className="chart-empty">Could not read the equity: {errorText(error)}</p> : null}
       </div>
       <p className="chart-credit">Charts by TradingView Lightweight Charts™</p>
     </section>

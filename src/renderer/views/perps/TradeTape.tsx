@@ -9,6 +9,7 @@ import { formatClock } from '../../lib/format';
 import { groupDecimal } from '../../lib/perpsAmounts';
 import { usePerpsMarketStore } from '../../stores/perpsMarketStore';
 import { formatStamp } from '../activity/activityColumns';
+import { errorText } from '../../lib/errorText';
 
 const TAPE_REFRESH_MS = 3_000;
 const COLUMNS: readonly DataColumn<PerpsPublicTradeView>[] = [
@@ -43,7 +44,7 @@ export function TradeTape({ instruments }: { instruments: readonly PerpsInstrume
             </option>
           ))}
         </select>
-        <span className="muted an-legend">{error ? <span className="tape-error">{error?.message}</span> : 'live · newest first'}</span>
+        <span className="muted an-legend">{error ? <span className="tape-error">{errorText(error)}</span> : 'live · newest first'}</span>
       </div>
       <DataTable
         rows={trades ?? []}

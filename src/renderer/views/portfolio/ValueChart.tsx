@@ -4,6 +4,7 @@ import { AreaSeries, type ISeriesApi, type UTCTimestamp } from 'lightweight-char
 import { cssVar, useTerminalChart } from '../../components/terminalChart';
 import { usePolling } from '../../hooks/usePolling';
 import { usePortfolioStore, type HistoryRange } from '../../stores/portfolioStore';
+import { errorText } from '../../lib/errorText';
 
 const RANGES: readonly HistoryRange[] = ['1w', '1m', '3m', '1y', 'all'];
 const HISTORY_REFRESH_MS = 60_000;
@@ -53,13 +54,13 @@ export function ValueChart({ targetKey }: { targetKey: string }) {
           ))}
         </div>
         <span className="chart-status muted">
-          {error ? <span className="tape-error" title={error.message}>not updating</span> : count === null ? 'Loading…' : `${count} point${count === 1 ? '' : 's'}`}
+          {error ? <span className="tape-error" title={errorText(error)}>not updating</span> : count === null ? 'Loading…' : `${count} point${count === 1 ? '' : 's'}`}
         </span>
       </header>
       <div className="chart-area">
         <div className="chart-canvas" ref={containerRef} data-testid="portfolio-chart-canvas" />
         {count === 0 ? <p className="chart-empty">No value history in this range yet.</p> : null}
-        {error && count === null ? <p className="chart-empty">Could not read the value history: {error.message}</p> : null}
+        {error && count === null ? <p className="chart-empty">Could not read the value history: {errorText(error)}</p> : null}
       </div>
       {history ? (
         <p className="pf-method" title={history.method} data-testid="portfolio-chart-method">

@@ -7,6 +7,7 @@
 import type { EventDetail } from '../../../shared/viewModels';
 import { api } from '../../bridge/api';
 import { openTrade, targetFromMarket } from '../../stores/tradeTargetStore';
+import { errorText } from '../../lib/errorText';
 
 /** What a row must say for its market to be found and opened. */
 export interface MarketRef {
@@ -28,7 +29,7 @@ async function eventWithMarket(position: MarketRef): Promise<EventDetail | null>
   for (const text of [position.eventSlug.replace(/-/g, ' '), position.title]) {
     if (!text.trim()) continue;
     const found = await api.searchCatalogEvents({ text: text.slice(0, 200), includeClosed: true, limit: 10 });
-    if (!found.ok) throw new Error(found.error.message);
+    if (!found.ok) throw new Error(errorText(found.error));
     const candidates = found.value.events.filter((e) => e.slug === position.eventSlug).concat(found.value.events.filter((e) => e.slug !== position.eventSlug));
     for (const summary of candidates) {
       const detail = await api.getCatalogEvent({ eventId: summary.id });

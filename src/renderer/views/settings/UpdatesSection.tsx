@@ -12,6 +12,7 @@ import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { formatDateTime } from '../../lib/format';
 import { FEED_HOW_TO_CHANGE, OFF_REASON_TEXT, VERIFICATION_TEXT, feedText, updatePhaseText } from '../../lib/updateText';
 import { useUpdateStore } from '../../stores/updateStore';
+import { errorText } from '../../lib/errorText';
 
 export function UpdatesSection() {
   const update = useUpdateStore((s) => s.update);
@@ -37,7 +38,7 @@ export function UpdatesSection() {
           {update ? `Installed: ${update.currentVersion}` : ''}
         </span>
       </header>
-      {loadError ? <p className="field-error">{loadError.message}</p> : null}
+      {loadError ? <p className="field-error">{errorText(loadError)}</p> : null}
 
       <div className="setting-row">
         <div className="setting-text">

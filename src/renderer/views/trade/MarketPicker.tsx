@@ -9,6 +9,7 @@ import { api } from '../../bridge/api';
 import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import { formatPrice, formatUsdCompact } from '../../lib/format';
 import { targetFromMarket, useTradeTargetStore } from '../../stores/tradeTargetStore';
+import { errorText } from '../../lib/errorText';
 
 const SEARCH_DEBOUNCE_MS = 150;
 const RESULTS = 30;
@@ -74,7 +75,7 @@ export function MarketPicker({ onClose }: { onClose: () => void }) {
       />
       <div className="picker-results">
         {events === null ? <p className="pane-note">Searching…</p> : null}
-        {events?.error ? <p className="action-error">{events.error.message}</p> : null}
+        {events?.error ? <p className="action-error">{errorText(events.error)}</p> : null}
         {events && !events.error && events.events.length === 0 ? <p className="pane-note">No open events match.</p> : null}
         {events?.events.map((event) => (
           <div key={event.id} className="picker-event" data-open={detail?.eventId === event.id || undefined}>
@@ -86,7 +87,7 @@ export function MarketPicker({ onClose }: { onClose: () => void }) {
             </button>
             {detail?.eventId === event.id ? (
               <div className="picker-markets">
-                {detail.error ? <p className="action-error">{detail.error.message}</p> : null}
+                {detail.error ? <p className="action-error">{errorText(detail.error)}</p> : null}
                 {!detail.detail && !detail.error ? <p className="pane-note">Loading markets…</p> : null}
                 {detail.detail?.markets
                   .filter((m) => m.active && !m.closed)

@@ -19,6 +19,7 @@ import { HISTORY_INTERVALS, OHLC_FIDELITIES, ohlcStart, toCandles, toLineData, V
 import { chartPriceFormat, displayPrice, readableLine, toVolumeBars } from './chartOverlays';
 import { useChartOverlays } from './useChartOverlays';
 import '../../styles/chart.css';
+import { errorText } from '../../lib/errorText';
 
 type ChartMode = 'line' | 'candles';
 const CHART_REFRESH_MS = 30_000;
@@ -179,7 +180,7 @@ export function PriceChart({ tokenId, tickSize }: { tokenId: string; tickSize: s
           <ChoiceGroup label="Candle size" choices={OHLC_FIDELITIES} value={fidelity} onChange={setFidelity} testId="chart-fidelity" />
         )}
         <span className="chart-status muted">
-          {shown === null ? 'Loading…' : shown.error ? <span className="tape-error" title={shown.error.message}>not updating</span> : `${shown.count} ${mode === 'line' ? 'points' : 'bars'}`}
+          {shown === null ? 'Loading…' : shown.error ? <span className="tape-error" title={errorText(shown.error)}>not updating</span> : `${shown.count} ${mode === 'line' ? 'points' : 'bars'}`}
         </span>
       </header>
       <div className="chart-area">

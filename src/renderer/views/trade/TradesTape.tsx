@@ -7,6 +7,7 @@ import type { BridgeError } from '../../../shared/result';
 import { api } from '../../bridge/api';
 import { usePolling } from '../../hooks/usePolling';
 import { formatClock, formatPrice, formatSize } from '../../lib/format';
+import { errorText } from '../../lib/errorText';
 
 export const TAPE_REFRESH_MS = 3_000;
 const TAPE_ROWS = 60;
@@ -35,7 +36,7 @@ export function TradesTape({ tokenId, tickSize }: { tokenId: string; tickSize: s
       <header className="subpane-header">
         <h3 className="pane-title">Recent trades</h3>
         {error ? (
-          <span className="tape-error" title={error.message}>
+          <span className="tape-error" title={errorText(error)}>
             not updating
           </span>
         ) : (

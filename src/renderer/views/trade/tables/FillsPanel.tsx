@@ -7,6 +7,7 @@ import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
 import { AccountTableNote } from './AccountTableNote';
 import { rowMarket } from './rowMarket';
+import { errorText } from '../../../lib/errorText';
 
 const TEMPLATE = '64px 40px 64px 56px 64px minmax(60px, 1fr) 64px';
 
@@ -51,7 +52,7 @@ export function FillsPanel({ target }: { target: TradeTarget }) {
         </button>
       </div>
       <AccountTableNote table="fills" block={block} loadedAt={loadedAt} rows={fills.length} />
-      {error ? <p className="action-error">{error.message}</p> : null}
+      {error ? <p className="action-error">{errorText(error)}</p> : null}
       <VirtualTable
         rows={fills}
         columns={columns}

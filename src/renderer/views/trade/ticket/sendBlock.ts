@@ -6,6 +6,7 @@
 import type { BridgeError } from '../../../../shared/result';
 import type { OrderPreview, TradingState } from '../../../../shared/tradingViews';
 import { modeNotice } from '../modeNotice';
+import { errorText } from '../../../lib/errorText';
 
 /**
  * The parts of the account block (stores/tradingAccess) and the preview answer (usePreview) this
@@ -26,7 +27,7 @@ export function sendBlock(block: AccountBlock, missing: string | null, state: Tr
   if (refusal) return { kind: 'mode', reason: refusal };
   if (missing) return { kind: 'ticket', reason: missing };
   if (!answer) return { kind: 'checking', reason: 'Checking the order…' };
-  if (answer.error) return { kind: 'error', reason: `Could not check the order: ${answer.error.message}` };
+  if (answer.error) return { kind: 'error', reason: `Could not check the order: ${errorText(answer.error)}` };
   const problems = answer.preview?.problems ?? [];
   if (problems.length > 0) return { kind: 'problems', reason: problems.length === 1 ? 'Fix the problem above to send.' : `Fix the ${problems.length} problems above to send.` };
   return null;
