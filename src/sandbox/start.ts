@@ -221,7 +221,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const gate = new EdgeGate(options.edge ?? {});
   const isAdminPath = (path: string) => path.startsWith(ADMIN_PREFIX);
 
-  const analytics = analyticsRouter(createAnalyticsContext(world, exchange, trading.desk.trades, trading.desk.activity, options.analytics ?? {}, cursors), {
+  const analyticsContext = createAnalyticsContext(world, exchange, trading.desk.trades, trading.desk.activity, options.analytics ?? {}, cursors);
+  const analytics = analyticsRouter(analyticsContext, {
     gate, ...(options.edge?.limits ? { limits: options.edge.limits } : {}),
   });
   const definitions: ServiceDefinition[] = [
@@ -256,6 +257,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     simulator.stop();
     trading.close();
     gate.close();
+    // The page worker: pages still being written finish on this thread.
+    analyticsContext.pages.close();
     await Promise.all(running.map((s) => s.close()));
     // After the servers: every connection is closed, so no change after this could be answered.
     await state?.close();

@@ -14,8 +14,8 @@ import { readMarketFilter, readUser } from './identifiers';
 import { QueryParams } from './params';
 import { kindMarket, kindSide, kindType, typeCode } from './synthetic/history';
 import { activityWindow } from './window';
-import { ByteWriter } from './byteWriter';
 import { PageCache } from './pageCache';
+import { pageJob } from './pageWriter';
 
 const DEFAULT_TYPES = ACTIVITY_TYPES.filter((t) => t !== 'TIP');
 
@@ -48,7 +48,7 @@ export function readSortBy(params: QueryParams): void {
 
 export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
   const cache = new PageCache(cacheSize);
-  return (req: RequestContext): Reply => {
+  return (req: RequestContext): Reply | Promise<Reply> => {
     const params = new QueryParams(req.query);
     const user = readUser(params, ctx.contracts);
     const limitParam = params.limit(DEFAULT_ACTIVITY_LIMIT);
@@ -91,16 +91,14 @@ export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
     const next = page.hasMore && last !== undefined
       ? ctx.cursors.encode('activity', { t: feed.ts(last), s: last + 1, n: limit, d: direction })
       : null;
-    // The page is written as bytes row by row (synthetic rows never become objects on this path).
-    // About 700 bytes a row (titles vary); a longer page grows the buffer once.
-    const out = new ByteWriter(page.positions.length * 760 + 512).ascii('{"data":[');
-    page.positions.forEach((p, i) => {
-      if (i > 0) out.ascii(',');
-      feed.writeRowJson(p, out);
-    });
-    out.ascii(`],"pagination":${JSON.stringify({ next_cursor: next, has_more: page.hasMore })}}`);
-    const bytes = out.take();
-    cache.set(key, bytes);
-    return { status: 200, body: null, raw: bytes };
+    // The page is written as bytes row by row (synthetic rows never become objects on this path);
+    // a big page's synthetic rows are written on the page worker (pageThread.ts).
+    const job = pageJob(feed, page.positions, JSON.stringify({ next_cursor: next, has_more: page.hasMore }));
+    const done = (bytes: Uint8Array): Reply => {
+      cache.set(key, bytes);
+      return { status: 200, body: null, raw: bytes };
+    };
+    const bytes = ctx.pages.write(feed.history, job);
+    return bytes instanceof Uint8Array ? done(bytes) : bytes.then(done);
   };
 }

@@ -1,0 +1,162 @@
+/**
+ * Writes `/v2/activity` pages on a worker thread. A 1,000-row page is about 680 KB of JSON and
+ * a couple of milliseconds of CPU; written on the event loop it holds up every other request the
+ * sandbox serves and, in the app, the core that shares that loop. The worker writes the synthetic
+ * rows (pageWorker.ts) while the loop parses, seeks, signs cursors and sends; the loop keeps the
+ * real fills and the envelope (pageWriter.ts), so the worker needs only the seed and the markets.
+ *
+ * Started on the first page big enough to be worth a message (small pages are written here: a
+ * round trip costs more than they do). Until it is ready, and for good if it cannot start or
+ * fails, pages are written on this thread: speed, never correctness, depends on the worker. The
+ * worker module is TypeScript next to this file; where the host runs the sources (tsx, vitest)
+ * the worker registers tsx's loader first, and where it is absent the worker is not started.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PageWorld } from './pageWorld';
+import { writePage, type PageJob } from './pageWriter';
+import type { PageAnswer, PageRequest } from './pageWorker';
+import type { SyntheticHistory } from './synthetic/history';
+
+/** Pages with fewer synthetic rows than this are written on the event loop. */
+export const WORKER_MIN_ROWS = 100;
+
+/** Must equal pageWorker.ts PAGE_WORKER_MARK (not imported: that would load the worker module here). */
+const MARK = 'marketdesk-page-worker';
+
+/**
+ * Loads the worker module: with a loader (tsx) registered first when the module is TypeScript.
+ * Plain script (eval), so it runs the same in every host.
+ */
+const BOOTSTRAP = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  if (workerData.loader) (await import(workerData.loader)).register();
+  await import(workerData.entry);
+})().catch((error) => parentPort.postMessage({ kind: 'failed', id: -1, message: String(error && error.message || error) }));
+`;
+
+interface Pending {
+  job: PageJob;
+  history: SyntheticHistory | null;
+  resolve(bytes: Uint8Array): void;
+  reject(error: unknown): void;
+}
+
+export type PageThreadState = 'idle' | 'starting' | 'ready' | 'off';
+
+export class PageThread {
+  private worker: Worker | null = null;
+  private state: PageThreadState;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+
+  constructor(
+    private readonly world: () => PageWorld,
+    enabled = true,
+  ) {
+    this.state = enabled ? 'idle' : 'off';
+  }
+
+  /** 'ready' once pages are written on the worker; 'off' when they never will be (disabled, failed, closed). */
+  get status(): PageThreadState {
+    return this.state;
+  }
+
+  /** The page's bytes: from the worker when it is ready and the page is big, else written here. */
+  write(history: SyntheticHistory | null, job: PageJob): Uint8Array | Promise<Uint8Array> {
+    if (job.positions.length < WORKER_MIN_ROWS || this.state === 'off') return writePage(history, job);
+    if (this.state === 'idle') this.start();
+    if (this.state !== 'ready' || !this.worker) return writePage(history, job);
+    const id = (this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER);
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { job, history, resolve, reject });
+      const request: PageRequest = { id, ...job };
+      this.worker!.postMessage(request);
+    });
+  }
+
+  /** Stops the worker; pages still waiting are written here. */
+  close(): void {
+    const worker = this.worker;
+    this.fallBack();
+    void worker?.terminate();
+  }
+
+  private start(): void {
+    const entry = workerEntry();
+    if (!entry) {
+      this.state = 'off';
+      return;
+    }
+    this.state = 'starting';
+    try {
+      const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { ...entry, mark: MARK, world: this.world() } });
+      worker.unref();
+      worker.on('message', (answer: PageAnswer) => this.answered(answer));
+      worker.on('messageerror', () => this.fallBack());
+      worker.on('error', () => this.fallBack());
+      worker.on('exit', () => this.fallBack());
+      this.worker = worker;
+    } catch {
+      this.fallBack();
+    }
+  }
+
+  private answered(answer: PageAnswer): void {
+    if (answer.kind === 'ready') {
+      if (this.state === 'starting') this.state = 'ready';
+      return;
+    }
+    const waiting = this.pending.get(answer.id);
+    if (answer.kind === 'failed') {
+      // The worker could not load, or could not write this page: write it (and all later) here.
+      if (!waiting) return this.fallBack();
+      this.pending.delete(answer.id);
+      settle(waiting);
+      return;
+    }
+    if (!waiting || !(answer.bytes instanceof Uint8Array)) return this.fallBack();
+    this.pending.delete(answer.id);
+    waiting.resolve(answer.bytes);
+  }
+
+  private fallBack(): void {
+    const worker = this.worker;
+    this.worker = null;
+    this.state = 'off';
+    if (worker) void worker.terminate();
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const page of waiting) settle(page);
+  }
+}
+
+function settle(page: Pending): void {
+  try {
+    page.resolve(writePage(page.history, page.job));
+  } catch (error) {
+    page.reject(error);
+  }
+}
+
+/**
+ * Where the worker module is: next to this file as TypeScript (hosts that run the sources, with
+ * tsx's loader), or as pageWorker.js beside a bundle that emitted it. None: no worker.
+ */
+function workerEntry(): { entry: string; loader: string | null } | null {
+  const here = import.meta.url;
+  if (!here.startsWith('file:')) return null;
+  if (here.endsWith('.ts')) {
+    try {
+      const loader = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href;
+      return { entry: new URL('./pageWorker.ts', here).href, loader };
+    } catch {
+      return null;
+    }
+  }
+  const bundled = new URL('./pageWorker.js', here);
+  return existsSync(fileURLToPath(bundled)) ? { entry: bundled.href, loader: null } : null;
+}

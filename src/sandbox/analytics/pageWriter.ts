@@ -1,0 +1,64 @@
+/**
+ * The bytes of one `/v2/activity` page, split so the expensive part can be written on any
+ * thread. A page is `{"data":[` + rows + `],"pagination":…}`; its rows are a run of synthetic
+ * rows (pure functions of seed, wallet and position: synthetic/history.ts) with the wallet's real
+ * fills (already JSON, kept on the event loop) at the newest end, so before the run in a newest-
+ * first walk and after it in an oldest-first one. The event loop writes the head (envelope start
+ * and any real fills before the run) and the tail (real fills after it and the pagination); the
+ * run itself is only a list of positions, which either thread turns into bytes (pageThread.ts).
+ */
+import { ByteWriter } from './byteWriter';
+import type { SyntheticHistory } from './synthetic/history';
+import type { WalletFeed } from './walletFeed';
+
+/** What writing a page needs besides the wallet's synthetic history (cloneable to a worker). */
+export interface PageJob {
+  wallet: string;
+  /** Everything before the first synthetic row, a trailing comma included when rows precede it. */
+  head: Uint8Array;
+  /** Feed positions of the synthetic rows, in page order (sequence id = position + 1). */
+  positions: Int32Array;
+  /** Everything after the last synthetic row, a leading comma included when rows follow it. */
+  tail: Uint8Array;
+}
+
+/** About 700 bytes a synthetic row (titles vary); a longer page grows the buffer once. */
+const ROW_BYTES_ESTIMATE = 760;
+
+/** Splits a page of feed positions into head, synthetic run and tail. */
+export function pageJob(feed: WalletFeed, positions: readonly number[], pagination: string): PageJob {
+  const synthetic = feed.historyLength;
+  let first = positions.findIndex((p) => p < synthetic);
+  if (first < 0) first = positions.length;
+  let end = first;
+  while (end < positions.length && positions[end]! < synthetic) end += 1;
+  const head = new ByteWriter(4_096).ascii('{"data":[');
+  for (let i = 0; i < first; i += 1) {
+    feed.writeRowJson(positions[i]!, head);
+    head.ascii(',');
+  }
+  // No run: the comma written after the last real row belongs to nothing.
+  if (first === end && first > 0) head.pos -= 1;
+  const tail = new ByteWriter(4_096);
+  for (let i = end; i < positions.length; i += 1) {
+    if (i > 0) tail.ascii(',');
+    feed.writeRowJson(positions[i]!, tail);
+  }
+  tail.ascii(`],"pagination":${pagination}}`);
+  return { wallet: feed.address, head: head.take(), positions: Int32Array.from(positions.slice(first, end)), tail: tail.take() };
+}
+
+/** The whole page: head, the synthetic rows comma-separated, tail. */
+export function writePage(history: SyntheticHistory | null, job: PageJob): Buffer {
+  const { positions } = job;
+  if (positions.length > 0 && !history) throw new Error(`sandbox: wallet ${job.wallet} has no synthetic history to write rows from`);
+  // Never below the pool threshold: a worker transfers this buffer's whole backing store.
+  const size = Math.max(8_192, job.head.length + job.tail.length + positions.length * ROW_BYTES_ESTIMATE);
+  const out = new ByteWriter(size).bytes(job.head);
+  for (let k = 0; k < positions.length; k += 1) {
+    if (k > 0) out.ascii(',');
+    const p = positions[k]!;
+    history!.writeRowJson(p, p + 1, out);
+  }
+  return out.bytes(job.tail).take();
+}
