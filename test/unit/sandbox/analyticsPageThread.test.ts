@@ -10,6 +10,7 @@ import { PageThread, WORKER_MIN_ROWS } from '../../../src/sandbox/analytics/page
 import { pageWorldOf } from '../../../src/sandbox/analytics/pageWorld';
 import { pageJob, writePage } from '../../../src/sandbox/analytics/pageWriter';
 import { packKind, SyntheticHistory } from '../../../src/sandbox/analytics/synthetic/history';
+import { putAmount, putInt } from '../../../src/sandbox/analytics/synthetic/rowBytes';
 import { SANDBOX_HISTORY_WALLETS } from '../../../src/sandbox/analytics/synthetic/wallets';
 import { WalletFeed } from '../../../src/sandbox/analytics/walletFeed';
 import { buildWorld } from '../../../src/sandbox/world/buildWorld';
@@ -50,6 +51,16 @@ async function readyThread(): Promise<PageThread> {
 }
 
 describe('activity page bytes', () => {
+  it('integers and amounts are written as JSON prints them, at every digit count', () => {
+    const buf = new Uint8Array(32);
+    const text = (end: number) => Buffer.from(buf.subarray(0, end)).toString('latin1');
+    const values = [0, 9, 10, 99, 100, 101, 999, 1_000, 65_536, 99_999, 100_000, 1_234_567, 99_999_999, 100_000_000, 1_700_000_000, 2 ** 31 - 1];
+    for (let d = 1; d < 2 ** 31; d *= 7) values.push(d, d - 1, d + 1);
+    for (const v of values) expect(text(putInt(buf, 0, v))).toBe(String(v));
+    for (const v of [0, 0.01, 0.1, 0.5, 1, 1.05, 12.3, 4_999.99, 123_456.78, null]) expect(text(putAmount(buf, 0, v))).toBe(JSON.stringify(v));
+  });
+
+
   it('head, synthetic run and tail make the page JSON for every mix of real fills and synthetic rows', () => {
     const feed = feedWithFills(3);
     const n = feed.historyLength;
