@@ -11,9 +11,9 @@ import { ACTIVITY_TYPES, UNLABELED_OUTCOME_INDEX, type ActivityRow, type Activit
 import type { MarketIndex } from '../marketIndex';
 import { OUTCOME_NAMES } from '../marketIndex';
 import { THREE_YEARS_S } from '../window';
-import { ByteWriter } from '../byteWriter';
+import type { ByteWriter } from '../byteWriter';
 import { hashString, hexFrom, mix } from './mix';
-import { KEYS, put, putAmount, putAscii, putInt, SIDE_BYTES } from './rowBytes';
+import { KEYS, put, putAmount, putAscii, putHexWord, putInt, SIDE_BYTES } from './rowBytes';
 import { HISTORY_WALLET_LIST, type HistoryWalletSpec } from './wallets';
 
 /** Per-mille weights, in ACTIVITY_TYPES order (TRADE … TIP). */
@@ -176,20 +176,18 @@ export class SyntheticHistory {
   private readonly scratch = emptyParts();
 
   /** The two rows of a block share a transaction: its hex is written once and reused. */
-  private readonly tx: { pair: number; hex: ByteWriter; bytes: Uint8Array } = { pair: -1, hex: new ByteWriter(64), bytes: new Uint8Array(0) };
+  private readonly tx = { pair: -1, bytes: new Uint8Array(64) };
 
   private txHex(pair: number): Uint8Array {
-    if (this.tx.pair !== pair) {
+    const { tx } = this;
+    if (tx.pair !== pair) {
       // Eight words, each hashing the one before: the same bytes as hexFrom(key, pair, 32).
-      const hex = this.tx.hex;
-      hex.pos = 0;
       let word = mix(this.key, pair);
-      hex.hexWord(word);
-      for (let w = 1; w < 8; w += 1) hex.hexWord((word = mix(word, w)));
-      this.tx.pair = pair;
-      this.tx.bytes = hex.view();
+      putHexWord(tx.bytes, 0, word);
+      for (let w = 1; w < 8; w += 1) putHexWord(tx.bytes, w * 8, (word = mix(word, w)));
+      tx.pair = pair;
     }
-    return this.tx.bytes;
+    return tx.bytes;
   }
 
   private readonly prefixes: Buffer[] = [];

@@ -71,6 +71,19 @@ export function putInt(buf: Uint8Array, pos: number, value: number): number {
   return end;
 }
 
+/** Lower-case hex of every byte value, two codes per byte. */
+const HEX_PAIRS = Uint8Array.from({ length: 512 }, (_, i) => '0123456789abcdef'.charCodeAt(i & 1 ? (i >> 1) & 15 : i >> 5));
+
+/** Lower-case hex of the 4 bytes of `word`, low byte first (see synthetic/mix.ts hexFrom): 8 codes. */
+export function putHexWord(buf: Uint8Array, pos: number, word: number): number {
+  for (let shift = 0; shift < 32; shift += 8) {
+    const pair = ((word >>> shift) & 255) << 1;
+    buf[pos++] = HEX_PAIRS[pair]!;
+    buf[pos++] = HEX_PAIRS[pair + 1]!;
+  }
+  return pos;
+}
+
 /** A two-decimal amount as JSON prints it (no trailing zeros), or `null`. */
 export function putAmount(buf: Uint8Array, pos: number, value: number | null): number {
   if (value === null) return put(buf, pos, KEYS.null);
