@@ -45,11 +45,6 @@ export class ByteWriter {
     return this;
   }
 
-  /** The bytes written so far, without copying (valid until the next write). */
-  view(): Uint8Array {
-    return this.buf.subarray(0, this.pos);
-  }
-
   /** The bytes written so far (a view of the writer's buffer: take it once, when done writing). */
   take(): Buffer {
     return this.buf.subarray(0, this.pos);
