@@ -15,6 +15,7 @@ import { QueryParams } from './params';
 import { kindMarket, kindSide, kindType, typeCode } from './synthetic/history';
 import { activityWindow } from './window';
 import { PageCache } from './pageCache';
+import type { Page } from './pageSlots';
 import { pageJob } from './pageWriter';
 
 const DEFAULT_TYPES = ACTIVITY_TYPES.filter((t) => t !== 'TIP');
@@ -47,7 +48,9 @@ export function readSortBy(params: QueryParams): void {
 }
 
 export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
-  const cache = new PageCache(cacheSize);
+  const cache = new PageCache(cacheSize, ctx.pages.slots);
+  /** The response holds the page until it is sent (pageSlots.ts). */
+  const reply = (page: Page): Reply => ({ status: 200, body: null, raw: page.bytes, onSent: () => ctx.pages.slots.release(page) });
   return (req: RequestContext): Reply | Promise<Reply> => {
     const params = new QueryParams(req.query);
     const user = readUser(params, ctx.contracts);
@@ -85,7 +88,10 @@ export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
       [...types].join('.'), marketSet ? [...marketSet].join('.') : '*', sideSent ? side : '*',
     ].join('|');
     const cached = cache.get(key);
-    if (cached) return { status: 200, body: null, raw: cached };
+    if (cached) {
+      ctx.pages.slots.retain(cached);
+      return reply(cached);
+    }
     const page = walkFeed(feed, window, direction, anchor, limit, accepts);
     const last = page.positions.at(-1);
     const next = page.hasMore && last !== undefined
@@ -94,11 +100,11 @@ export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
     // The page is written as bytes row by row (synthetic rows never become objects on this path);
     // a big page's synthetic rows are written on the page worker (pageThread.ts).
     const job = pageJob(feed, page.positions, JSON.stringify({ next_cursor: next, has_more: page.hasMore }));
-    const done = (bytes: Uint8Array): Reply => {
-      cache.set(key, bytes);
-      return { status: 200, body: null, raw: bytes };
+    const done = (page: Page): Reply => {
+      cache.set(key, page);
+      return reply(page);
     };
-    const bytes = ctx.pages.write(feed.history, job);
-    return bytes instanceof Uint8Array ? done(bytes) : bytes.then(done);
+    const written = ctx.pages.write(feed.history, job);
+    return written instanceof Promise ? written.then(done) : done(written);
   };
 }

@@ -13,9 +13,17 @@ import { historyWallet } from './synthetic/wallets';
 
 export interface PageRequest extends PageJob {
   id: number;
+  /** The page slot to write into (-1: none free, write into a buffer of its own). */
+  slot: number;
+  /** The slot's memory, sent with the first request that uses the slot. */
+  memory?: SharedArrayBuffer;
 }
 
-export type PageAnswer = { kind: 'ready' } | { kind: 'page'; id: number; bytes: Uint8Array } | { kind: 'failed'; id: number; message: string };
+/** A page written into its slot (length), or one that did not fit (bytes, transferred). */
+export type PageAnswer =
+  | { kind: 'ready' }
+  | { kind: 'page'; id: number; length: number; bytes?: Uint8Array }
+  | { kind: 'failed'; id: number; message: string };
 
 export const PAGE_WORKER_MARK = 'marketdesk-page-worker';
 
@@ -30,11 +38,17 @@ function serve(world: PageWorld): void {
     }
     return histories.get(wallet)!;
   };
+  const slots: Buffer[] = [];
   port.on('message', (request: PageRequest) => {
     try {
-      const page = writePage(historyOf(request.wallet), request);
-      const answer: PageAnswer = { kind: 'page', id: request.id, bytes: page };
-      port.postMessage(answer, [page.buffer as ArrayBuffer]);
+      if (request.memory) slots[request.slot] = Buffer.from(request.memory);
+      const { bytes, inPlace } = writePage(historyOf(request.wallet), request, request.slot >= 0 ? slots[request.slot] : undefined);
+      if (inPlace) {
+        port.postMessage({ kind: 'page', id: request.id, length: bytes.length } satisfies PageAnswer);
+      } else {
+        const copy = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : Buffer.from(bytes);
+        port.postMessage({ kind: 'page', id: request.id, length: copy.length, bytes: copy } satisfies PageAnswer, [copy.buffer as ArrayBuffer]);
+      }
     } catch (error) {
       port.postMessage({ kind: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) } satisfies PageAnswer);
     }

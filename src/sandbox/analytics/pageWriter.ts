@@ -32,33 +32,38 @@ export function pageJob(feed: WalletFeed, positions: readonly number[], paginati
   if (first < 0) first = positions.length;
   let end = first;
   while (end < positions.length && positions[end]! < synthetic) end += 1;
-  const head = new ByteWriter(4_096).ascii('{"data":[');
+  // Small: pooled allocations (the head and tail are usually a few dozen bytes).
+  const head = new ByteWriter(1_024).ascii('{"data":[');
   for (let i = 0; i < first; i += 1) {
     feed.writeRowJson(positions[i]!, head);
     head.ascii(',');
   }
   // No run: the comma written after the last real row belongs to nothing.
   if (first === end && first > 0) head.pos -= 1;
-  const tail = new ByteWriter(4_096);
+  const tail = new ByteWriter(1_024);
   for (let i = end; i < positions.length; i += 1) {
     if (i > 0) tail.ascii(',');
     feed.writeRowJson(positions[i]!, tail);
   }
   tail.ascii(`],"pagination":${pagination}}`);
-  return { wallet: feed.address, head: head.take(), positions: Int32Array.from(positions.slice(first, end)), tail: tail.take() };
+  // Copies of their own: a view of a pooled buffer would carry the whole pool to the worker.
+  return { wallet: feed.address, head: new Uint8Array(head.take()), positions: Int32Array.from(positions.slice(first, end)), tail: new Uint8Array(tail.take()) };
 }
 
-/** The whole page: head, the synthetic rows comma-separated, tail. */
-export function writePage(history: SyntheticHistory | null, job: PageJob): Buffer {
+/**
+ * The whole page: head, the synthetic rows comma-separated, tail. Written into `into` when given
+ * (a page slot: check `inPlace`), else into a buffer of its own.
+ */
+export function writePage(history: SyntheticHistory | null, job: PageJob, into?: Buffer): { bytes: Buffer; inPlace: boolean } {
   const { positions } = job;
   if (positions.length > 0 && !history) throw new Error(`sandbox: wallet ${job.wallet} has no synthetic history to write rows from`);
-  // Never below the pool threshold: a worker transfers this buffer's whole backing store.
-  const size = Math.max(8_192, job.head.length + job.tail.length + positions.length * ROW_BYTES_ESTIMATE);
-  const out = new ByteWriter(size).bytes(job.head);
+  // Never below the pool threshold: a worker may transfer this buffer's whole backing store.
+  const out = new ByteWriter(into ?? Math.max(8_192, job.head.length + job.tail.length + positions.length * ROW_BYTES_ESTIMATE)).bytes(job.head);
   for (let k = 0; k < positions.length; k += 1) {
     if (k > 0) out.ascii(',');
     const p = positions[k]!;
     history!.writeRowJson(p, p + 1, out);
   }
-  return out.bytes(job.tail).take();
+  out.bytes(job.tail);
+  return { bytes: out.take(), inPlace: into !== undefined && out.writesInto(into) };
 }

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityRow } from '../../../src/shared/protocol/analytics';
 import { MarketIndex } from '../../../src/sandbox/analytics/marketIndex';
+import { PageCache } from '../../../src/sandbox/analytics/pageCache';
+import { PageSlots, type Page } from '../../../src/sandbox/analytics/pageSlots';
 import { PageThread, WORKER_MIN_ROWS } from '../../../src/sandbox/analytics/pageThread';
 import { pageWorldOf } from '../../../src/sandbox/analytics/pageWorld';
 import { pageJob, writePage } from '../../../src/sandbox/analytics/pageWriter';
@@ -40,6 +42,7 @@ function feedWithFills(fills: number): WalletFeed {
 
 /** The page as JSON.stringify of its rows would have it. */
 const expected = (feed: WalletFeed, positions: number[]) => `{"data":[${positions.map((p) => JSON.stringify(feed.row(p))).join(',')}],"pagination":${PAGINATION}}`;
+const text = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('utf8');
 const range = (from: number, count: number, step: number) => Array.from({ length: count }, (_, k) => from + k * step);
 
 async function readyThread(): Promise<PageThread> {
@@ -53,13 +56,12 @@ async function readyThread(): Promise<PageThread> {
 describe('activity page bytes', () => {
   it('integers and amounts are written as JSON prints them, at every digit count', () => {
     const buf = new Uint8Array(32);
-    const text = (end: number) => Buffer.from(buf.subarray(0, end)).toString('latin1');
+    const digits = (end: number) => Buffer.from(buf.subarray(0, end)).toString('latin1');
     const values = [0, 9, 10, 99, 100, 101, 999, 1_000, 65_536, 99_999, 100_000, 1_234_567, 99_999_999, 100_000_000, 1_700_000_000, 2 ** 31 - 1];
     for (let d = 1; d < 2 ** 31; d *= 7) values.push(d, d - 1, d + 1);
-    for (const v of values) expect(text(putInt(buf, 0, v))).toBe(String(v));
-    for (const v of [0, 0.01, 0.1, 0.5, 1, 1.05, 12.3, 4_999.99, 123_456.78, null]) expect(text(putAmount(buf, 0, v))).toBe(JSON.stringify(v));
+    for (const v of values) expect(digits(putInt(buf, 0, v))).toBe(String(v));
+    for (const v of [0, 0.01, 0.1, 0.5, 1, 1.05, 12.3, 4_999.99, 123_456.78, null]) expect(digits(putAmount(buf, 0, v))).toBe(JSON.stringify(v));
   });
-
 
   it('head, synthetic run and tail make the page JSON for every mix of real fills and synthetic rows', () => {
     const feed = feedWithFills(3);
@@ -73,26 +75,30 @@ describe('activity page bytes', () => {
       empty: [],
     };
     for (const [name, positions] of Object.entries(cases)) {
-      const bytes = writePage(history, pageJob(feed, positions, PAGINATION));
-      expect(Buffer.from(bytes).toString('utf8'), name).toBe(expected(feed, positions));
+      const { bytes } = writePage(history, pageJob(feed, positions, PAGINATION));
+      expect(text(bytes), name).toBe(expected(feed, positions));
     }
   });
 
-  it('the worker writes the same bytes as the event loop, handing back big pages only', async () => {
+  it('the worker writes the same bytes as the event loop into page slots, handed back as lengths', async () => {
     const thread = await readyThread();
     try {
       expect(thread.status).toBe('ready');
       const feed = feedWithFills(2);
       const n = feed.historyLength;
       const pages = [range(n + 1, 1_000, -1), range(n - 998, 1_000, 1), range(12_345, 1_000, -1)];
-      for (const positions of pages) {
-        const job = pageJob(feed, positions, PAGINATION);
-        const answer = thread.write(history, job);
+      const answers = pages.map((positions) => thread.write(history, pageJob(feed, positions, PAGINATION)));
+      for (const [i, answer] of answers.entries()) {
         expect(answer).toBeInstanceOf(Promise);
-        expect(Buffer.from(await answer).toString('utf8')).toBe(expected(feed, positions));
+        const page = await answer;
+        expect(page.slot).not.toBeNull();
+        expect(text(page.bytes)).toBe(expected(feed, pages[i]!));
       }
+      // Three pages in flight at once: three different slots.
+      const slots = await Promise.all(answers);
+      expect(new Set(slots.map((p) => p.slot!.index)).size).toBe(3);
       // A small page is not worth the round trip: written here, at once.
-      expect(thread.write(history, pageJob(feed, range(100, 10, -1), PAGINATION))).toBeInstanceOf(Uint8Array);
+      expect(thread.write(history, pageJob(feed, range(100, 10, -1), PAGINATION))).not.toBeInstanceOf(Promise);
     } finally {
       thread.close();
     }
@@ -100,15 +106,47 @@ describe('activity page bytes', () => {
 
   it('a disabled or closed worker writes every page on the event loop', async () => {
     const job = pageJob(feedWithFills(0), range(3_000, 500, -1), PAGINATION);
+    const here = text(writePage(history, job).bytes);
     const off = new PageThread(() => pageWorldOf(world, END), false);
     expect(off.status).toBe('off');
-    expect(Buffer.from(off.write(history, job) as Uint8Array)).toEqual(writePage(history, job));
+    expect(text((off.write(history, job) as Page).bytes)).toBe(here);
     const thread = await readyThread();
     const waiting = thread.write(history, job);
     thread.close();
     expect(thread.status).toBe('off');
-    // The page asked for before the close is still answered, written here.
-    expect(Buffer.from(await waiting)).toEqual(writePage(history, job));
-    expect(thread.write(history, job)).toBeInstanceOf(Uint8Array);
+    // The page asked for before the close is still answered, written here (not into the slot the
+    // stopped worker may still be writing).
+    const page = await waiting;
+    expect(page.slot).toBeNull();
+    expect(text(page.bytes)).toBe(here);
+    expect(thread.write(history, job)).not.toBeInstanceOf(Promise);
+  });
+});
+
+describe('page slots', () => {
+  it('a slot is reused only when every holder let go: the response and the page cache', () => {
+    const slots = new PageSlots(1_024, 2);
+    const cache = new PageCache(1, slots);
+    const first = { bytes: new Uint8Array(0), slot: slots.acquire() };
+    cache.set('a', first);
+    slots.release(first); // sent
+    const second = { bytes: new Uint8Array(0), slot: slots.acquire() };
+    expect(second.slot!.index).not.toBe(first.slot!.index);
+    // Both slots held (the cache holds the first, the second is being sent) and the cap is 2.
+    expect(slots.acquire()).toBeNull();
+    cache.set('b', second); // evicts 'a'
+    expect(slots.acquire()!.index).toBe(first.slot!.index);
+    slots.release(second);
+    expect(cache.get('b')).toBe(second);
+    expect(slots.counts).toEqual({ slots: 2, free: 0 });
+  });
+
+  it('a page that does not fit its slot is written into a buffer of its own, with the same bytes', () => {
+    const job = pageJob(feedWithFills(0), range(8_000, 300, -1), PAGINATION);
+    const slots = new PageSlots(4_096, 4);
+    const slot = slots.acquire()!;
+    const { bytes, inPlace } = writePage(history, job, slot.view);
+    expect(inPlace).toBe(false);
+    expect(text(bytes)).toBe(text(writePage(history, job).bytes));
   });
 });
