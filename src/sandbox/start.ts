@@ -28,6 +28,7 @@ import { analyticsRouter } from './services/analyticsRoutes';
 import { createAnalyticsContext, type AnalyticsOptions } from './analytics/service';
 import { CursorCodec } from './analytics/cursor';
 import { cursorKeySection } from './analytics/cursorKeyState';
+import type { PageThreadState } from './analytics/pageThread';
 import { ADMIN_PREFIX, addEdgeAdminRoutes } from './services/edgeAdminRoutes';
 import { perpsAccountsSection } from './perps/perpsAccountsState';
 import { createPerpsState, DEFAULT_FUNDING_INTERVAL_MS } from './perps/perpsState';
@@ -149,6 +150,8 @@ export interface RunningSandbox {
   perpsWeightStats(): PerpsWeightStats;
   /** Fault rules and per-route counters (also `GET /sandbox/faults` on any server). */
   faultStats(): SandboxFaultStats;
+  /** Where big `/v2/activity` pages are written: 'ready' on the page worker, else on the event loop (benches). */
+  analyticsPageThread(): PageThreadState;
 }
 
 export type SandboxFaultStats = ReturnType<FaultInjector['snapshot']>;
@@ -285,5 +288,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     simulationStats: () => simulator.snapshot(),
     perpsWeightStats: () => perps.weights.stats(),
     faultStats: () => faults.snapshot(),
+    analyticsPageThread: () => analyticsContext.pages.status,
   };
 }
