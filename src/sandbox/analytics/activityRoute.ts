@@ -74,9 +74,12 @@ export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
     }
     const sideBit = side === 'SELL' ? 1 : 0;
     const tradeCode = typeCode('TRADE');
+    // One bit per accepted type code: the scan tests a thousand-odd kinds per page.
+    let typeBits = 0;
+    for (const code of types) typeBits |= 1 << code;
     const accepts = (kind: number): boolean => {
       const type = kindType(kind);
-      if (!types.has(type)) return false;
+      if (((typeBits >>> type) & 1) === 0) return false;
       if (marketSet && !marketSet.has(kindMarket(kind))) return false;
       // `side` filters trades (BUY/SELL); rows without a side do not match a side filter.
       if (sideSent && (type !== tradeCode || kindSide(kind) !== sideBit)) return false;
