@@ -15,14 +15,8 @@ export class ByteWriter {
     return this.buf;
   }
 
-  /** A size to allocate, or memory to write into (outgrowing it moves the writer to a new buffer). */
-  constructor(initial: number | Buffer = 1 << 20) {
-    this.buf = typeof initial === 'number' ? Buffer.allocUnsafe(initial) : initial;
-  }
-
-  /** Whether the bytes are still in `memory` (the writer did not outgrow it). */
-  writesInto(memory: Buffer): boolean {
-    return this.buf === memory;
+  constructor(initial = 1 << 20) {
+    this.buf = Buffer.allocUnsafe(initial);
   }
 
   /** Makes room for `n` more bytes (writers that reserve once per row skip the check per piece). */

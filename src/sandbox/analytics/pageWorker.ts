@@ -1,7 +1,8 @@
 /**
  * The page worker's side (started by pageThread.ts): it rebuilds the market index and the
- * synthetic histories from the PageWorld it was given, then answers each PageJob with the page's
- * bytes, transferring the buffer back (no copy). Jobs are answered in the order they arrive.
+ * synthetic histories from the PageWorld it was given, then writes each PageJob's page into the
+ * shared slot it names and answers with the length (a page that does not fit goes back as a
+ * buffer of its own, transferred). Jobs are answered in the order they arrive.
  * Importing this module anywhere but in that worker does nothing.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -46,8 +47,8 @@ function serve(world: PageWorld): void {
       if (inPlace) {
         port.postMessage({ kind: 'page', id: request.id, length: bytes.length } satisfies PageAnswer);
       } else {
-        const copy = bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length ? bytes : Buffer.from(bytes);
-        port.postMessage({ kind: 'page', id: request.id, length: copy.length, bytes: copy } satisfies PageAnswer, [copy.buffer as ArrayBuffer]);
+        // A buffer of its own (writePage never hands out pooled memory here): moved, not copied.
+        port.postMessage({ kind: 'page', id: request.id, length: bytes.length, bytes } satisfies PageAnswer, [bytes.buffer as ArrayBuffer]);
       }
     } catch (error) {
       port.postMessage({ kind: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) } satisfies PageAnswer);
