@@ -11,7 +11,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
-      lib: { entry: resolve(root, 'src/main/electron/index.ts'), formats: ['es'], fileName: () => 'index.js' },
+      // The sandbox's page worker is its own entry: src/sandbox/analytics/pageThread.ts starts
+      // out/main/pageWorker.js beside the bundle.
+      lib: {
+        entry: { index: resolve(root, 'src/main/electron/index.ts'), pageWorker: resolve(root, 'src/sandbox/analytics/pageWorker.ts') },
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.js`,
+      },
     },
   },
   preload: {

@@ -28,6 +28,7 @@ import { analyticsRouter } from './services/analyticsRoutes';
 import { createAnalyticsContext, type AnalyticsOptions } from './analytics/service';
 import { CursorCodec } from './analytics/cursor';
 import { cursorKeySection } from './analytics/cursorKeyState';
+import type { PageThreadState } from './analytics/pageThread';
 import { ADMIN_PREFIX, addEdgeAdminRoutes } from './services/edgeAdminRoutes';
 import { perpsAccountsSection } from './perps/perpsAccountsState';
 import { createPerpsState, DEFAULT_FUNDING_INTERVAL_MS } from './perps/perpsState';
@@ -151,6 +152,8 @@ export interface RunningSandbox {
   perpsWeightStats(): PerpsWeightStats;
   /** Fault rules and per-route counters (also `GET /sandbox/faults` on any server). */
   faultStats(): SandboxFaultStats;
+  /** Where big `/v2/activity` pages are written: 'ready' on the page worker, else on the event loop (benches). */
+  analyticsPageThread(): PageThreadState;
 }
 
 export type SandboxFaultStats = ReturnType<FaultInjector['snapshot']>;
@@ -223,8 +226,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const gate = new EdgeGate(options.edge ?? {});
   const isAdminPath = (path: string) => path.startsWith(ADMIN_PREFIX);
 
-  const analytics = analyticsRouter(createAnalyticsContext(world, exchange, trading.desk.trades, trading.desk.activity, options.analytics ?? {}, cursors,
-    [new PerpsActivitySource(perpsState, perpsState.deposits)]), {
+  const analyticsContext = createAnalyticsContext(world, exchange, trading.desk.trades, trading.desk.activity, options.analytics ?? {}, cursors,
+    [new PerpsActivitySource(perpsState, perpsState.deposits)]);
+  const analytics = analyticsRouter(analyticsContext, {
     gate, ...(options.edge?.limits ? { limits: options.edge.limits } : {}),
   });
   const definitions: ServiceDefinition[] = [
@@ -259,6 +263,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     simulator.stop();
     trading.close();
     gate.close();
+    // The page worker: pages still being written finish on this thread.
+    analyticsContext.pages.close();
     await Promise.all(running.map((s) => s.close()));
     // After the servers: every connection is closed, so no change after this could be answered.
     await state?.close();
@@ -285,5 +291,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     simulationStats: () => simulator.snapshot(),
     perpsWeightStats: () => perps.weights.stats(),
     faultStats: () => faults.snapshot(),
+    analyticsPageThread: () => analyticsContext.pages.status,
   };
 }

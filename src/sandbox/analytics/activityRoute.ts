@@ -14,8 +14,9 @@ import { readMarketFilter, readUser } from './identifiers';
 import { QueryParams } from './params';
 import { kindMarket, kindSide, kindType, typeCode } from './synthetic/history';
 import { activityWindow } from './window';
-import { ByteWriter } from './byteWriter';
 import { PageCache } from './pageCache';
+import type { Page } from './pageSlots';
+import { pageJob } from './pageWriter';
 
 const DEFAULT_TYPES = ACTIVITY_TYPES.filter((t) => t !== 'TIP');
 
@@ -47,8 +48,10 @@ export function readSortBy(params: QueryParams): void {
 }
 
 export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
-  const cache = new PageCache(cacheSize);
-  return (req: RequestContext): Reply => {
+  const cache = new PageCache(cacheSize, ctx.pages.slots);
+  /** The response holds the page until it is sent (pageSlots.ts). */
+  const reply = (page: Page): Reply => ({ status: 200, body: null, raw: page.bytes, onSent: () => ctx.pages.slots.release(page) });
+  return (req: RequestContext): Reply | Promise<Reply> => {
     const params = new QueryParams(req.query);
     const user = readUser(params, ctx.contracts);
     const limitParam = params.limit(DEFAULT_ACTIVITY_LIMIT);
@@ -71,9 +74,12 @@ export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
     }
     const sideBit = side === 'SELL' ? 1 : 0;
     const tradeCode = typeCode('TRADE');
+    // One bit per accepted type code: the scan tests a thousand-odd kinds per page.
+    let typeBits = 0;
+    for (const code of types) typeBits |= 1 << code;
     const accepts = (kind: number): boolean => {
       const type = kindType(kind);
-      if (!types.has(type)) return false;
+      if (((typeBits >>> type) & 1) === 0) return false;
       if (marketSet && !marketSet.has(kindMarket(kind))) return false;
       // `side` filters trades (BUY/SELL); rows without a side do not match a side filter.
       if (sideSent && (type !== tradeCode || kindSide(kind) !== sideBit)) return false;
@@ -85,22 +91,23 @@ export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
       [...types].join('.'), marketSet ? [...marketSet].join('.') : '*', sideSent ? side : '*',
     ].join('|');
     const cached = cache.get(key);
-    if (cached) return { status: 200, body: null, raw: cached };
+    if (cached) {
+      ctx.pages.slots.retain(cached);
+      return reply(cached);
+    }
     const page = walkFeed(feed, window, direction, anchor, limit, accepts);
     const last = page.positions.at(-1);
     const next = page.hasMore && last !== undefined
       ? ctx.cursors.encode('activity', { t: feed.ts(last), s: last + 1, n: limit, d: direction })
       : null;
-    // The page is written as bytes row by row (synthetic rows never become objects on this path).
-    // About 700 bytes a row (titles vary); a longer page grows the buffer once.
-    const out = new ByteWriter(page.positions.length * 760 + 512).ascii('{"data":[');
-    page.positions.forEach((p, i) => {
-      if (i > 0) out.ascii(',');
-      feed.writeRowJson(p, out);
-    });
-    out.ascii(`],"pagination":${JSON.stringify({ next_cursor: next, has_more: page.hasMore })}}`);
-    const bytes = out.take();
-    cache.set(key, bytes);
-    return { status: 200, body: null, raw: bytes };
+    // The page is written as bytes row by row (synthetic rows never become objects on this path);
+    // a big page's synthetic rows are written on the page worker (pageThread.ts).
+    const job = pageJob(feed, page.positions, JSON.stringify({ next_cursor: next, has_more: page.hasMore }));
+    const done = (page: Page): Reply => {
+      cache.set(key, page);
+      return reply(page);
+    };
+    const written = ctx.pages.write(feed.history, job);
+    return written instanceof Promise ? written.then(done) : done(written);
   };
 }

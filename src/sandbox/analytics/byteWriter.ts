@@ -45,29 +45,8 @@ export class ByteWriter {
     return this;
   }
 
-  /** Lower-case hex of the 4 bytes of `word`, low byte first (see synthetic/mix.ts hexFrom). */
-  hexWord(word: number): this {
-    this.room(8);
-    const { buf } = this;
-    let p = this.pos;
-    for (let shift = 0; shift < 32; shift += 8) {
-      const byte = (word >>> shift) & 255;
-      buf[p++] = HEX_CODES[byte >>> 4]!;
-      buf[p++] = HEX_CODES[byte & 15]!;
-    }
-    this.pos = p;
-    return this;
-  }
-
-  /** The bytes written so far, without copying (valid until the next write). */
-  view(): Uint8Array {
-    return this.buf.subarray(0, this.pos);
-  }
-
   /** The bytes written so far (a view of the writer's buffer: take it once, when done writing). */
   take(): Buffer {
     return this.buf.subarray(0, this.pos);
   }
 }
-
-const HEX_CODES = Uint8Array.from('0123456789abcdef', (c) => c.charCodeAt(0));

@@ -6,6 +6,7 @@ import type { CapacitySlots } from './capacitySlots';
 import type { CursorCodec } from './cursor';
 import type { ActivityLedger } from './ledger';
 import type { MarketIndex } from './marketIndex';
+import type { PageThread } from './pageThread';
 
 export interface AnalyticsContext {
   world: World;
@@ -20,4 +21,6 @@ export interface AnalyticsContext {
   prices: MarketActivity | null;
   /** Heavy queries take one of these slots (capacitySlots.ts). */
   heavy: CapacitySlots;
+  /** Writes big `/v2/activity` pages off the event loop (closed with the sandbox). */
+  pages: PageThread;
 }

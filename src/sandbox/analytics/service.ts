@@ -13,6 +13,8 @@ import { CursorCodec } from './cursor';
 import { ActivityLedger } from './ledger';
 import { MarketIndex } from './marketIndex';
 import type { MovementSource } from './movementSource';
+import { PageThread } from './pageThread';
+import { pageWorldOf } from './pageWorld';
 
 export interface AnalyticsOptions {
   /** Addresses refused as `user` (default: the chain-137 profile's contracts, contracts.ts). */
@@ -29,6 +31,8 @@ export interface AnalyticsOptions {
   heavyHoldMs?: number;
   /** Clock for the windows, epoch ms (tests). Default Date.now. */
   now?: () => number;
+  /** Write big `/v2/activity` pages on a worker thread (default true; false: on the event loop). */
+  pageWorker?: boolean;
 }
 
 export const DEFAULT_HEAVY_SLOTS = 4;
@@ -46,16 +50,18 @@ export function createAnalyticsContext(
   if (!Number.isInteger(waitMs) || waitMs < 0 || waitMs > 60_000) throw new RangeError(`sandbox: analytics.heavyWaitMs must be an integer between 0 and 60000 (got ${waitMs})`);
   const markets = new MarketIndex(world);
   const now = options.now ?? Date.now;
+  // The synthetic histories end an hour before the world's "now".
+  const historyEndS = Math.floor(world.epochMs / 1000) - 3_600;
   return {
     world,
     exchange,
     markets,
-    // The synthetic histories end an hour before the world's "now".
-    ledger: new ActivityLedger(markets, world.seed, Math.floor(world.epochMs / 1000) - 3_600, trades, movements),
+    ledger: new ActivityLedger(markets, world.seed, historyEndS, trades, movements),
     cursors,
     contracts: contractSet(options.protocolContracts ?? DEFAULT_PROTOCOL_CONTRACTS),
     nowS: () => Math.floor(now() / 1000),
     prices,
     heavy: new CapacitySlots(slots, waitMs, options.heavyHoldMs ?? 0),
+    pages: new PageThread(() => pageWorldOf(world, historyEndS), options.pageWorker ?? true),
   };
 }

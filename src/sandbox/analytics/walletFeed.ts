@@ -61,6 +61,11 @@ export class WalletFeed {
     return { size: row.size ?? 0, price: row.price ?? 0 };
   }
 
+  /** The synthetic history behind the leading positions (null for a wallet with only real fills). */
+  get history(): SyntheticHistory | null {
+    return this.synthetic;
+  }
+
   /** How many leading positions are synthetic (immutable; derived views cache over them). */
   get historyLength(): number {
     return this.syntheticCount;

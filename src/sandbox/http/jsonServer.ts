@@ -132,7 +132,11 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
     ...(fault?.kind === 'message' ? { fault } : {}),
   };
   const answer = await match.handler(ctx);
-  if (fault?.kind === 'truncated') return sendTruncated(res, def.decorate ? def.decorate(answer) : answer);
+  if (fault?.kind === 'truncated') {
+    // It copies what it sends half of: the reply is finished with at once.
+    sendTruncated(res, def.decorate ? def.decorate(answer) : answer);
+    return answer.onSent?.();
+  }
   finish(answer);
 }
 

@@ -10,6 +10,11 @@ export interface Reply {
    * large pages whose rows are produced as text (the analytics activity feed).
    */
   raw?: string | Uint8Array;
+  /**
+   * Called once the reply is finished with (sent, or the connection gone): `raw` may be reused
+   * memory that must not change while it is being written (analytics/pageSlots.ts).
+   */
+  onSent?: () => void;
 }
 
 export const reply = (status: number, body: unknown, headers?: Record<string, string>): Reply =>
@@ -18,7 +23,11 @@ export const reply = (status: number, body: unknown, headers?: Record<string, st
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 
 export function send(res: ServerResponse, answer: Reply): void {
-  if (res.headersSent || res.destroyed) return;
+  if (res.headersSent || res.destroyed) {
+    answer.onSent?.();
+    return;
+  }
+  if (answer.onSent) res.once('close', answer.onSent);
   const text = answer.raw ?? JSON.stringify(answer.body ?? null);
   res.writeHead(answer.status, {
     'content-type': 'application/json',

@@ -11,9 +11,9 @@ import { ACTIVITY_TYPES, UNLABELED_OUTCOME_INDEX, type ActivityRow, type Activit
 import type { MarketIndex } from '../marketIndex';
 import { OUTCOME_NAMES } from '../marketIndex';
 import { THREE_YEARS_S } from '../window';
-import { ByteWriter } from '../byteWriter';
+import type { ByteWriter } from '../byteWriter';
 import { hashString, hexFrom, mix } from './mix';
-import { KEYS, put, putAmount, putAscii, putInt, SIDE_BYTES } from './rowBytes';
+import { KEYS, put, putAmount, putAscii, putHexWord, putInt, SIDE_BYTES } from './rowBytes';
 import { HISTORY_WALLET_LIST, type HistoryWalletSpec } from './wallets';
 
 /** Per-mille weights, in ACTIVITY_TYPES order (TRADE … TIP). */
@@ -34,6 +34,9 @@ export const typeCode = (type: ActivityType): number => ACTIVITY_TYPES.indexOf(t
 export const blockAt = (ts: number): number => 40_000_000 + Math.floor((ts - 1_680_000_000) / 2);
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+/** Shares and trade price from a row's second hash, mix(mix(key, i), 0x51ed). */
+const sizeOf = (h: number) => round2(1 + (h % 500_000) / 100);
+const priceOf = (h: number) => (1 + (mix(h, 1) % 99)) / 100;
 
 export class SyntheticHistory {
   readonly count: number;
@@ -63,7 +66,11 @@ export class SyntheticHistory {
   }
 
   kind(i: number): number {
-    const h = mix(this.key, i);
+    return this.kindOf(mix(this.key, i));
+  }
+
+  /** The packed kind drawn from row i's first hash, mix(key, i). */
+  private kindOf(h: number): number {
     const type = TYPE_BY_ROLL[h % 1000] as number;
     const pick = h >>> 10;
     const { markets } = this;
@@ -77,37 +84,47 @@ export class SyntheticHistory {
   /** Shares and trade price of row i (what position math needs, without building the row). */
   amounts(i: number): { size: number; price: number } {
     const h = mix(mix(this.key, i), 0x51ed);
-    return { size: round2(1 + (h % 500_000) / 100), price: (1 + (mix(h, 1) % 99)) / 100 };
+    return { size: sizeOf(h), price: priceOf(h) };
   }
 
-  /** Every value of row i, computed once for both the object and the JSON text. */
-  private parts(i: number): RowParts {
-    const kind = this.kind(i);
+  /**
+   * Every value of row i, computed once for both the object and the JSON text. The page path
+   * passes one record it reuses for every row (a thousand short-lived objects a page add up).
+   */
+  private parts(i: number, into: RowParts = emptyParts()): RowParts {
+    const h0 = mix(this.key, i);
+    const kind = this.kindOf(h0);
     const type = kindType(kind);
-    const h = mix(mix(this.key, i), 0x51ed);
+    const h = mix(h0, 0x51ed);
     const market = kindMarket(kind);
-    const entry = market >= 0 ? this.markets.markets[market] : undefined;
     const outcomeBit = (kind >>> 5) & 1;
-    const { size, price: tradePrice } = this.amounts(i);
+    const size = sizeOf(h);
     const unavailable = (h >>> 20) % 61 === 0;
-    const parts: RowParts = {
-      type, ts: this.ts(i), log: (i & 1) + (h % 7) * 2, market, outcomeMode: 0,
-      side: null, size, price: null, sizeUsdc: unavailable ? null : size, counterparty: null,
-    };
+    into.type = type;
+    into.ts = this.ts(i);
+    into.log = (i & 1) + (h % 7) * 2;
+    into.market = market;
+    into.outcomeMode = 0;
+    into.side = null;
+    into.size = size;
+    into.price = null;
+    into.sizeUsdc = unavailable ? null : size;
+    into.counterparty = null;
     if (type === TRADE || type === REDEEM) {
-      const price = type === REDEEM ? (entry?.market.resolvedOutcome === outcomeBit ? 1 : 0) : tradePrice;
+      const entry = market >= 0 ? this.markets.markets[market] : undefined;
+      const price = type === REDEEM ? (entry?.market.resolvedOutcome === outcomeBit ? 1 : 0) : priceOf(h);
       const unlabeled = entry !== undefined && (h >>> 8) % 97 === 0;
-      parts.outcomeMode = (unlabeled ? 3 : 1) + outcomeBit;
-      parts.side = type === TRADE ? (kindSide(kind) ? 'SELL' : 'BUY') : null;
-      parts.price = unavailable ? null : price;
-      parts.sizeUsdc = unavailable ? null : round2(size * price);
+      into.outcomeMode = (unlabeled ? 3 : 1) + outcomeBit;
+      into.side = type === TRADE ? (kindSide(kind) ? 'SELL' : 'BUY') : null;
+      into.price = unavailable ? null : price;
+      into.sizeUsdc = unavailable ? null : round2(size * price);
     } else if (type === TIP) {
-      parts.side = kindSide(kind) ? 'OUT' : 'IN';
-      parts.size = round2(size / 50);
-      parts.sizeUsdc = parts.size;
-      parts.counterparty = h % 3 === 0 ? `0x${hexFrom(h, 0x71b, 20)}` : this.others[h % this.others.length]!.address;
+      into.side = kindSide(kind) ? 'OUT' : 'IN';
+      into.size = round2(size / 50);
+      into.sizeUsdc = into.size;
+      into.counterparty = h % 3 === 0 ? `0x${hexFrom(h, 0x71b, 20)}` : this.others[h % this.others.length]!.address;
     }
-    return parts;
+    return into;
   }
 
   row(i: number, sequenceId: number): ActivityRow {
@@ -133,7 +150,7 @@ export class SyntheticHistory {
    * `/v2/activity` (a unit test holds the bytes equal to the object's JSON).
    */
   writeRowJson(i: number, sequenceId: number, out: ByteWriter): void {
-    const p = this.parts(i);
+    const p = this.parts(i, this.scratch);
     const prefix = this.prefix(p.type);
     const fragment = this.marketFragment(p.market, p.outcomeMode);
     const tx = this.txHex(i >>> 1);
@@ -156,21 +173,21 @@ export class SyntheticHistory {
     out.pos = pos;
   }
 
+  private readonly scratch = emptyParts();
+
   /** The two rows of a block share a transaction: its hex is written once and reused. */
-  private readonly tx: { pair: number; hex: ByteWriter; bytes: Uint8Array } = { pair: -1, hex: new ByteWriter(64), bytes: new Uint8Array(0) };
+  private readonly tx = { pair: -1, bytes: new Uint8Array(64) };
 
   private txHex(pair: number): Uint8Array {
-    if (this.tx.pair !== pair) {
+    const { tx } = this;
+    if (tx.pair !== pair) {
       // Eight words, each hashing the one before: the same bytes as hexFrom(key, pair, 32).
-      const hex = this.tx.hex;
-      hex.pos = 0;
       let word = mix(this.key, pair);
-      hex.hexWord(word);
-      for (let w = 1; w < 8; w += 1) hex.hexWord((word = mix(word, w)));
-      this.tx.pair = pair;
-      this.tx.bytes = hex.view();
+      putHexWord(tx.bytes, 0, word);
+      for (let w = 1; w < 8; w += 1) putHexWord(tx.bytes, w * 8, (word = mix(word, w)));
+      tx.pair = pair;
     }
-    return this.tx.bytes;
+    return tx.bytes;
   }
 
   private readonly prefixes: Buffer[] = [];
@@ -179,12 +196,12 @@ export class SyntheticHistory {
     return (this.prefixes[type] ??= Buffer.from(`{"proxy_wallet":"${this.wallet.address}","type":"${ACTIVITY_TYPES[type]!}","block_timestamp":`));
   }
 
-  private readonly fragments = new Map<number, Buffer>();
+  private readonly fragments: Array<Buffer | undefined> = [];
 
   /** condition_id … token_id of a market and outcome mode, JSON-escaped, cached. */
   private marketFragment(market: number, outcomeMode: number): Buffer {
     const key = (market + 1) * 8 + outcomeMode;
-    let text = this.fragments.get(key);
+    let text = this.fragments[key];
     if (text === undefined) {
       const entry = market >= 0 ? this.markets.markets[market] : undefined;
       const labeled = outcomeMode === 1 || outcomeMode === 2;
@@ -196,7 +213,7 @@ export class SyntheticHistory {
         token_id: entry && outcome !== null ? entry.market.tokenIds[outcome as 0 | 1] : null,
       } satisfies Partial<ActivityRow>;
       text = Buffer.from(JSON.stringify(fields).slice(1, -1));
-      this.fragments.set(key, text);
+      this.fragments[key] = text;
     }
     return text;
   }
@@ -215,3 +232,7 @@ interface RowParts {
   sizeUsdc: number | null;
   counterparty: string | null;
 }
+
+const emptyParts = (): RowParts => ({
+  type: 0, ts: 0, log: 0, market: -1, outcomeMode: 0, side: null, size: 0, price: null, sizeUsdc: null, counterparty: null,
+});

@@ -41,17 +41,47 @@ export function putAscii(buf: Uint8Array, pos: number, text: string): number {
   return pos + text.length;
 }
 
-/** A non-negative integer below 2^31, digit by digit. */
+/** "00" … "99" as character codes, two per entry: integers are written two digits at a time. */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i & 1 ? (i >> 1) % 10 : Math.floor((i >> 1) / 10)));
+
+/** How many decimal digits a non-negative integer below 2^31 has. */
+function digitCount(v: number): number {
+  if (v < 100_000) return v < 10 ? 1 : v < 100 ? 2 : v < 1_000 ? 3 : v < 10_000 ? 4 : 5;
+  return v < 1_000_000 ? 6 : v < 10_000_000 ? 7 : v < 100_000_000 ? 8 : v < 1_000_000_000 ? 9 : 10;
+}
+
+/** A non-negative integer below 2^31, two digits at a time from the right. */
 export function putInt(buf: Uint8Array, pos: number, value: number): number {
-  let digits = 1;
-  for (let v = value; v >= 10; v = (v / 10) | 0) digits += 1;
-  let p = pos + digits;
+  const end = pos + digitCount(value);
+  let p = end;
   let v = value;
-  do {
-    buf[--p] = 48 + (v % 10);
-    v = (v / 10) | 0;
-  } while (v > 0);
-  return pos + digits;
+  while (v >= 100) {
+    const q = (v / 100) | 0;
+    const pair = (v - q * 100) << 1;
+    buf[--p] = DIGIT_PAIRS[pair + 1]!;
+    buf[--p] = DIGIT_PAIRS[pair]!;
+    v = q;
+  }
+  if (v >= 10) {
+    buf[p - 1] = DIGIT_PAIRS[(v << 1) + 1]!;
+    buf[p - 2] = DIGIT_PAIRS[v << 1]!;
+  } else {
+    buf[p - 1] = 48 + v;
+  }
+  return end;
+}
+
+/** Lower-case hex of every byte value, two codes per byte. */
+const HEX_PAIRS = Uint8Array.from({ length: 512 }, (_, i) => '0123456789abcdef'.charCodeAt(i & 1 ? (i >> 1) & 15 : i >> 5));
+
+/** Lower-case hex of the 4 bytes of `word`, low byte first (see synthetic/mix.ts hexFrom): 8 codes. */
+export function putHexWord(buf: Uint8Array, pos: number, word: number): number {
+  for (let shift = 0; shift < 32; shift += 8) {
+    const pair = ((word >>> shift) & 255) << 1;
+    buf[pos++] = HEX_PAIRS[pair]!;
+    buf[pos++] = HEX_PAIRS[pair + 1]!;
+  }
+  return pos;
 }
 
 /** A two-decimal amount as JSON prints it (no trailing zeros), or `null`. */
