@@ -22,8 +22,11 @@ const orNull = <T>(value: T | undefined): T | null => (value === undefined ? nul
 /** Null and '' must not meet in a key: null is written as a character no field holds. */
 const keyPart = (value: string | number | null) => (value === null ? '\u0000' : String(value));
 
+/** A row's market fields as sent (not lower-cased), kept per token id to compare the next rows with. */
+type SeenMarket = Pick<ActivityRow, 'condition_id' | 'market_id' | 'event_id' | 'event_slug' | 'title' | 'outcome' | 'outcome_index'>;
+
 /** The same market fields as the row last seen with its token (raw wire values: no copy per row). */
-const sameMarket = (a: ActivityRow, b: ActivityRow) =>
+const sameMarket = (a: SeenMarket, b: ActivityRow) =>
   a.condition_id === b.condition_id && a.market_id === b.market_id && a.event_id === b.event_id && a.event_slug === b.event_slug &&
   a.title === b.title && a.outcome === b.outcome && a.outcome_index === b.outcome_index;
 
@@ -31,7 +34,7 @@ export class ActivityRefs {
   private wallets: Map<string, number> | null = null;
   private markets: Map<string, number> | null = null;
   /** The last row seen per token id and its market's id, checked field by field: no key is built per row. */
-  private byToken = new Map<string, { id: number; row: ActivityRow }>();
+  private byToken = new Map<string, { id: number; market: SeenMarket }>();
   private readonly insertWallet: StatementSync;
   private readonly insertMarket: StatementSync;
 
@@ -65,13 +68,16 @@ export class ActivityRefs {
   marketId(row: ActivityRow): number | null {
     const token = row.token_id;
     const seen = typeof token === 'string' ? this.byToken.get(token) : undefined;
-    if (seen && sameMarket(seen.row, row)) return seen.id;
+    if (seen && sameMarket(seen.market, row)) return seen.id;
     const fields: MarketFields = [
       row.condition_id ? row.condition_id.toLowerCase() : null, orNull(row.market_id), orNull(row.event_id), orNull(row.event_slug),
       orNull(row.title), orNull(row.outcome), orNull(row.outcome_index), orNull(token),
     ];
     const id = this.marketIdByKey(fields);
-    if (typeof token === 'string' && id !== null) this.byToken.set(token, { id, row });
+    if (typeof token === 'string' && id !== null) {
+      const { condition_id, market_id, event_id, event_slug, title, outcome, outcome_index } = row;
+      this.byToken.set(token, { id, market: { condition_id, market_id, event_id, event_slug, title, outcome, outcome_index } });
+    }
     return id;
   }
 
