@@ -2,7 +2,10 @@
  * The integer ids an activity row refers to instead of repeating long texts (migrations.ts): a
  * wallet's id, and the id of a row's market fields (condition, market, event, title, outcome,
  * token) in `markets`. Each distinct value is inserted once and remembered in a Map, so a walk's
- * rows bind a few integers where they bound a dozen long strings (docs/decisions.md).
+ * rows bind a few integers where they bound a dozen long strings (docs/decisions.md). A page's rows
+ * mostly repeat the outcome tokens of the rows before them: the last row seen per token id is
+ * compared field by field with the new one, before any array or key is made (profiled: building
+ * them for every row was a third of a walk's insert time).
  * The maps only ever hold ids of rows in the database: after a rollback (which may have removed
  * rows inserted inside it) they are emptied and filled again from the file on next use.
  */
@@ -19,13 +22,19 @@ const orNull = <T>(value: T | undefined): T | null => (value === undefined ? nul
 /** Null and '' must not meet in a key: null is written as a character no field holds. */
 const keyPart = (value: string | number | null) => (value === null ? '\u0000' : String(value));
 
-const sameFields = (a: MarketFields, b: MarketFields) => a.every((field, i) => field === b[i]);
+/** A row's market fields as sent (not lower-cased), kept per token id to compare the next rows with. */
+type SeenMarket = Pick<ActivityRow, 'condition_id' | 'market_id' | 'event_id' | 'event_slug' | 'title' | 'outcome' | 'outcome_index'>;
+
+/** The same market fields as the row last seen with its token (raw wire values: no copy per row). */
+const sameMarket = (a: SeenMarket, b: ActivityRow) =>
+  a.condition_id === b.condition_id && a.market_id === b.market_id && a.event_id === b.event_id && a.event_slug === b.event_slug &&
+  a.title === b.title && a.outcome === b.outcome && a.outcome_index === b.outcome_index;
 
 export class ActivityRefs {
   private wallets: Map<string, number> | null = null;
   private markets: Map<string, number> | null = null;
-  /** The last market fields seen per token id, checked field by field: no long key is built per row. */
-  private byToken = new Map<string, { id: number; fields: MarketFields }>();
+  /** The last row seen per token id and its market's id, checked field by field: no key is built per row. */
+  private byToken = new Map<string, { id: number; market: SeenMarket }>();
   private readonly insertWallet: StatementSync;
   private readonly insertMarket: StatementSync;
 
@@ -57,15 +66,18 @@ export class ActivityRefs {
 
   /** The id of the row's market fields (inside the caller's transaction); null for a row without any. */
   marketId(row: ActivityRow): number | null {
+    const token = row.token_id;
+    const seen = typeof token === 'string' ? this.byToken.get(token) : undefined;
+    if (seen && sameMarket(seen.market, row)) return seen.id;
     const fields: MarketFields = [
       row.condition_id ? row.condition_id.toLowerCase() : null, orNull(row.market_id), orNull(row.event_id), orNull(row.event_slug),
-      orNull(row.title), orNull(row.outcome), orNull(row.outcome_index), orNull(row.token_id),
+      orNull(row.title), orNull(row.outcome), orNull(row.outcome_index), orNull(token),
     ];
-    const token = fields[7];
-    const seen = token === null ? undefined : this.byToken.get(token);
-    if (seen && sameFields(seen.fields, fields)) return seen.id;
     const id = this.marketIdByKey(fields);
-    if (token !== null && id !== null) this.byToken.set(token, { id, fields });
+    if (typeof token === 'string' && id !== null) {
+      const { condition_id, market_id, event_id, event_slug, title, outcome, outcome_index } = row;
+      this.byToken.set(token, { id, market: { condition_id, market_id, event_id, event_slug, title, outcome, outcome_index } });
+    }
     return id;
   }
 

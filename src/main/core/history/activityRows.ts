@@ -42,12 +42,26 @@ export interface StoredActivity {
 
 const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
 
-/** The values of one wire row in `ACTIVITY_INSERT_COLUMNS` order, given its wallet's and market's ids. */
-export function activityValues(walletId: number, marketRef: number | null, row: ActivityRow): Array<string | number | null> {
-  return [
-    walletId, row.block_timestamp, row.sequence_id, row.type, orNull(row.block_number), orNull(row.log_index), row.transaction_hash,
-    marketRef, orNull(row.side), orNull(row.size), orNull(row.price), orNull(row.size_usdc), orNull(row.counterparty),
-  ];
+export type SqlValue = string | number | null;
+
+/**
+ * Writes the values of one wire row, in `ACTIVITY_INSERT_COLUMNS` order, into `into` from index
+ * `at` (a multi-row statement's parameters are one array, filled in place: no array per row).
+ */
+export function writeActivityValues(into: SqlValue[], at: number, walletId: number, marketRef: number | null, row: ActivityRow): void {
+  into[at] = walletId;
+  into[at + 1] = row.block_timestamp;
+  into[at + 2] = row.sequence_id;
+  into[at + 3] = row.type;
+  into[at + 4] = orNull(row.block_number);
+  into[at + 5] = orNull(row.log_index);
+  into[at + 6] = row.transaction_hash;
+  into[at + 7] = marketRef;
+  into[at + 8] = orNull(row.side);
+  into[at + 9] = orNull(row.size);
+  into[at + 10] = orNull(row.price);
+  into[at + 11] = orNull(row.size_usdc);
+  into[at + 12] = orNull(row.counterparty);
 }
 
 /** Amounts go to the renderer as decimal strings, as on the trading side; null stays null. */

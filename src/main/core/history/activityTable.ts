@@ -8,7 +8,8 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ActivityRow } from '../../../shared/protocol/analytics';
 import type { ActivityFilter, ActivityRowView, ActivitySortKey } from '../../../shared/portfolioViews';
 import { ActivityRefs } from './activityRefs';
-import { ACTIVITY_FROM, ACTIVITY_INSERT_COLUMNS, ACTIVITY_SELECT, activityValues, toActivityRowView, type StoredActivity } from './activityRows';
+import { ActivityInsert } from './activityInsert';
+import { ACTIVITY_FROM, ACTIVITY_SELECT, toActivityRowView, type StoredActivity } from './activityRows';
 import { filterSql, orderSql, windowKeysSql, type FilterSql } from './activityFilterSql';
 
 export interface FeedKey {
@@ -62,16 +63,14 @@ export class ActivityTable {
   private readonly madeIndexes = new Set<LazyIndex>();
 
   private readonly refs: ActivityRefs;
-  private readonly insert: StatementSync;
+  private readonly insert: ActivityInsert;
   private readonly newest: StatementSync;
   private readonly oldest: StatementSync;
   private readonly count: StatementSync;
 
   constructor(private readonly db: DatabaseSync) {
     this.refs = new ActivityRefs(db);
-    this.insert = db.prepare(
-      `INSERT OR IGNORE INTO activity (${ACTIVITY_INSERT_COLUMNS.join(',')}) VALUES (${ACTIVITY_INSERT_COLUMNS.map(() => '?').join(',')})`,
-    );
+    this.insert = new ActivityInsert(db, this.refs);
     this.newest = db.prepare('SELECT ts, seq FROM activity WHERE wallet_id = ? ORDER BY ts DESC, seq DESC LIMIT 1');
     this.oldest = db.prepare('SELECT ts, seq FROM activity WHERE wallet_id = ? ORDER BY ts ASC, seq ASC LIMIT 1');
     this.count = db.prepare('SELECT count(*) AS n FROM activity WHERE wallet_id = ?');
@@ -79,10 +78,7 @@ export class ActivityTable {
 
   /** Inserts rows (inside the caller's transaction); returns how many were new. */
   insertRows(wallet: string, rows: readonly ActivityRow[]): number {
-    const walletId = this.refs.walletId(wallet, true);
-    let added = 0;
-    for (const row of rows) added += Number(this.insert.run(...activityValues(walletId, this.refs.marketId(row), row)).changes);
-    return added;
+    return this.insert.rows(wallet, rows);
   }
 
   /** After a rollback: ids remembered for rows it may have removed are read again. */
