@@ -64,11 +64,13 @@ test('a perps faucet credit and a transfer made in the app appear in both accoun
     const deposit = rowOf(page, 'DEPOSIT', '');
     await expect(deposit).toHaveCount(1, { timeout: 20_000 });
     await expect(deposit).toContainText('400.00');
+    await expect(deposit).toContainText('Deposit');
     await expect(rowOf(page, 'TIP', 'OUT')).toHaveCount(0);
     await page.getByTestId('activity-include-tips').check();
     const out = rowOf(page, 'TIP', 'OUT');
     await expect(out).toHaveCount(1, { timeout: 15_000 });
     await expect(out).toContainText('125.00');
+    await expect(out).toContainText('Transfer to 0x');
     await page.screenshot({ path: SHOT });
   });
 
@@ -78,6 +80,7 @@ test('a perps faucet credit and a transfer made in the app appear in both accoun
     const inbound = rowOf(page, 'TIP', 'IN');
     await expect(inbound).toHaveCount(1, { timeout: 20_000 });
     await expect(inbound).toContainText('125.00');
+    await expect(inbound).toContainText('Transfer from 0x');
   });
 
   expect(problems, 'no page errors and nothing blocked by the CSP').toEqual([]);

@@ -34,11 +34,26 @@ export function formatStamp(ms: number): string {
 
 const sideTone = (side: ActivityRowView['side']) => (side === 'BUY' || side === 'IN' ? 'tone-bid' : side === 'SELL' || side === 'OUT' ? 'tone-ask' : 'muted');
 
+/**
+ * A row with no market (a transfer between wallets, a deposit, a withdrawal) says what it was in
+ * the Market column, so the column never reads "—" for money that moved.
+ */
+function marketCell(r: ActivityRowView): ActivityCell {
+  if (r.title !== null) return { text: r.title, title: r.title };
+  if (r.type === 'TIP' && r.counterparty) {
+    const text = `${r.side === 'IN' ? 'Transfer from' : 'Transfer to'} ${shortAddress(r.counterparty)}`;
+    return { text, title: r.counterparty, className: 'muted' };
+  }
+  if (r.type === 'DEPOSIT') return { text: 'Deposit', className: 'muted' };
+  if (r.type === 'WITHDRAWAL') return { text: 'Withdrawal', className: 'muted' };
+  return { text: '—', className: 'muted' };
+}
+
 export const ACTIVITY_COLUMNS: readonly ActivityColumn[] = [
   { id: 'timestamp', header: 'Time', sortKey: 'timestamp', cell: (r) => ({ text: formatStamp(epochMs(r.timestamp)), className: 'num' }) },
   { id: 'type', header: 'Type', sortKey: 'type', cell: (r) => ({ text: r.type, className: `act-type act-type-${r.type.toLowerCase()}` }) },
   { id: 'side', header: 'Side', cell: (r) => ({ text: r.side ?? '—', className: sideTone(r.side) }) },
-  { id: 'title', header: 'Market', sortKey: 'title', cell: (r) => (r.title === null ? { text: '—', className: 'muted' } : { text: r.title, title: r.title }) },
+  { id: 'title', header: 'Market', sortKey: 'title', cell: marketCell },
   { id: 'outcome', header: 'Outcome', cell: (r) => (r.outcomeIndex === 999 ? { text: 'unlabeled', className: 'muted' } : { text: r.outcome ?? '—' }) },
   { id: 'size', header: 'Size', sortKey: 'size', numeric: true, cell: (r) => ({ text: r.size === null ? '—' : formatSize(r.size) }) },
   { id: 'price', header: 'Price', sortKey: 'price', numeric: true, cell: (r) => ({ text: formatPrice(r.price, '0.001') }) },
@@ -46,7 +61,7 @@ export const ACTIVITY_COLUMNS: readonly ActivityColumn[] = [
   {
     id: 'tx',
     header: 'Tx',
-    cell: (r) => ({ text: r.counterparty ? shortAddress(r.counterparty) : shortAddress(r.transactionHash), className: 'num muted', title: r.transactionHash }),
+    cell: (r) => ({ text: shortAddress(r.transactionHash), className: 'num muted', title: r.transactionHash }),
   },
 ];
 
