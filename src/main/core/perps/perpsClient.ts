@@ -162,5 +162,5 @@ export class PerpsClient {
 /** The identity of a public read: its route and its query, parameters in name order, unset ones left out. */
 function publicReadKey(label: string, query: Call['query'] = {}): string {
   const set = Object.entries(query).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${label}?${new URLSearchParams(set.map(([name, value]) => [name, String(value)])).toString()}`;
+  return `${label}?${new URLSearchParams(set.map(([name, value]): [string, string] => [name, String(value)])).toString()}`;
 }
