@@ -178,6 +178,11 @@ describe('load across a 25 s stall and a forward wall-clock step', () => {
     expect(after.value.scopes.find((x) => x.scope === 'perps:weight')!.waits).toBeGreaterThan(0);
     expect(bursts.every((b) => b.placed > 0 && b.cancelled === b.placed)).toBe(true);
     expect(tally.get('getRecentTrades')!.ok).toBeGreaterThan(WINDOWS * 10);
+    // Windows showing the same instrument's perps tape share its reads (perps/sharedReads.ts): fewer
+    // requests reached the exchange than tapes were answered, and no tape read failed for the budget.
+    const tapes = tally.get('listPerpsTrades')!;
+    expect(routes.find((r) => r.service === 'perps' && r.path === '/v1/info/trades')!.requests).toBeLessThan(tapes.ok);
+    expect(tapes.errors).toEqual({});
     // The step came while windows were full (a wall-clock budget would have emptied them), and the core saw it.
     expect(fullAtStep.value.scopes.filter((x) => x.used >= x.limit * 0.8).length).toBeGreaterThan(0);
     expect(during.value.asOf - realNow).toBeGreaterThanOrEqual(CLOCK_STEP_MS - 1_000);
