@@ -3,7 +3,7 @@
  * budget panel open in one of them, a background history walk and three quote-grid bursts (with
  * their cancels) at once for about a minute, across a 25 s stall of the analytics service and a
  * two-minute forward step of this process's wall clock (taken while the walk keeps the analytics
- * window full and the perps tapes the weight budget). The sandbox runs in a child process, so
+ * window full and the windows' perps reads the weight budget). The sandbox runs in a child process, so
  * the step moves the client's clock and not the exchange's, and its own counters are the judge:
  * no documented window exceeded, no perps weight over budget, no 429 answered by its limits.
  *
@@ -130,7 +130,7 @@ describe('load across a 25 s stall and a forward wall-clock step', () => {
     bursts.push(await quoteGridBurst(tally, tokens[1]!));
     mark('burst2Done');
     await caughtUp;
-    // The perps tapes keep the weight budget full (and the walk, where the machine is quick enough,
+    // The windows' perps reads keep the weight budget full (and the walk, where the machine is quick enough,
     // the analytics window): the wall clock jumps two minutes, and a third burst goes out at once.
     await sleep(Math.max(0, start + STEP_AT_MS - performance.now()));
     const fullAtStep = (await call('getBudgetState')) as { ok: true; value: BudgetStateView };
@@ -162,6 +162,8 @@ describe('load across a 25 s stall and a forward wall-clock step', () => {
       requests: { analytics: edgeTotal('analytics'), clob: edgeTotal('clob'), catalog: edgeTotal('catalog'), perpsWeight: weights.totalWeight },
       busiest: busiest.map((s) => `${s.scope} ${s.maxInWindow}/${s.limit}`),
       perpsMaxWeight: `${weights.maxInWindow}/${weights.limit}`,
+      // Requests per perps route: the tape reads of windows on one instrument go out shared.
+      perpsRequests: Object.fromEntries(routes.filter((r) => r.service === 'perps').map((r) => [`${r.method} ${r.path}`, r.requests])),
       fullAtStep: fullAtStep.value.scopes.filter((x) => x.used >= x.limit * 0.8).map((x) => `${x.scope} ${x.used}/${x.limit}`),
       budgetWaits: after.value.scopes.filter((s) => s.waits > 0).map((s) => `${s.scope} ${s.waits}`),
       calls: Object.fromEntries([...tally].map(([channel, row]) => [channel, { ...row }])),
@@ -171,10 +173,16 @@ describe('load across a 25 s stall and a forward wall-clock step', () => {
     // It was a load: the stall caught requests, the walk pressed the analytics window, the bursts rested and cancelled orders.
     expect(heldDuringStall).toBeGreaterThan(0);
     expect(walked.rows).toBeGreaterThan(1_000);
-    // The eight perps tapes alone ask more weight than the budget allows: requests queued there.
+    // The eight windows' perps reads (the tapes shared per instrument, equity and accounts per
+    // window) ask more weight than the budget allows: requests queued there.
     expect(after.value.scopes.find((x) => x.scope === 'perps:weight')!.waits).toBeGreaterThan(0);
     expect(bursts.every((b) => b.placed > 0 && b.cancelled === b.placed)).toBe(true);
     expect(tally.get('getRecentTrades')!.ok).toBeGreaterThan(WINDOWS * 10);
+    // Windows showing the same instrument's perps tape share its reads (perps/sharedReads.ts): fewer
+    // requests reached the exchange than tapes were answered, and no tape read failed for the budget.
+    const tapes = tally.get('listPerpsTrades')!;
+    expect(routes.find((r) => r.service === 'perps' && r.path === '/v1/info/trades')!.requests).toBeLessThan(tapes.ok);
+    expect(tapes.errors).toEqual({});
     // The step came while windows were full (a wall-clock budget would have emptied them), and the core saw it.
     expect(fullAtStep.value.scopes.filter((x) => x.used >= x.limit * 0.8).length).toBeGreaterThan(0);
     expect(during.value.asOf - realNow).toBeGreaterThanOrEqual(CLOCK_STEP_MS - 1_000);

@@ -3,7 +3,9 @@
  * request goes through the core's HTTP client (so through the weighted rate budget); key-header
  * routes ask `credentials` for the proxy address and secret right before the request, and the
  * secret lives only in that request's headers. Every answer is checked (perpsAnswers.ts), and a
- * refusal becomes a sentence (perpsErrors.ts).
+ * refusal becomes a sentence (perpsErrors.ts). Public reads (routes with no auth: the tape, the
+ * assets, the exchange facts) are shared between the windows that ask them at once and reused
+ * for a moment after they are answered (sharedReads.ts); key-header and signed routes never are.
  */
 import { PERPS_QUERY, PERPS_ROUTES, PERPS_PROXY_HEADER, PERPS_SECRET_HEADER, type PerpsEquityInterval, type PerpsRouteName } from '../../../shared/protocol/perps';
 import type { ProxyCredentials } from '../accounts/proxyKeys';
@@ -11,6 +13,21 @@ import type { BudgetPriority } from '../../../shared/viewModels';
 import type { HttpClient } from '../net/httpClient';
 import { parsePerpsAnswer, type PerpsAnswer, type perpsAnswerSchemas } from './perpsAnswers';
 import { perpsRefusal } from './perpsErrors';
+import { SharedReads } from './sharedReads';
+
+/**
+ * How long a public answer is handed out again: half the shortest poll of a view that shows one
+ * (the trade tape's 3 s, views/perps/TradeTape.tsx), so windows polling a moment apart share it
+ * and none shows a tape more than 1.5 s older than its own poll would have read.
+ */
+export const PUBLIC_READ_REUSE_MS = 1_500;
+
+export interface PerpsClientOptions {
+  /** How long (ms) a public answer is reused; PUBLIC_READ_REUSE_MS unless a test sets one. */
+  publicReuseMs?: number;
+  /** Monotonic clock of that reuse (performance.now by default). */
+  now?: () => number;
+}
 
 /** Reads the account's active proxy credentials from the vault, at the moment of sending. */
 export type PerpsCredentials = () => Promise<ProxyCredentials>;
@@ -43,7 +60,14 @@ const rangeQuery = (range: PerpsRange) => ({
 });
 
 export class PerpsClient {
-  constructor(private readonly http: HttpClient) {}
+  private readonly shared: SharedReads;
+
+  constructor(
+    private readonly http: HttpClient,
+    options: PerpsClientOptions = {},
+  ) {
+    this.shared = new SharedReads({ reuseMs: options.publicReuseMs ?? PUBLIC_READ_REUSE_MS, ...(options.now ? { now: options.now } : {}) });
+  }
 
   exchange(): Promise<PerpsAnswer<'exchange'>> {
     return this.call('exchange', { route: 'exchange', action: 'the exchange information request' });
@@ -103,25 +127,40 @@ export class PerpsClient {
     const route = PERPS_ROUTES[call.route];
     const label = `${route.method} ${route.path}`;
     try {
-      const headers: Record<string, string> = {};
-      if (call.credentials) {
-        const { proxyAddress, secret } = await call.credentials();
-        headers[PERPS_PROXY_HEADER] = proxyAddress;
-        headers[PERPS_SECRET_HEADER] = secret;
+      if (route.auth !== 'none' || route.method !== 'GET' || call.credentials || call.body !== undefined) {
+        return await this.send(kind, call, label, call.signal);
       }
-      const answer = await this.http.requestJson<unknown>({
-        service: 'perps',
-        method: route.method,
-        path: route.path,
-        headers,
-        ...(call.query ? { query: call.query } : {}),
-        ...(call.body !== undefined ? { bodyText: typeof call.body === 'string' ? call.body : JSON.stringify(call.body) } : {}),
-        ...(call.signal ? { signal: call.signal } : {}),
-        ...(call.priority ? { priority: call.priority } : {}),
-      });
-      return parsePerpsAnswer(kind, label, answer);
+      const what = call.action.charAt(0).toUpperCase() + call.action.slice(1);
+      return await this.shared.read(publicReadKey(label, call.query), what, (signal) => this.send(kind, call, label, signal), call.signal);
     } catch (error) {
       throw perpsRefusal(error, call.action);
     }
   }
+
+  private async send<K extends keyof typeof perpsAnswerSchemas>(kind: K, call: Call, label: string, signal: AbortSignal | undefined): Promise<PerpsAnswer<K>> {
+    const route = PERPS_ROUTES[call.route];
+    const headers: Record<string, string> = {};
+    if (call.credentials) {
+      const { proxyAddress, secret } = await call.credentials();
+      headers[PERPS_PROXY_HEADER] = proxyAddress;
+      headers[PERPS_SECRET_HEADER] = secret;
+    }
+    const answer = await this.http.requestJson<unknown>({
+      service: 'perps',
+      method: route.method,
+      path: route.path,
+      headers,
+      ...(call.query ? { query: call.query } : {}),
+      ...(call.body !== undefined ? { bodyText: typeof call.body === 'string' ? call.body : JSON.stringify(call.body) } : {}),
+      ...(signal ? { signal } : {}),
+      ...(call.priority ? { priority: call.priority } : {}),
+    });
+    return parsePerpsAnswer(kind, label, answer);
+  }
+}
+
+/** The identity of a public read: its route and its query, parameters in name order, unset ones left out. */
+function publicReadKey(label: string, query: Call['query'] = {}): string {
+  const set = Object.entries(query).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${label}?${new URLSearchParams(set.map(([name, value]): [string, string] => [name, String(value)])).toString()}`;
 }
