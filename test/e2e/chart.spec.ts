@@ -8,7 +8,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { hostUrl } from './support/hostAddress';
 import { openMarketPricedBetween } from './support/markets';
 import { watchPageProblems } from './support/pageProblems';
-import { addKeyAccount, createCredentials, createVault, fillTicket, ladderSide, readBook, sendTicket } from './support/trade';
+import { buyWithFok } from './support/analytics';
+import { addKeyAccount, createCredentials, createVault, fillTicket, readBook, sendTicket } from './support/trade';
 import { ownWebHost } from './support/webHostProcess';
 
 const CHART_SHOT = fileURLToPath(new URL('../../docs/screenshots/chart.png', import.meta.url));
@@ -118,12 +119,8 @@ test('the chart shows volume, the account fills as markers and its working order
   await panel.getByTestId('faucet-submit').click();
   await expect(panel.getByTestId('balance-usd')).toHaveText(/^[1-9][\d,]*\.\d\d$/, { timeout: 20_000 });
 
-  // A fill: buy five shares at the best ask with fill-or-kill.
-  const asks = (await ladderSide(page, 'ask')).reverse();
-  const level = asks.find((a) => a.total >= 5) ?? asks[0];
-  await page.locator(`[data-testid="ladder-level"][data-side="ask"][data-price="${level?.price}"]`).click();
-  await fillTicket(page, { side: 'BUY', type: 'FOK', size: '5' });
-  await expect(await sendTicket(page)).toHaveAttribute('data-success', 'true');
+  // A fill: buy five shares at the best ask with fill-or-kill (again if the simulated book moved away).
+  await buyWithFok(page, 5);
   // A working order, well under the bid.
   await fillTicket(page, { side: 'BUY', type: 'GTC', price: grid.text(bid - 8), size: '10' });
   await expect(await sendTicket(page)).toHaveAttribute('data-success', 'true');

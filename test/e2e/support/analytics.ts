@@ -73,6 +73,8 @@ export async function dismissWelcome(page: Page): Promise<void> {
 /** Adds a watch-only account (no key: its public data only) in Accounts. */
 export async function addWatchOnlyAccount(page: Page, label: string, address: string): Promise<void> {
   await page.getByTestId('nav-accounts').click();
+  // Counted once the view is drawn: a count taken while its chunk loads reads 0.
+  await expect(page.getByTestId('view-accounts')).toBeVisible();
   const before = await page.getByTestId('account-row').count();
   if (await page.getByTestId('add-account-panel').isHidden()) await page.getByTestId('add-account').click();
   await page.getByTestId('add-tab-watch').click();
