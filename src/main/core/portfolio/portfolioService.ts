@@ -50,6 +50,22 @@ async function allPages<T>(fetch: (page: PageRequest) => Promise<Paged<T>>): Pro
 
 const ageOf = (ms: number) => (ms < 90_000 ? `${Math.round(ms / 1000)} s` : ms < 5_400_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 3_600_000)} h`);
 
+/** One view of the target's wallets: their positions, closed positions and totals, as of the oldest copy read. */
+function portfolioViewOf(
+  target: WalletTarget, wallets: WalletRef[], read: ReadonlyArray<{ wallet: WalletRef; snapshot: PortfolioSnapshot }>,
+  positions: PortfolioView['positions'], perpsEquity: string | null, stale: PortfolioView['stale'],
+): PortfolioView {
+  return {
+    target,
+    wallets,
+    positions,
+    closed: read.flatMap(({ wallet, snapshot }) => snapshot.closed.map((row) => toClosedPositionView(wallet, row))),
+    totals: totalsOf(positions, perpsEquity),
+    asOf: Math.min(...read.map((r) => r.snapshot.takenAt)),
+    stale,
+  };
+}
+
 export class PortfolioService {
   private readonly now: () => number;
 
@@ -67,17 +83,8 @@ export class PortfolioService {
     const open = positions.filter(({ row }) => row.tradable && !row.redeemable).map(({ row }) => row.token_id);
     const mids = await this.midpoints(open);
     const stale = read.filter((r) => r.stale !== null);
-    const oldest = Math.min(...read.map((r) => r.snapshot.takenAt));
     const views = positions.map(({ wallet, row }) => toPositionView(wallet, row, mids.get(row.token_id)));
-    return {
-      target,
-      wallets,
-      positions: views,
-      closed: read.flatMap(({ wallet, snapshot }) => snapshot.closed.map((row) => toClosedPositionView(wallet, row))),
-      totals: totalsOf(views, perpsEquity),
-      asOf: oldest,
-      stale: stale.length === 0 ? null : { reason: stale.map((r) => r.stale).join(' ') },
-    };
+    return portfolioViewOf(target, wallets, read, views, perpsEquity, stale.length === 0 ? null : { reason: stale.map((r) => r.stale).join(' ') });
   }
 
   /**
@@ -89,17 +96,8 @@ export class PortfolioService {
     const kept = wallets.map((wallet) => ({ wallet, snapshot: this.options.store.snapshots.load(walletKey(wallet.address)) }));
     if (kept.some((k) => k.snapshot === null)) return null;
     const read = kept as Array<{ wallet: WalletRef; snapshot: PortfolioSnapshot }>;
-    const asOf = Math.min(...read.map((r) => r.snapshot.takenAt));
     const views = read.flatMap(({ wallet, snapshot }) => snapshot.positions.map((row) => toPositionView(wallet, row, undefined)));
-    return {
-      target,
-      wallets,
-      positions: views,
-      closed: read.flatMap(({ wallet, snapshot }) => snapshot.closed.map((row) => toClosedPositionView(wallet, row))),
-      totals: totalsOf(views, null),
-      asOf,
-      stale: { reason: 'showing it while the analytics service is read.' },
-    };
+    return portfolioViewOf(target, wallets, read, views, null, { reason: 'showing it while the analytics service is read.' });
   }
 
   /** Reads one wallet from the service and keeps the copy; falls back to the kept copy when unreachable. */
