@@ -106,8 +106,9 @@ export class PerpsClient {
     return this.call('referral', { route: 'readReferral', credentials, action: 'the referral read' });
   }
 
-  invite(credentials: PerpsCredentials): Promise<PerpsAnswer<'invite'>> {
-    return this.call('invite', { route: 'invite', credentials, body: {}, action: 'the invite code request', priority: 'order' });
+  /** The invite route: a write the user asked for queues as an order; the first look's read of the cooldown as a view read. */
+  invite(credentials: PerpsCredentials, priority: BudgetPriority = 'order'): Promise<PerpsAnswer<'invite'>> {
+    return this.call('invite', { route: 'invite', credentials, body: {}, action: 'the invite code request', priority });
   }
 
   applyReferral(credentials: PerpsCredentials, code: string): Promise<PerpsAnswer<'ok'>> {

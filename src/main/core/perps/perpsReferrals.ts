@@ -7,6 +7,7 @@
  * invite route too (idempotent: it returns the primary code), so the cooldown is known from the
  * first look rather than only after the user asks for an invite.
  */
+import type { BudgetPriority } from '../../../shared/viewModels';
 import type { PerpsReferralView } from '../../../shared/perpsViews';
 import { CoreError } from '../coreError';
 import type { PerpsAnswer } from './perpsAnswers';
@@ -18,15 +19,15 @@ export class PerpsReferrals {
   constructor(private readonly context: PerpsContext) {}
 
   async get(accountId: string): Promise<PerpsReferralView> {
-    if (!this.invites.has(accountId)) return this.createInvite(accountId);
+    if (!this.invites.has(accountId)) return this.createInvite(accountId, 'interactive');
     const account = this.context.registry.get(accountId);
     return this.view(accountId, await this.context.client.readReferral(credentialsOf(this.context, account)));
   }
 
-  async createInvite(accountId: string): Promise<PerpsReferralView> {
+  async createInvite(accountId: string, priority: BudgetPriority = 'order'): Promise<PerpsReferralView> {
     const account = this.context.registry.get(accountId);
     const credentials = credentialsOf(this.context, account);
-    const invite = await this.context.client.invite(credentials);
+    const invite = await this.context.client.invite(credentials, priority);
     this.invites.set(accountId, { referralsAvailable: invite.referrals_available, cooldownMs: invite.cooldown_ms, readAt: this.context.now() });
     return this.view(accountId, await this.context.client.readReferral(credentials));
   }

@@ -15,6 +15,15 @@ export interface ModeSnapshot {
   banned: boolean;
 }
 
+/** The exchange's per-address refusal an answer carries (spec: `'{address}' address banned` / `… in closed only mode`), if any. */
+export function restrictionOf(error: CoreError): 'closed-only' | 'banned' | null {
+  if (error.status !== 400) return null;
+  const said = error.service.message ?? '';
+  if (/address in closed only mode/i.test(said)) return 'closed-only';
+  if (/address banned/i.test(said)) return 'banned';
+  return null;
+}
+
 export class ExchangeModeTracker {
   private mode: ExchangeMode = 'normal';
   private retryAt: number | null = null;
@@ -61,8 +70,8 @@ export class ExchangeModeTracker {
       if (/cancel-only/i.test(said)) return this.set('cancel-only', null, said);
       if (/disabled/i.test(said)) return this.set('trading-disabled', null, said);
     }
-    if (error.status === 400 && /address in closed only mode/i.test(said)) return this.restrict(address, 'closed-only');
-    if (error.status === 400 && /address banned/i.test(said)) return this.restrict(address, 'banned');
+    const restriction = restrictionOf(error);
+    if (restriction) return this.restrict(address, restriction);
   }
 
   /** Sandbox controls and tests set the mode directly. */

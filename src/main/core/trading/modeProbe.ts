@@ -23,15 +23,13 @@ import { CoreError } from '../coreError';
 import type { Logger } from '../log';
 import { backoffDelay, type BackoffPolicy, type LoopClock } from '../status/backoff';
 import type { AuthenticatedClob } from './authenticatedClob';
-import type { ExchangeModeTracker } from './exchangeModeTracker';
+import { restrictionOf, type ExchangeModeTracker } from './exchangeModeTracker';
 import { signerWindows } from './signerBudgets';
 
 export const MODE_PROBE_BACKOFF: BackoffPolicy = { baseMs: 1_000, capMs: 30_000 };
 
 /** No API key is this: the exchange refuses the probe for its owner once past the mode gates. */
 const PROBE_OWNER = '00000000-0000-4000-8000-00000000dead';
-/** The exchange's per-address refusals (spec: `'{address}' address banned` / `… in closed only mode`). */
-const RESTRICTION_REFUSAL = /address (banned|in closed only mode)/i;
 
 export interface ModeProbeOptions {
   clob: AuthenticatedClob;
@@ -81,7 +79,7 @@ export class ModeProbe {
     } catch (error) {
       // 425, the mode 503s and the restriction 400s were recorded by AuthenticatedClob (the tracker keeps them).
       if (error instanceof CoreError && (error.status === 425 || error.status === 503)) return 'holds';
-      if (error instanceof CoreError && error.status === 400 && RESTRICTION_REFUSAL.test(error.service.message ?? '')) {
+      if (error instanceof CoreError && restrictionOf(error) !== null) {
         this.options.modes.recordModeOver();
         return 'holds';
       }
