@@ -11,9 +11,7 @@ import type { TradeLog, TradeRecord } from '../trading/tradeLog';
 import { HOUSE_ADDRESS } from '../trading/settlement';
 import { OUTCOME_NAMES, type MarketIndex } from './marketIndex';
 import { WalletFeed } from './walletFeed';
-import type { MovementSource, WalletMovement } from './movementSource';
-
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+import { round6, type MovementSource, type WalletMovement } from './movementSource';
 
 /** One funder's side of a real fill, as the activity and trades feeds show it. */
 export interface RealFill {

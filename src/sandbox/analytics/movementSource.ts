@@ -15,6 +15,9 @@ export interface WalletMovement {
   row: Omit<ActivityRow, 'sequence_id'>;
 }
 
+/** USD amounts in feed rows carry at most 6 decimals. */
+export const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
 export interface MovementSource {
   /** Movements since the previous call, oldest first; cheap when there are none. */
   take(): WalletMovement[];

@@ -11,9 +11,9 @@
  * held and the cap is reached, is an ordinary buffer (slot null) and simply left to the collector.
  */
 
-export const SLOT_BYTES = 1 << 20;
+const SLOT_BYTES = 1 << 20;
 /** The page cache's 32 plus the pages in flight (4 in flight is typical; 96 is far beyond it). */
-export const MAX_SLOTS = 128;
+const MAX_SLOTS = 128;
 
 export class PageSlot {
   refs = 0;

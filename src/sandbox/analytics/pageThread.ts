@@ -18,16 +18,13 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PageSlots, type Page, type PageSlot } from './pageSlots';
-import type { PageWorld } from './pageWorld';
+import { PAGE_WORKER_MARK, type PageWorld } from './pageWorld';
 import { writePage, type PageJob } from './pageWriter';
 import type { PageAnswer, PageRequest } from './pageWorker';
 import type { SyntheticHistory } from './synthetic/history';
 
 /** Pages with fewer synthetic rows than this are written on the event loop. */
 export const WORKER_MIN_ROWS = 100;
-
-/** Must equal pageWorker.ts PAGE_WORKER_MARK (not imported: that would load the worker module here). */
-const MARK = 'marketdesk-page-worker';
 
 /**
  * Loads the worker module: with a loader (tsx) registered first when the module is TypeScript.
@@ -113,7 +110,7 @@ export class PageThread {
     }
     this.state = 'starting';
     try {
-      const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { ...entry, mark: MARK, world: this.world() } });
+      const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { ...entry, mark: PAGE_WORKER_MARK, world: this.world() } });
       worker.unref();
       worker.on('message', (answer: PageAnswer) => this.answered(answer));
       worker.on('messageerror', () => this.fallBack());

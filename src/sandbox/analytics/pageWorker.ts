@@ -7,7 +7,7 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { MarketIndex } from './marketIndex';
-import { worldOfPageWorld, type PageWorld } from './pageWorld';
+import { PAGE_WORKER_MARK, worldOfPageWorld, type PageWorld } from './pageWorld';
 import { writePage, type PageJob } from './pageWriter';
 import { SyntheticHistory } from './synthetic/history';
 import { historyWallet } from './synthetic/wallets';
@@ -25,8 +25,6 @@ export type PageAnswer =
   | { kind: 'ready' }
   | { kind: 'page'; id: number; length: number; bytes?: Uint8Array }
   | { kind: 'failed'; id: number; message: string };
-
-export const PAGE_WORKER_MARK = 'marketdesk-page-worker';
 
 function serve(world: PageWorld): void {
   const port = parentPort!;

@@ -6,6 +6,9 @@
  */
 import type { World, WorldEvent, WorldMarket } from '../world/types';
 
+/** Marks the page worker's workerData, so importing pageWorker.ts anywhere else does nothing. */
+export const PAGE_WORKER_MARK = 'marketdesk-page-worker';
+
 export interface PageWorld {
   seed: number;
   /** Last second of the synthetic histories (ActivityLedger.historyEndS). */

@@ -14,7 +14,7 @@
  */
 import { keccak256, toBytes } from 'viem';
 import type { ActivityRow } from '../../shared/protocol/analytics';
-import type { MovementSource, WalletMovement } from '../analytics/movementSource';
+import { round6, type MovementSource, type WalletMovement } from '../analytics/movementSource';
 import { blockAt, packKind, typeCode } from '../analytics/synthetic/history';
 import { baseUnitsToNumber } from '../perps/decimalText';
 import type { PerpsState } from '../perps/perpsState';
@@ -27,7 +27,6 @@ const TIP_IN = packKind(typeCode('TIP'), 0, 0, NO_MARKET);
 const TIP_OUT = packKind(typeCode('TIP'), 1, 0, NO_MARKET);
 const DEPOSIT = packKind(typeCode('DEPOSIT'), 0, 0, NO_MARKET);
 
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const txHash = (what: string, seed: number, id: number) => keccak256(toBytes(`marketdesk-sandbox-perps-${what}:${seed}:${id}`));
 
 type Movement = Pick<ActivityRow, 'type' | 'side' | 'counterparty' | 'log_index' | 'transaction_hash'> & { wallet: string; kind: number; atMs: number; usd: number };

@@ -8,7 +8,7 @@ import type { StateSection } from '../state/stateStore';
 import { asArray, asObject, readAddress, readCount, readString, StateFormatError } from '../state/stateFields';
 import type { PerpsDeposit, PerpsDepositLog } from './perpsDeposits';
 
-export const PERPS_DEPOSITS_SECTION = 'perpsDeposits';
+const PERPS_DEPOSITS_SECTION = 'perpsDeposits';
 const BASE_UNITS = /^[1-9]\d{0,39}$/;
 const ASSET_NAME = /^[A-Z0-9]{1,16}$/;
 

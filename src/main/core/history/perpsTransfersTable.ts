@@ -16,7 +16,6 @@ export interface StoredPerpsTransfer {
   label: string;
 }
 
-export type { PerpsTransferSortKey } from '../../../shared/perpsViews';
 
 const SORT_COLUMNS: Record<PerpsTransferSortKey, string> = {
   createdAt: 'created_ts',

@@ -67,11 +67,6 @@ export class NetworkSwitcher {
     }
   }
 
-  /** Why the app did not start on the saved network (null when it did); cleared by the next switch. */
-  notice(): string | null {
-    return this.startNotice;
-  }
-
   private async openLive(id: string): Promise<Live> {
     const { directory } = this.options;
     const network = await directory.open(id);
