@@ -4,10 +4,8 @@
  * queued in it by priority, and the waits so far, so a user sees why a walk slowed down. The
  * core is asked again every second while the panel is open.
  */
-import { useEffect, useState } from 'react';
-import type { BudgetPriority, BudgetScopeView, BudgetStateView } from '../../shared/viewModels';
-import type { BridgeError } from '../../shared/result';
-import { api } from '../bridge/api';
+import type { BudgetPriority, BudgetScopeView } from '../../shared/viewModels';
+import { useBudgetState } from '../hooks/useBudgetState';
 import { Dialog } from './Dialog';
 import { formatNumber } from '../lib/format';
 import { errorText } from '../lib/errorText';
@@ -21,29 +19,6 @@ const PRIORITY_LETTERS: Array<[BudgetPriority, string]> = [
 ];
 
 const seconds = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`);
-
-function useBudgetState(): { state: BudgetStateView | null; error: BridgeError | null } {
-  const [state, setState] = useState<BudgetStateView | null>(null);
-  const [error, setError] = useState<BridgeError | null>(null);
-  useEffect(() => {
-    let live = true;
-    const load = async () => {
-      const result = await api.getBudgetState({});
-      if (!live) return;
-      if (result.ok) {
-        setState(result.value);
-        setError(null);
-      } else setError(result.error);
-    };
-    void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, []);
-  return { state, error };
-}
 
 function ScopeRow({ scope }: { scope: BudgetScopeView }) {
   const fraction = scope.limit > 0 ? Math.min(1, scope.used / scope.limit) : 0;
@@ -77,7 +52,7 @@ function ScopeRow({ scope }: { scope: BudgetScopeView }) {
 }
 
 export function BudgetPanel({ onClose }: { onClose: () => void }) {
-  const { state, error } = useBudgetState();
+  const { state, error } = useBudgetState(REFRESH_MS);
   // The busiest service first, and in each the busiest scope first: what slows a walk is on top.
   const fractionOf = (scope: BudgetScopeView) => (scope.limit > 0 ? scope.used / scope.limit : 0) + (scope.longestWaitMs > 0 ? 1 : 0);
   const scopes = state ? [...state.scopes].sort((a, b) => fractionOf(b) - fractionOf(a) || a.label.localeCompare(b.label)) : [];

@@ -4,10 +4,8 @@
  * few seconds, so the line follows the tape's and the chart's polls instead of showing the figure
  * of the moment the view opened. Until the first read it shows the figure `getPerpsInfo` carried.
  */
-import { useState } from 'react';
 import type { PerpsInfoView } from '../../../shared/perpsViews';
-import { api } from '../../bridge/api';
-import { usePolling } from '../../hooks/usePolling';
+import { useBudgetState } from '../../hooks/useBudgetState';
 import { formatNumber } from '../../lib/format';
 
 const REFRESH_MS = 3_000;
@@ -15,14 +13,9 @@ const REFRESH_MS = 3_000;
 const WEIGHT_SCOPE = 'perps:weight';
 
 export function PerpsWeightLine({ budget }: { budget: PerpsInfoView['weightBudget'] }) {
-  const [used, setUsed] = useState<{ used: number; asOf: number } | null>(null);
-  usePolling(WEIGHT_SCOPE, REFRESH_MS, async () => {
-    const result = await api.getBudgetState({});
-    const scope = result.ok ? result.value.scopes.find((s) => s.scope === WEIGHT_SCOPE) : undefined;
-    // A failed local read keeps the last figure; the next poll tries again.
-    if (result.ok && scope) setUsed({ used: scope.used, asOf: result.value.asOf });
-  });
-  const inUse = used?.used ?? budget.used;
+  // A failed local read keeps the last figure; the next poll tries again.
+  const { state } = useBudgetState(REFRESH_MS);
+  const inUse = state?.scopes.find((s) => s.scope === WEIGHT_SCOPE)?.used ?? budget.used;
   return (
     <p className="muted" data-testid="perps-weight-budget" data-used={inUse} title="The weight of the perps requests Marketdesk made in the trailing window (in flight included), against the exchange's budget">
       Request weight: {formatNumber(inUse)} of {formatNumber(budget.limit)} per {formatNumber(Math.round(budget.windowMs / 1000))} s in use.
