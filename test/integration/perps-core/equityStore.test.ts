@@ -12,6 +12,7 @@ import { HISTORY_FILE_NAME } from '../../../src/main/core/history/historyDatabas
 import { PerpsEquityTable } from '../../../src/main/core/history/perpsEquityTable';
 import type { PerpsEquitySeries } from '../../../src/shared/perpsViews';
 import { fundAndSettle, startPerpsCore, type PerpsCoreHarness } from './perpsCoreHarness';
+import { addFaultRule, clearFaultRules } from '../chaos/faultRules';
 
 const MINUTE = 60_000;
 let h: PerpsCoreHarness;
@@ -82,19 +83,14 @@ describe('perps equity in the history store', () => {
 
   it('answers the stored points, with the reason, while the exchange fails', async () => {
     const before = await read(5);
-    const faults = `${h.sandbox.urls.perps}/sandbox/faults/rules`;
-    const added = await fetch(faults, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ service: 'perps', pathPattern: '/v1/account/equity', kind: 'internal', probability: 1 }),
-    });
-    expect(added.status).toBe(201);
+    await addFaultRule(h.sandbox, { service: 'perps', pathPattern: '/v1/account/equity', kind: 'internal', probability: 1 });
     try {
       const during = await read(5);
       expect(during.points).toEqual(before.points);
       expect(during.storedOnly).toEqual(expect.any(String));
       expect(during.syncedAt).toBe(before.syncedAt);
     } finally {
-      await fetch(faults, { method: 'DELETE', headers: { 'content-type': 'application/json' } });
+      await clearFaultRules(h.sandbox);
     }
   });
 });

@@ -15,6 +15,7 @@ import { SANDBOX_PERPS_INSTRUMENTS } from '../../../src/sandbox/start';
 import { perpsRequestWeight } from '../../../src/shared/protocol/perps';
 import type { PerpsReferralView } from '../../../src/shared/perpsViews';
 import { startPerpsCore, type PerpsCoreHarness } from './perpsCoreHarness';
+import { addFaultRule, clearFaultRules } from '../chaos/faultRules';
 
 const BUDGET = { limit: 1_000, windowMs: 10_000 };
 const instrument = SANDBOX_PERPS_INSTRUMENTS[0]!;
@@ -29,7 +30,7 @@ afterAll(async () => {
   await h?.stop();
 });
 afterEach(async () => {
-  await fetch(`${h.sandbox.urls.perps}/sandbox/faults/rules`, { method: 'DELETE' });
+  await clearFaultRules(h.sandbox);
 });
 
 /** A perps client on the core's kind of HTTP client and budget, its reuse clock in the test's hand. */
@@ -44,12 +45,7 @@ function client(publicReuseMs: number): PerpsClient {
   return new PerpsClient(http, { publicReuseMs, now: () => clock });
 }
 
-async function addFault(rule: Record<string, unknown>): Promise<void> {
-  const added = await fetch(`${h.sandbox.urls.perps}/sandbox/faults/rules`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ service: 'perps', ...rule }),
-  });
-  expect(added.status).toBe(201);
-}
+const addFault = (rule: Record<string, unknown>) => addFaultRule(h.sandbox, { service: 'perps', ...rule });
 
 /** The requests the perps server has had on one route (answered or faulted). */
 async function requestsTo(path: string, method = 'GET'): Promise<number> {
