@@ -56,7 +56,7 @@ export interface PerpsAccountView {
   equity: string | null;
   equityAt: number | null;
   /**
-   * What a transfer may move, in USD, as far as the client can tell (see docs/decisions.md):
+   * What a transfer may move, in USD, as far as the client can tell (see docs/decisions/):
    * the exchange answers `insufficient_margin` beyond its own figure whatever this says.
    */
   freeCollateral: string | null;

@@ -1,7 +1,7 @@
 /**
  * Keccak-256 (the Ethereum variant, not SHA3-256) from hash-wasm: a maintained WebAssembly build,
  * about 16 times faster than @noble/hashes on the 384–416-byte order structs (measured in
- * docs/decisions.md, "Signing and cryptography"). We compute no hash ourselves.
+ * docs/decisions/, "Signing and cryptography"). We compute no hash ourselves.
  *
  * hash-wasm instantiates its WebAssembly asynchronously, once; the top-level await below does
  * it while this module loads, so by the time any importer runs, hashing is synchronous. Only

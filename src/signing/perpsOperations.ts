@@ -3,7 +3,7 @@
  * (wire-formats.md asks us to define one), so this module is the definition: one struct per
  * operation type over the domain of `GET /v1/info/exchange`, signing every field of `op.args`
  * plus `salt` and `ts`, amounts as the exact decimal string sent. Client and sandbox both
- * import it. Documented in docs/decisions.md.
+ * import it. Documented in docs/decisions/.
  */
 import { hashTypedData, hexToBytes, type Hex } from 'viem';
 import { recoverDigestSigner } from './orderSigning';

@@ -1,6 +1,6 @@
 /**
  * The `GET /events` listing query (documented in src/shared/protocol/catalog.ts and
- * docs/decisions.md): limit 1..500 (default 100), offset, tag_slug, active, closed.
+ * docs/decisions/): limit 1..500 (default 100), offset, tag_slug, active, closed.
  * Unknown parameters are ignored, as the public catalog does; malformed known ones are a 400
  * that names the parameter, so a client bug is visible instead of silently mis-filtered.
  */

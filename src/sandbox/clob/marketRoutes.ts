@@ -11,7 +11,7 @@
  *       {c, t: [{t, o}], mts, nr, fd: {r, e, to}, mbf, tbf, r, ao, mos, sd} (its market orders
  *       read it after /markets-by-token); errors as /markets/{condition_id}.
  * The spec shows neither shape; the fields follow the public reference client and are listed in
- * docs/decisions.md. Fees come from the world's catalog record (`takerBaseFee`, `feeSchedule`).
+ * docs/decisions/. Fees come from the world's catalog record (`takerBaseFee`, `feeSchedule`).
  */
 import { ok, type Reply } from '../http/reply';
 import type { RequestContext, Router } from '../http/router';

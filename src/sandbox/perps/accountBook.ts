@@ -8,7 +8,7 @@
  * (last settled, now] and runs before any read or change of the account, so positions are the
  * same across all the boundaries one settle covers.
  *
- * Valuation at time t (formulas in docs/decisions.md):
+ * Valuation at time t (formulas in docs/decisions/):
  *   equity          = Σ balance·price(t) + Σ size·(mark(t) − entry)
  *   free collateral = Σ balance·price(t)·collateral_ratio + unrealised P&L − Σ 10%·|size|·mark(t)
  */

@@ -39,7 +39,7 @@ import { notificationJson, openOrderJson, tradeJson } from './tradingWire';
  * The spec allows `EOA`, `SVC_PROXY` and `SAFE_WALLET` on balance-allowance; the reference
  * clients send the same three as their numbers. Anything else (the deposit wallet's `SVC_1271`
  * or 3 included) is `Invalid signature_type`: a deposit-wallet account reads with `SAFE_WALLET`
- * (docs/decisions.md), which finds its wallet through `balanceAddress`.
+ * (docs/decisions/), which finds its wallet through `balanceAddress`.
  */
 const SIGNATURE_TYPES: Readonly<Record<string, 0 | 1 | 2>> = {
   0: 0, 1: 1, 2: 2, EOA: 0, SVC_PROXY: 1, SAFE_WALLET: 2,

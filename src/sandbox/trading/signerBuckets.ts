@@ -1,7 +1,7 @@
 /**
  * Per-signer token buckets for order and cancel requests (the spec says they exist and gives
  * no values). The sandbox's values are generous — far above any sane client, low enough that a
- * runaway loop hits 429 `Too Many Requests` — and documented in docs/decisions.md:
+ * runaway loop hits 429 `Too Many Requests` — and documented in docs/decisions/:
  *   orders:  capacity 1000, refilled at 100 per second (a batch of N orders takes N tokens)
  *   cancels: capacity 1000, refilled at 100 per second (one token per cancel request)
  * Tests shrink them with the `signerBuckets` option. Memory is bounded: once more than

@@ -1,7 +1,7 @@
 /**
  * Every message the trading half answers with. The spec's messages are copied exactly
  * (spec/order-book-and-catalog.md, "Errors"); where the spec names only a condition, the
- * wording below is the sandbox's decision, documented in docs/decisions.md.
+ * wording below is the sandbox's decision, documented in docs/decisions/.
  */
 export const TRADING_MESSAGES = {
   // Spec, exact.

@@ -1,7 +1,7 @@
 /**
  * The analytics data service (`/v2`) on the wire: envelopes, errors and the row payloads. The
  * spec names a few fields per route and leaves the rest to us; everything not named there is our
- * decision (docs/decisions.md, "Analytics"). The sandbox serves exactly these shapes and the
+ * decision (docs/decisions/, "Analytics"). The sandbox serves exactly these shapes and the
  * core's client parses them, so both sides import this one file.
  *
  * Units follow the spec: bare `size`/`volume` are shares, `*_usdc` fields are USD, numbers are

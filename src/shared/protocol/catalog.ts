@@ -59,7 +59,7 @@ export interface CatalogEventWire {
 }
 
 /**
- * `GET /events` listing (the spec names only `/events/{id}`; see docs/decisions.md):
+ * `GET /events` listing (the spec names only `/events/{id}`; see docs/decisions/):
  * query `limit` (1..500, default 100), `offset`, `tag_slug`, `active`, `closed`;
  * response: a bare JSON array of events ordered by 24 h volume, then id.
  */

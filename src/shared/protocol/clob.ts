@@ -30,5 +30,5 @@ export interface ClobErrorBody {
   retry_after_seconds?: number;
 }
 
-/** How many items a batch read (`POST /books`, `/prices`, …) accepts. A sandbox decision, see docs/decisions.md. */
+/** How many items a batch read (`POST /books`, `/prices`, …) accepts. A sandbox decision, see docs/decisions/. */
 export const CLOB_BATCH_READ_MAX = 500;

@@ -2,7 +2,7 @@
  * The perpetuals exchange (`/v1`) on the wire: routes, weights, list caps, query parameters,
  * error identifiers and the record payloads. The spec gives the fields and leaves statuses, most
  * error identifiers, query parameter names, list order and the weight budget to us; those
- * decisions are written in docs/decisions.md ("Perpetuals exchange") and fixed here, so the
+ * decisions are written in docs/decisions/ ("Perpetuals exchange") and fixed here, so the
  * sandbox that serves them and the core that calls them import one file.
  *
  * Units follow the spec: amounts in signed ops are decimal strings in asset units, amounts in the

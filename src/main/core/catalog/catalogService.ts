@@ -1,7 +1,7 @@
 /**
  * Browsing the catalog. The listing is small (hundreds of events), so the core keeps a copy
  * refreshed at most every minute and searches it locally: typing in the search box costs no
- * requests and no rate budget (see docs/decisions.md).
+ * requests and no rate budget (see docs/decisions/).
  */
 import { CATALOG_EVENTS_PAGE_MAX, type CatalogEventWire, type CatalogTagWire } from '../../../shared/protocol/catalog';
 import type { MarketLabel } from '../../../shared/tradingViews';

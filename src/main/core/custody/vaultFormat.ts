@@ -13,7 +13,7 @@ import { DATA_KEY_BYTES, NONCE_BYTES, TAG_BYTES, type Sealed } from './vaultCryp
 /**
  * The vault file: one JSON document, parsed in stages so each failure gets its own error — size,
  * JSON syntax, format marker, version, shape (naming the field), KDF caps (naming the parameter),
- * binary field lengths, duplicate record ids. See docs/decisions.md for the spec.
+ * binary field lengths, duplicate record ids. See docs/decisions/ for the spec.
  *
  * Version 2 adds `network` to the index entries of what a service issued (order-book credentials,
  * perps proxies): the network profile id they belong to. Signing keys have none (shared by all

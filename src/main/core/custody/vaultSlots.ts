@@ -16,7 +16,7 @@ import type { VaultState } from './vaultFormat';
 /**
  * Chosen on this project's reference machine (2 cores, Node 20, @noble/hashes scryptAsync):
  * N=2^17, r=8, p=1 uses 128 MiB and unlocks in about 0.8 s; N=2^18 took 1.8 s. See
- * docs/decisions.md (vault format) for the measurement.
+ * docs/decisions/ (vault format) for the measurement.
  */
 export const DEFAULT_VAULT_SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
 export type ScryptCost = { N: number; r: number; p: number };

@@ -2,7 +2,7 @@
  * The integer ids an activity row refers to instead of repeating long texts (migrations.ts): a
  * wallet's id, and the id of a row's market fields (condition, market, event, title, outcome,
  * token) in `markets`. Each distinct value is inserted once and remembered in a Map, so a walk's
- * rows bind a few integers where they bound a dozen long strings (docs/decisions.md). A page's rows
+ * rows bind a few integers where they bound a dozen long strings (docs/decisions/). A page's rows
  * mostly repeat the outcome tokens of the rows before them: the last row seen per token id is
  * compared field by field with the new one, before any array or key is made (profiled: building
  * them for every row was a third of a walk's insert time).

@@ -14,7 +14,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; about: string; sql: st
     version: 1,
     about: 'activity rows, sync state and resumable walks',
     sql: `
-      -- Normalised (docs/decisions.md, "history store"): binding a row's long texts was most of a
+      -- Normalised (docs/decisions/, "history store"): binding a row's long texts was most of a
       -- walk's insert cost, and they repeat. A wallet is an integer here; the fields of an outcome
       -- token (market, event, title, outcome) are stored once in \`markets\` and referred to.
       CREATE TABLE wallets (id INTEGER PRIMARY KEY, address TEXT NOT NULL UNIQUE);

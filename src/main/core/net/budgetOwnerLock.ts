@@ -1,7 +1,7 @@
 /**
  * One process owns the rate budgets of a real network for this machine's user. The edge counts
  * per client IP, so two instances that each budget 90% of a window send 180% of it together.
- * A second instance on the same network is refused (docs/decisions.md, "Rate budgets under stalls, restarts and other instances", says why
+ * A second instance on the same network is refused (docs/decisions/, "Rate budgets under stalls, restarts and other instances", says why
  * refusing beats sharing).
  *
  * The lock is the data-folder lock's OS file lock (released by the kernel however the holder

@@ -2,7 +2,7 @@
  * The user's accounts as the perps exchange knows them: proxies with their state, the active one,
  * and the latest equity (the newest 1s equity point: a coarser kline would lag a faucet credit or
  * a transfer by up to its length) which is also the client's free-collateral estimate
- * (docs/decisions.md, "Perpetuals desk"); the exchange's `insufficient_margin` stays the final
+ * (docs/decisions/, "Perpetuals desk"); the exchange's `insufficient_margin` stays the final
  * word. An account whose equity cannot be read says why in a sentence.
  */
 import type { PerpsAccountView } from '../../../shared/perpsViews';

@@ -15,7 +15,7 @@ import { latestEquity } from './perpsAccounts';
 import { ownAccountAt, requireActiveProxy, type PerpsContext } from './perpsContext';
 import { assetNamed } from './perpsInfo';
 
-/** How long a preview can be sent (docs/decisions.md, "Perpetuals desk"). */
+/** How long a preview can be sent (docs/decisions/, "Perpetuals desk"). */
 export const PREVIEW_HOLD_MS = 60_000;
 
 /** Assets whose units are dollars, so the amount compares with the USD equity directly. */

@@ -12,7 +12,7 @@ import { baseUnitsToDecimal } from './ticketAmounts';
 /**
  * The spec allows only `EOA`, `SVC_PROXY` and `SAFE_WALLET` on balance-allowance. A deposit
  * wallet (type 3) is, like a safe, a contract wallet that holds the funds and validates orders
- * through ERC-1271, so its balance is read as `SAFE_WALLET` (docs/decisions.md).
+ * through ERC-1271, so its balance is read as `SAFE_WALLET` (docs/decisions/).
  */
 export const SIGNATURE_TYPE_PARAM: Record<SignatureTypeName, 'EOA' | 'SVC_PROXY' | 'SAFE_WALLET'> = {
   EOA: 'EOA',

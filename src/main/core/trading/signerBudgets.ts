@@ -1,7 +1,7 @@
 /**
  * Per-signer budgets for orders and cancels. The spec says token buckets exist per signer but
  * not their size; these sliding windows match the sandbox's documented buckets (see
- * docs/decisions.md) and sit on top of the route's burst and sustained windows.
+ * docs/decisions/) and sit on top of the route's burst and sustained windows.
  */
 import type { EdgeWindow } from '../../../shared/protocol/edgeLimits';
 

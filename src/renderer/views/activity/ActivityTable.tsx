@@ -19,7 +19,7 @@ const features = tableFeatures({ rowSortingFeature });
 const NO_ROWS: ActivityRowView[] = [];
 const MIN_WIDTH = templateMinWidth(ACTIVITY_TEMPLATE);
 /**
- * Rows rendered beyond each edge of the viewport. Measured (docs/decisions.md, "Activity table
+ * Rows rendered beyond each edge of the viewport. Measured (docs/decisions/, "Activity table
  * frame cost"): with 4, rows reach the screen before their tiles are rastered; 20 (about 40% more
  * rows to render and paint on every jump) was slower too; 10 was the cheapest.
  */

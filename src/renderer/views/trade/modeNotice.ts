@@ -7,7 +7,7 @@
  * request that was already on its way when the restart began (restartBackoff.ts: 1 s doubling to
  * 30 s, about two minutes). New orders are not sent meanwhile: one sent minutes later at a price
  * chosen before would surprise a trader, and the exchange would refuse it anyway. So the ticket
- * pauses, and the banner says exactly that (docs/decisions.md).
+ * pauses, and the banner says exactly that (docs/decisions/).
  */
 import type { TradingState } from '../../../shared/tradingViews';
 

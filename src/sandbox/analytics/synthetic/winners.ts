@@ -4,7 +4,7 @@
  * as an esports win) and combos built from two or three of them. Day d's rows are a pure
  * function of (seed, d); the whole stream is built once per UTC day and then filtered.
  * The world holds too few resolutions to fill day and week boards, so `resolved_at` here is the
- * stream's own time, not the market's catalog close (docs/decisions.md, "Analytics service in the sandbox").
+ * stream's own time, not the market's catalog close (docs/decisions/, "Analytics service in the sandbox").
  */
 import type { BiggestWinnerRow } from '../../../shared/protocol/analytics';
 import { OUTCOME_NAMES, type MarketIndex } from '../marketIndex';
