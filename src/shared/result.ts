@@ -24,7 +24,11 @@ export type BridgeErrorCode =
   /** A request would wait for the local rate budget past its deadline; the message names the scope and the wait. */
   | 'budget'
   /** Guardrails: a live-money operation the user has not yet confirmed or had explained (first of its kind, pro mode). */
-  | 'acknowledgement_required';
+  | 'acknowledgement_required'
+  /** The user declined (or did not answer) the confirmation main asked in a surface of its own. */
+  | 'not_confirmed'
+  /** A pre-trade risk limit would be crossed; the message names the limit, its value and the order's figure. */
+  | 'risk_limit';
 
 export interface BridgeError {
   code: BridgeErrorCode;
