@@ -6,7 +6,7 @@
 const size = (bytes) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${(bytes / 1e3).toFixed(1)} kB`);
 
 /**
- * One progress line, e.g. "Downloading Electron 45.5.0: 41.2 MB of 104.7 MB (39%), 5.3 MB/s, about 12 s left".
+ * One progress line, e.g. "Downloading electron-v45.5.0-linux-x64.zip: 41.2 MB of 104.7 MB (39%), 5.3 MB/s, about 12 s left".
  * @param {{ label: string, transferred: number, total: number | null, elapsedMs: number }} state
  */
 export function progressLine({ label, transferred, total, elapsedMs }) {

@@ -17,7 +17,7 @@ const DEFAULT_TOTAL_SECONDS = 600;
 const STALL_SECONDS = 30;
 
 /** The time limits: MARKETDESK_ELECTRON_DOWNLOAD_TIMEOUT seconds in all, and no 30 s without data. */
-export function downloadLimits(env = process.env) {
+function downloadLimits(env = process.env) {
   const seconds = Number(env.MARKETDESK_ELECTRON_DOWNLOAD_TIMEOUT);
   const totalMs = (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TOTAL_SECONDS) * 1000;
   return { totalMs, stallMs: Math.min(STALL_SECONDS * 1000, totalMs) };
@@ -127,16 +127,19 @@ function runInstaller(electronDir, env, signal) {
  *   onStart?: (details: { version: string, fileName: string }) => void,
  *   onProgress?: (progress: { transferred: number, total: number | null }) => void,
  *   onDownloaded?: (details: { fromCache: boolean }) => void,
+ *   onWarning?: (line: string) => void,
  * }} options
  */
-export async function downloadElectronRuntime({ electronDir, signal, onStart, onProgress, onDownloaded }) {
+export async function downloadElectronRuntime({ electronDir, signal, onStart, onProgress, onDownloaded, onWarning }) {
   const env = process.env;
   const require = createRequire(join(electronDir, 'install.js'));
   const { version } = JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8'));
   // The copy install.js loads: its import also applies ELECTRON_GET_USE_PROXY, as there.
   const get = await import(pathToFileURL(require.resolve('@electron/get')).href);
   const proxy = proxyFromEnv(env);
+  // Node 24.14 added this; an older Node 24 cannot send fetch through a proxy once started.
   if (proxy && typeof http.setGlobalProxyFromEnv === 'function') http.setGlobalProxyFromEnv(proxy);
+  else if (proxy) onWarning?.(`A proxy is configured, but Node ${process.version} cannot send this download through it (Node 24.14 or later can).`);
 
   const { platform, arch } = installTarget(env);
   const fileName = `electron-v${version.replace(/^v/, '')}-${platform}-${arch}.zip`;
@@ -164,10 +167,9 @@ export async function downloadElectronRuntime({ electronDir, signal, onStart, on
   };
   const remoteChecksums = env.electron_use_remote_checksums || env.npm_config_electron_use_remote_checksums;
   onStart?.({ version, fileName });
-  const fail = (error, describe) => {
-    if (watch.state.cancelled) return new DOMException('The Electron runtime download was cancelled', 'AbortError');
-    return new RuntimeDownloadError(describe(error, { url, fileName, timedOut: watch.state.timedOut, limits }));
-  };
+  const context = () => ({ url, fileName, timedOut: watch.state.timedOut, limits });
+  const fail = (line) =>
+    watch.state.cancelled ? new DOMException('The Electron runtime download was cancelled', 'AbortError') : new RuntimeDownloadError(line);
   try {
     try {
       await get.downloadArtifact({
@@ -181,7 +183,7 @@ export async function downloadElectronRuntime({ electronDir, signal, onStart, on
         downloader,
       });
     } catch (error) {
-      throw fail(error, describeDownloadFailure);
+      throw fail(describeDownloadFailure(error, context()));
     }
     onDownloaded?.({ fromCache });
     watch.stopStallTimer();
@@ -191,9 +193,8 @@ export async function downloadElectronRuntime({ electronDir, signal, onStart, on
     try {
       await runInstaller(electronDir, installerEnv, watch.signal);
     } catch (error) {
-      throw fail(error, (cause, context) =>
-        context.timedOut ? describeDownloadFailure(cause, context) : describeUnpackFailure(cause, join(electronDir, 'dist')),
-      );
+      const timedOut = watch.state.timedOut !== null;
+      throw fail(timedOut ? describeDownloadFailure(error, context()) : describeUnpackFailure(error, join(electronDir, 'dist')));
     }
   } finally {
     watch.dispose();

@@ -49,4 +49,3 @@ export function findElectronRuntime(options = {}) {
   else return null;
   return isFile(executablePath) ? { executablePath } : null;
 }
-

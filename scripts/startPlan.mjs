@@ -44,6 +44,7 @@ export async function planStart({ root, args, signal, stderr = process.stderr })
           progress = createProgressReporter(stderr, `Downloading ${fileName}`);
         },
         onProgress: (state) => progress?.update(state),
+        onWarning: (line) => stderr.write(`${line}\n`),
         onDownloaded: ({ fromCache }) => {
           progress?.end();
           if (fromCache) stderr.write("Found it in Electron's download cache.\n");
