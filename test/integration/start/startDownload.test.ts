@@ -173,7 +173,11 @@ describe('npm start falls back to browser mode with one line when the runtime ca
       },
     });
     const ended = await runStart(root, ['--data-dir=/tmp/x'], { ...env, ELECTRON_MIRROR: mirror.url, MARKETDESK_ELECTRON_DOWNLOAD_TIMEOUT: '1' });
-    expectBrowserModeAfter(ended, /: it did not finish within 1 s; on a slow link raise MARKETDESK_ELECTRON_DOWNLOAD_TIMEOUT \(seconds, now 1\)/);
+    // The stall limit is 1 s too; on a starved machine the drip may miss it, which ends it the same way.
+    expectBrowserModeAfter(
+      ended,
+      /: (it did not finish within 1 s|no data from 127\.0\.0\.1:\d+ for 1 s); on a slow link raise MARKETDESK_ELECTRON_DOWNLOAD_TIMEOUT \(seconds, now 1\)/,
+    );
     // The partial download went with it.
     expect(readdirSync(tmp)).toEqual([]);
   });
@@ -208,7 +212,8 @@ describe('npm start can be cancelled while it downloads', () => {
       },
     });
     const ended = await runStart(root, ['--data-dir=/tmp/x'], { ...env, ELECTRON_MIRROR: mirror.url }, (output, kill) => {
-      if (mirror.requests.length > 0 && output.stderr.includes('First start')) kill('SIGINT');
+      // The first progress line: the download has begun and will not finish by itself.
+      if (output.stderr.includes('Downloading ')) kill('SIGINT');
     });
     expect(ended.stderr).toContain('Cancelled: the Electron runtime was not downloaded.\n');
     expect(ended.stdout).toBe('');
