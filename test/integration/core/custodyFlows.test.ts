@@ -16,7 +16,7 @@ const revealed: string[] = [];
 const exportedFiles: Array<{ fileName: string; keystoreJson: string }> = [];
 const presenter: SecretPresenter = {
   present: async ({ secret }) => {
-    revealed.push(secret);
+    revealed.push(`0x${Buffer.from(secret).toString('hex')}`);
     return { shownIn: 'one-time-page', url: 'http://127.0.0.1/reveal/test' };
   },
   // Stands in for the user choosing a keystore password outside the renderer (main's prompt).

@@ -217,10 +217,11 @@ describe('no secret crosses the bridge', () => {
     await step('cancelOrders', { orderIds: ['0x01', '0x02'] });
     await step('cancelMarketOrders', { assetId: tokenId });
     await step('cancelAllOrders', {});
-    // guardrails: the explanations and acknowledgements carry network and account ids, never a secret.
-    const activeId = ((await step('listAccounts', {})) as AccountsState).activeAccountId;
+    // guardrails: the explanations carry network and account ids, never a secret; so do main's questions.
     await step('getLiveAcknowledgements', {});
-    await step('acknowledgeLiveOperation', { accountId: activeId, kind: 'order', networkId: 'sandbox' });
+    await step('listPendingConfirmations', {});
+    await step('declineConfirmation', { id: 'no-such-question' });
+    await step('setSandboxMainConfirmations', { enabled: false });
     await step('listAccountTrades', { jobId: 'scan-trades' });
     await step('cancelJob', { jobId: 'scan-trades' });
     await step('getPriceHistory', { tokenId });
