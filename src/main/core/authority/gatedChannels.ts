@@ -10,15 +10,14 @@ import type { NetworkGatedChannel } from './networkGates';
 import type { SharedGatedChannel } from './sharedGates';
 
 /** Confirm channels whose service asks main's question itself, and where. */
-export const CONFIRMED_IN_SERVICE = {
-  createClobCredentials: 'ClobCredentialsService asks before every L1 signature, naming the host that will receive it',
-  rotateClobCredentials: 'ClobCredentialsService asks before every L1 signature, naming the host that will receive it',
-} as const;
+export const CONFIRMED_IN_SERVICE = {} as const satisfies Partial<Record<ChannelsOfClass<'confirm'>, string>>;
 
 export const SHARED_GATED_CHANNELS: readonly SharedGatedChannel[] = [
   'setAutoLockMinutes', 'setRememberOnDevice', 'saveNetworkProfile', 'importNetworkProfiles', 'setSandboxMainConfirmations',
 ];
-export const NETWORK_GATED_CHANNELS: readonly NetworkGatedChannel[] = ['sendPerpsTransfer', 'createPerpsProxy', 'rotatePerpsProxy', 'setConfirmOrders'];
+export const NETWORK_GATED_CHANNELS: readonly NetworkGatedChannel[] = [
+  'sendPerpsTransfer', 'createPerpsProxy', 'rotatePerpsProxy', 'setConfirmOrders', 'createClobCredentials', 'rotateClobCredentials',
+];
 
 type Covered = SharedGatedChannel | NetworkGatedChannel | keyof typeof CONFIRMED_IN_SERVICE;
 /** Fails to compile while a `confirm` channel has no question in front of it. */

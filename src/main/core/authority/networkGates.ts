@@ -19,7 +19,8 @@ import { asksInMain } from './confirmationPolicy';
 import { pendingExplanation } from './liveExplanationFacts';
 import type { ConfirmationFact } from './mainConfirmations';
 
-export type NetworkGatedChannel = 'sendPerpsTransfer' | 'createPerpsProxy' | 'rotatePerpsProxy' | 'setConfirmOrders';
+export type NetworkGatedChannel =
+  | 'sendPerpsTransfer' | 'createPerpsProxy' | 'rotatePerpsProxy' | 'setConfirmOrders' | 'createClobCredentials' | 'rotateClobCredentials';
 
 export interface NetworkGateServices {
   network: ActiveNetwork;
@@ -74,7 +75,29 @@ export function networkGates(services: NetworkGateServices): GateTable<NetworkGa
     };
   };
 
+  /** An L1 (ClobAuth) signature names no host: whoever receives it can derive the account's API keys. */
+  const credentialsQuestion = (title: string): GateQuestion | null => {
+    if (!inMain()) return null;
+    const account = registry.requireActive();
+    return {
+      request: {
+        kind: 'clob-credentials',
+        title,
+        facts: [
+          accountFact(account),
+          { label: 'Receives the signature', value: hostFact('', network.urls.clob).value, warn: true },
+          { label: 'Signed by', value: "this account's own key (a ClobAuth message, which names no host)" },
+          { label: 'Why it matters', value: "Whoever receives this signature can ask any exchange that trusts it for this account's API keys. Send it only to the order book you mean." },
+          networkFact(network.info),
+        ],
+        confirmLabel: 'Sign and send to this host',
+      },
+    };
+  };
+
   return {
+    createClobCredentials: () => credentialsQuestion('Create order-book API credentials'),
+    rotateClobCredentials: () => credentialsQuestion('Replace the order-book API credentials'),
     sendPerpsTransfer: ({ previewId }) => {
       const held = previews.peek(previewId);
       // An unknown or expired preview is refused by the send itself.
