@@ -56,7 +56,7 @@ import type {
 } from './perpsViews';
 import { PERPS_TRANSFER_SORT_KEYS } from './perpsViews';
 import { PERPS_EQUITY_INTERVALS } from './protocol/perps';
-import { LIVE_OPERATION_KINDS, type LiveAcknowledgementsView } from './liveGuardrails';
+import type { LiveAcknowledgementsView } from './liveGuardrails';
 import type {
   BudgetStateView,
   AppStatus,
@@ -78,6 +78,7 @@ import {
 import type { NetworkInfo } from './viewModels';
 import type { NetworkChoice, NetworkSwitchPreflight } from './networkSwitchViews';
 import type { InstallUpdateResult, UpdateState } from './updates';
+import type { ConfirmationSettledView, PendingConfirmationView } from './confirmationViews';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
@@ -107,8 +108,6 @@ const passwordSchema = (what: string) =>
     .min(8, `${what} must be at least 8 characters`)
     .max(1024, `${what} must be at most 1024 characters`);
 const existingPasswordSchema = z.string().min(1, 'the vault password is required').max(1024);
-/** A network id (`sandbox` or a profile's id), as guardrail channels name the network the user saw. */
-const liveNetworkIdSchema = z.string().max(40).regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be a network id');
 const accountIdSchema = z.string().max(64).regex(/^[a-z0-9-]{1,64}$/, 'must be an account id');
 const addressSchema = z.string().max(42, 'an address is 42 characters').regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits');
 const labelSchema = z
@@ -362,8 +361,11 @@ export const bridgeChannels = {
   /** Every scope of the local rate budget: use, limit, queue and waits (the budget panel). */
   getBudgetState: { input: noInput, result: returns<BudgetStateView>() },
   setHeartbeat: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<TradingState>() },
-  /** Per account on the active network; switching confirmations off on a live network names it in `confirmNetworkId`. */
-  setConfirmOrders: { input: z.object({ enabled: z.boolean(), confirmNetworkId: liveNetworkIdSchema.optional() }).strict(), result: returns<TradingState>() },
+  /**
+   * Per account on the active network. Switching confirmations off where main asks in its own
+   * surface (every network but the sandbox) waits for the user's answer there.
+   */
+  setConfirmOrders: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<TradingState>() },
   getPriceHistory: {
     input: z
       .object({
@@ -591,11 +593,6 @@ export const bridgeChannels = {
   // ── guardrails: live-money guardrails (first signed operation of each kind explained once per live network) ──
   /** What the account (default: the active one) has had explained on the active network, and what is still to explain. */
   getLiveAcknowledgements: { input: z.object({ accountId: accountIdSchema.optional() }).strict(), result: returns<LiveAcknowledgementsView>() },
-  /** Records that the explanation of a kind was read, for the network it named (refused after a switch). */
-  acknowledgeLiveOperation: {
-    input: z.object({ accountId: accountIdSchema, kind: z.enum(LIVE_OPERATION_KINDS), networkId: liveNetworkIdSchema }).strict(),
-    result: returns<LiveAcknowledgementsView>(),
-  },
   // ── switching: change the network without a restart (issue 13) ──
   /** The networks the title bar offers (the sandbox first), with the active one marked. */
   listNetworks: { input: noInput, result: returns<NetworkChoice[]>() },
@@ -628,6 +625,13 @@ export const bridgeChannels = {
    * wallet of it was never read): what Portfolio shows the moment it opens, marked with its age.
    */
   getKeptPortfolio: { input: z.object({ target: walletTargetSchema }).strict(), result: returns<PortfolioView | null>() },
+  // ── authority: questions main asks in a surface of its own (the page can decline, never confirm) ──
+  /** The questions main is waiting on (a page that reloads finds them again). */
+  listPendingConfirmations: { input: noInput, result: returns<PendingConfirmationView[]>() },
+  /** Declines an open question: reducing risk is one click, so the page may say no, never yes. */
+  declineConfirmation: { input: z.object({ id: z.string().min(1).max(64) }).strict(), result: returns<{ declined: boolean }>() },
+  /** Main asks in its own surface on the sandbox too (it always does elsewhere); turning it off there is asked first. */
+  setSandboxMainConfirmations: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<{ enabled: boolean }>() },
 } as const;
 
 export const bridgeEvents = {
@@ -661,6 +665,11 @@ export const bridgeEvents = {
   // ── updater ──
   /** The update state changed (a check, download progress, the network, what rests, the feed). */
   updateStateChanged: returns<UpdateState>(),
+  // ── authority ──
+  /** Main asks the user something in its own surface (a window, or a one-time page to open). */
+  confirmationRequested: returns<PendingConfirmationView>(),
+  /** The question was answered, declined, withdrawn or expired. */
+  confirmationSettled: returns<ConfirmationSettledView>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -9,6 +9,7 @@ import type { PerpsWeightBudget } from '../../shared/protocol/perps';
 import type { EventName, EventPayload, Unsubscribe } from '../../shared/contract';
 import type { BridgeResult } from '../../shared/result';
 import type { SecretPresenter } from './accounts/secretPresenter';
+import type { ConfirmationSurface } from './authority/confirmationSurface';
 import type { OsKeyStore, ScryptCost } from './custody';
 import type { Logger } from './log';
 import type { ServiceUrls } from './net/serviceNames';
@@ -73,6 +74,14 @@ export interface CoreOptions {
   osKeyStore?: OsKeyStore;
   /** Shows a revealed private key outside the renderer (native dialog, one-time page). */
   secretPresenter?: SecretPresenter;
+  /**
+   * Where main asks the user to confirm what moves value or lowers a guardrail: a main-owned
+   * window (desktop) or a one-time page on a second origin (browser mode). Without one, such
+   * operations are refused wherever main would ask.
+   */
+  confirmationSurface?: ConfirmationSurface;
+  /** Browser mode: lock the vault after a wall-clock gap this long in its periodic check (a sleep). */
+  lockAfterClockGapMs?: number;
   /**
    * Desktop: asks where to save an activity export (a native save dialog). Without it (browser
    * mode) exports become one-use downloads served by the web host.

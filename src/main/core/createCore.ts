@@ -28,6 +28,7 @@ import { SANDBOX_NETWORK_ID } from '../../shared/networkProfiles';
 import { openSettings } from './settings/settingsStore';
 import { wireUpdates } from './updates/wireUpdates';
 import { warmOrderSigning } from '../../signing/orderSigning';
+import { ConfirmationCenter } from './authority/confirmationCenter';
 
 /** Between networks (a switch or the shutdown): treated as the sandbox, so updates stay off. */
 const SANDBOX_PLACEHOLDER_INFO = { id: SANDBOX_NETWORK_ID, label: 'Sandbox', isSandbox: true };
@@ -70,6 +71,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     log,
     onChange: () => hub.emit('vaultStateChanged', session.state()),
     ...(options.vaultKdf ? { kdf: options.vaultKdf } : {}),
+    ...(options.lockAfterClockGapMs !== undefined ? { lockAfterClockGapMs: options.lockAfterClockGapMs } : {}),
   });
   await session.start();
   // A key written without its account (a kill between the two writes) is adopted, not lost. The
@@ -87,7 +89,15 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     ...(options.keystoreKdf ? { keystoreKdf: options.keystoreKdf } : {}),
   });
 
-  const shared: SharedCoreParts = { options, settings, hub, log, registry, session, accountsChanged };
+  // authority: the page asks, main decides; questions are asked in the host's own surface.
+  const confirmations = new ConfirmationCenter({
+    surface: options.confirmationSurface ?? null,
+    onRequested: (view) => hub.emit('confirmationRequested', view),
+    onSettled: (view) => hub.emit('confirmationSettled', view),
+    log,
+  });
+  session.onLocked(() => confirmations.declineAll('The vault locked.'));
+  const shared: SharedCoreParts = { options, settings, hub, log, registry, session, accountsChanged, confirmations };
   const switcher = new NetworkSwitcher({
     directory: new NetworkDirectory(options, settings, options.hostKind ?? defaultHostKind()),
     settings,
@@ -99,7 +109,10 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   activeNetworkId = () => switcher.activeInfo()?.id ?? profileStore.activeId();
   // The accounts as seen on the new network: its credentials and proxies, not the previous one's.
   hub.subscribe((event) => {
-    if (event === 'networkChanged') accountsChanged();
+    if (event !== 'networkChanged') return;
+    accountsChanged();
+    // A question asked about the previous network must not be answered for this one.
+    confirmations.declineAll('The network changed.');
   });
   try {
     await switcher.start();
@@ -139,6 +152,10 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     prefs: { settings, emit: (event, payload) => hub.emit(event, payload) },
     appStatus: () => switcher.appStatus(),
     switcher,
+    settings,
+    registry,
+    confirmations,
+    tradingChanged: accountsChanged,
   });
   const dispatch = createDispatcher(
     currentHandlers(sharedHandlers, () => switcher.runtime(), () => switcher.unavailableError()),

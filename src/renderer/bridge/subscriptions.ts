@@ -31,6 +31,7 @@ import { receiveReferralChanged } from '../stores/referralsStore';
 import { receiveTransfersChanged } from '../stores/transfersStore';
 import { usePrefsStore } from '../stores/prefsStore';
 import { useAlertsStore } from '../stores/alertsStore';
+import { useConfirmationsStore } from '../stores/confirmationsStore';
 import { useUpdateStore } from '../stores/updateStore';
 import { showWebNotification } from '../lib/webNotifications';
 import { resetForNetwork } from '../stores/networkReset';
@@ -132,6 +133,7 @@ function recoverAfterReconnect(): void {
   void usePrefsStore.getState().load();
   void useAlertsStore.getState().load();
   void useUpdateStore.getState().load();
+  void useConfirmationsStore.getState().load();
 }
 
 export function wireBridgeSubscriptions(): Unsubscribe {
@@ -160,6 +162,9 @@ export function wireBridgeSubscriptions(): Unsubscribe {
       showWebNotification(alert);
     }),
     api.events.onUpdateStateChanged((update) => useUpdateStore.getState().receive(update)),
+    // authority: main asks in its own surface; the page only points there.
+    api.events.onConfirmationRequested((view) => useConfirmationsStore.getState().receive(view)),
+    api.events.onConfirmationSettled((view) => useConfirmationsStore.getState().settle(view)),
     followTradingAccount(),
     followResultScope(),
     // switching: the core talks to another network now; nothing of the previous one stays.

@@ -16,6 +16,7 @@ import { silentLogger } from '../../../src/main/core/log';
 import { startSandbox } from '../../../src/sandbox/start';
 import type { AccountsState, AccountView } from '../../../src/shared/custodyViews';
 import { LIGHT_KDF, type RunningSandbox } from './coreHarness';
+import { userWhoConfirms } from './userWhoConfirms';
 
 const PASSWORD = 'correct horse battery staple';
 let sandboxA: RunningSandbox;
@@ -29,6 +30,8 @@ async function openCore(target: RunningSandbox, isSandbox: boolean): Promise<Cor
     dataDir,
     serviceUrls: { ...target.urls, label: isSandbox ? 'Sandbox' : 'Remote', isSandbox },
     log: silentLogger,
+    // Issuing credentials on a network other than the sandbox is asked in main's surface: the user says yes.
+    confirmationSurface: userWhoConfirms(),
     osKeyStore: createMemoryOsKeyStore(),
     vaultKdf: LIGHT_KDF,
     keystoreKdf: LIGHT_KDF,
@@ -93,8 +96,7 @@ describe('issued secrets are per network (two real sandboxes, one data folder)',
     expect(refused.ok).toBe(false);
 
     await call('createClobCredentials', {});
-    // B is live: the account's first proxy there waits until its explanation was read.
-    await call('acknowledgeLiveOperation', { accountId: fresh.id, kind: 'proxyCreation', networkId: 'custom' });
+    // B is live: the account's first proxy there is explained and confirmed in main's surface.
     const onB = active(await call<AccountsState>('createPerpsProxy', { label: 'Bot B', expiryDays: 30 }));
     expect(onB.clobCredentials?.apiKeyHint).toMatch(/\S/);
     expect(onB.perpsProxies.map((p) => p.label)).toEqual(['Bot B']);

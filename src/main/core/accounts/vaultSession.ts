@@ -31,9 +31,17 @@ export interface VaultSessionOptions {
   now?: () => number;
   /** scrypt cost for new vaults; tests pass lighter values. */
   kdf?: ScryptCost;
+  /**
+   * Browser mode, which hears of no suspend: a gap this long between two of the session's
+   * 5-second checks, on the wall clock, means the machine slept (or the clock or the process was
+   * stepped): the vault locks, as the desktop app locks on every suspend. Off when absent.
+   */
+  lockAfterClockGapMs?: number;
 }
 
-const IDLE_CHECK_MS = 5_000;
+export const IDLE_CHECK_MS = 5_000;
+/** A sleep, not a slow tick: a minute without one 5-second check running. */
+export const SLEEP_GAP_MS = 60_000;
 
 /** Keychain errors can span lines (D-Bus dumps); the notice is one line. */
 const oneLine = (text: string) => (text.split('\n')[0] ?? '').slice(0, 160);
@@ -45,6 +53,8 @@ export class VaultSession {
   private deviceAvailable = false;
   private lastActivity: number;
   private idleTimer: NodeJS.Timeout | null = null;
+  /** Wall-clock time of the last periodic check (a sleep shows as a gap between two). */
+  private lastCheck = 0;
   /** The one password-check path of this session: unlock and every re-entry share its throttle. */
   private readonly passwordChecks: PasswordChecks;
   private readonly now: () => number;
@@ -66,8 +76,19 @@ export class VaultSession {
       if (this.vault.recoveredFromBackup) this.options.log.warn(`vault restored from its backup copy: ${this.vault.recoveredFromBackup.reason}`);
       if (this.vault.osUnlockEnabled && this.deviceAvailable) await this.unlockWithDevice().catch(() => undefined);
     }
-    this.idleTimer = setInterval(() => this.lockIfIdle(), IDLE_CHECK_MS);
+    this.lastCheck = this.now();
+    this.idleTimer = setInterval(() => this.check(), IDLE_CHECK_MS);
     this.idleTimer.unref?.();
+  }
+
+  /** The periodic check: a sleep seen as a gap in these checks locks first, then the idle limit. */
+  check(): void {
+    const now = this.now();
+    const gap = now - this.lastCheck;
+    this.lastCheck = now;
+    const limit = this.options.lockAfterClockGapMs;
+    if (limit !== undefined && gap >= limit) this.lock('sleep');
+    this.lockIfIdle();
   }
 
   stop(): void {

@@ -27,7 +27,7 @@ export function createTradingHandlers(desk: TradingDesk): Pick<BridgeHandlers, T
     refreshBalanceAllowance: ({ tokenId }) => desk.balance(tokenId, true),
     getTradingState: async () => desk.state(),
     setHeartbeat: ({ enabled }) => desk.setHeartbeat(enabled),
-    setConfirmOrders: async ({ enabled, confirmNetworkId }) => desk.setConfirmOrders(enabled, confirmNetworkId),
+    setConfirmOrders: async ({ enabled }) => desk.setConfirmOrders(enabled),
     getPriceHistory: ({ tokenId, interval, fidelity }) => desk.marketData.priceHistory(tokenId, interval, fidelity),
     getOhlc: ({ tokenId, fidelity, startTs, limit }) => desk.marketData.ohlc(tokenId, fidelity, startTs, limit),
     getRecentTrades: ({ tokenId }) => desk.marketData.recentTrades(tokenId),

@@ -38,6 +38,8 @@ import { TradingDesk } from '../trading/tradingDesk';
 import { createNetworkHandlers, type NetworkHandlers } from '../bridge/handlers';
 import { scopedSession } from './scopedSession';
 import { LiveAcknowledgements } from '../guardrails/liveAcknowledgements';
+import type { ConfirmationCenter } from '../authority/confirmationCenter';
+import { OrderConfirmations } from '../authority/orderConfirmations';
 
 /** What lives across switches, handed to each runtime. */
 export interface SharedCoreParts {
@@ -49,6 +51,8 @@ export interface SharedCoreParts {
   session: VaultSession;
   /** The account list or the active account changed (credentials, proxies): tell the renderers. */
   accountsChanged: () => void;
+  /** Main's questions in its own surface (authority/). */
+  confirmations: ConfirmationCenter;
 }
 
 /**
@@ -117,6 +121,8 @@ export class NetworkRuntime {
     });
     this.clobCredentials = new ClobCredentialsService({ http, registry, session, networkId, chainId: () => network.chainId, onChange: shared.accountsChanged });
     this.perpsProxies = new PerpsProxyService({ http, registry, session, networkId, perpsDomain: () => network.perpsDomain, onChange: shared.accountsChanged });
+    // guardrails: the first signed operation of each kind on a live network is explained in main's question.
+    const acknowledgements = new LiveAcknowledgements({ settings, network: () => network });
     this.trading = new TradingDesk({
       http,
       budget: this.budget,
@@ -133,6 +139,13 @@ export class NetworkRuntime {
       ...(options.tradingRecovery ? { recovery: options.tradingRecovery } : {}),
       // tables: rows of every market carry their own market's question and tick.
       marketLabels: new MarketLabels((conditionId) => catalog.marketLabel(conditionId), log),
+      orderConfirmation: new OrderConfirmations({
+        network,
+        settings,
+        acknowledgements,
+        confirmations: () => shared.confirmations,
+        marketName: (tokenId) => catalog.tokenName(tokenId),
+      }),
     });
     const portfolio = new PortfolioDesk({
       dataDir: options.dataDir,
@@ -177,12 +190,9 @@ export class NetworkRuntime {
       budgetState: () => this.budget.state(),
       catalog, watchlist, books: this.books, clobCredentials: this.clobCredentials, perpsProxies: this.perpsProxies,
       trading: this.trading, portfolio, perps: this.perps, alerts,
-      // guardrails: the first signed operation of each kind on a live network waits for its explanation.
-      liveGate: {
-        acknowledgements: new LiveAcknowledgements({ settings, network: () => network }),
-        registry,
-        transferAccount: (previewId: string) => this.perps.previews.accountOf(previewId),
-      },
+      guardrails: { acknowledgements, registry },
+      gates: { network, settings, registry, acknowledgements, previews: this.perps.previews },
+      confirmations: shared.confirmations,
     });
   }
 

@@ -78,9 +78,19 @@ export class TransferPreviews {
     return preview;
   }
 
-  /** The account a held preview sends from, without handing it over (null when unknown). */
-  accountOf(previewId: string): string | null {
-    return this.held.get(previewId)?.accountId ?? null;
+  /** A held preview, without handing it over (null when unknown or past its hold). */
+  peek(previewId: string): HeldPreview | null {
+    const held = this.held.get(previewId);
+    return held && held.preview.expiresAt > this.context.now() ? held : null;
+  }
+
+  /**
+   * Keeps a preview held while main asks the user about it, so a careful read does not expire
+   * it: sending still signs exactly the op that was previewed and shown.
+   */
+  holdUntil(previewId: string, until: number): void {
+    const held = this.held.get(previewId);
+    if (held && held.preview.expiresAt < until) this.held.set(previewId, { ...held, preview: { ...held.preview, expiresAt: until } });
   }
 
   /** Hands a held preview over once; refuses an unknown or expired one. */

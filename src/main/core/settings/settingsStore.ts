@@ -56,6 +56,8 @@ export type SettingsData = {
   sandboxSeed: number;
   /** Minutes of inactivity before the vault locks itself; 0 = never. */
   autoLockMinutes: number;
+  /** Main asks in its own surface on the sandbox too (it always does on live networks); off by default. */
+  mainConfirmationsOnSandbox: boolean;
   /** Before per-network pro mode: per account, ask before sending an order (read once as the sandbox's, guardrails/proMode.ts). */
   confirmOrdersByAccount: Record<string, boolean>;
   /** By network id, then account id: ask before sending an order (off = "pro" mode). */
@@ -85,6 +87,7 @@ const defaults: SettingsData = {
   activeNetworkId: SANDBOX_NETWORK_ID,
   sandboxSeed: 7,
   autoLockMinutes: 15,
+  mainConfirmationsOnSandbox: false,
   confirmOrdersByAccount: {},
   confirmOrdersByNetwork: {},
   liveAcknowledgements: {},

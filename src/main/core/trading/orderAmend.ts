@@ -16,7 +16,10 @@ export interface AmendPorts {
   readOrder: (orderId: string) => Promise<OpenOrderView | null>;
   /** Why the exchange would refuse this ticket, as the ticket checks say it (empty: none). */
   problems: (ticket: OrderTicket) => Promise<string[]>;
+  /** Main's own question about the replacement, where main asks (rejects when the user says no). */
+  confirm: (ticket: OrderTicket) => Promise<void>;
   cancel: (orderId: string) => Promise<{ canceled: string[]; notCanceled: Record<string, string> }>;
+  /** Places the replacement, already confirmed. */
   place: (ticket: OrderTicket) => Promise<PlacedOrder>;
 }
 
@@ -67,6 +70,7 @@ export async function amendOrder(ports: AmendPorts, request: AmendRequest): Prom
   if (blocking.length > 0) {
     throw new CoreError('invalid_input', `Order ${shortId(order.id)} was not changed: ${describeTicket(replacement)} would be refused. ${blocking.join(' ')}`);
   }
+  await ports.confirm(replacement);
 
   let cancelled: { canceled: string[]; notCanceled: Record<string, string> };
   try {

@@ -35,6 +35,7 @@ import { retryWhileRestarting } from './restartBackoff';
 import { signerWindows } from './signerBudgets';
 import { ticketAmounts, type TicketAmounts } from './ticketAmounts';
 import { ticketProblems } from './ticketChecks';
+import type { OrderConfirmationPort } from '../authority/orderConfirmations';
 
 export interface OrderServiceOptions {
   http: HttpClient;
@@ -46,7 +47,8 @@ export interface OrderServiceOptions {
   /** Market by token and fee rate, asked before a market order or a version-1 order is signed. */
   markets: MarketLookup;
   contracts: () => ExchangeContracts;
-  confirmOrders: (accountId: string) => boolean;
+  /** Where orders are confirmed, and main's own question before signing where main asks (authority/). */
+  confirmation: OrderConfirmationPort;
   /** Open orders or balances may have changed for this account. */
   onOrdersTouched: (account: StoredAccount) => void;
   /** The user cancelled these orders (their disappearance is not the exchange's doing). */
@@ -106,8 +108,10 @@ export class OrderService {
       {
         readOrder: (orderId) => this.readOrder(account, orderId),
         problems: async (ticket) => (await this.prepare(account, ticket)).preview.problems,
+        // Asked before the cancel: a "no" must leave the working order as it was.
+        confirm: async (ticket) => this.options.confirmation.beforeSigning(account, [(await this.prepare(account, ticket)).preview]),
         cancel: (orderId) => this.cancel([orderId]),
-        place: (ticket) => this.place(ticket),
+        place: async (ticket) => (await this.send([ticket], { confirmed: true }))[0]!,
       },
       request,
     );
@@ -144,13 +148,15 @@ export class OrderService {
     }
   }
 
-  private async send(tickets: OrderTicket[]): Promise<PlacedOrder[]> {
+  private async send(tickets: OrderTicket[], { confirmed = false } = {}): Promise<PlacedOrder[]> {
     const account = this.options.clob.tradingAccount();
     const prepared = await Promise.all(tickets.map((ticket) => this.prepare(account, ticket)));
     const refused = prepared.find((p) => p.preview.problems.length > 0);
     if (refused) {
       throw new CoreError('invalid_input', `${describeTicket(refused.preview.ticket)} was not sent: ${refused.preview.problems.join(' ')}`);
     }
+    // After every check, before the key is touched: what main's question shows is what is signed.
+    if (!confirmed) await this.options.confirmation.beforeSigning(account, prepared.map((p) => p.preview));
     const owner = (await this.options.clob.credentialsOf(account)).apiKey;
     const signed = await withPrivateKey(this.options.session, account, async (privateKey) =>
       prepared.map(({ preview, negRisk, feeRateBps }) => this.signedBody(account, preview, negRisk, feeRateBps, privateKey, owner)),
@@ -250,7 +256,8 @@ export class OrderService {
         negRisk: book.negRisk,
         estimate,
         problems,
-        needsConfirmation: this.options.confirmOrders(account.id),
+        // The page shows its own summary only where main does not ask in its surface.
+        needsConfirmation: this.options.confirmation.placeIn(account.id) === 'page',
         orderVersion,
         ...(facts.market ? { takerFeeBps: facts.market.takerBaseFeeBps, matchDelaySeconds: facts.market.secondsDelay } : {}),
       },

@@ -35,6 +35,8 @@ import { toTradeViews } from './orderViews';
 import { walkPages, type Page } from './pagedWalk';
 import { SandboxControls } from './sandboxControls';
 import { confirmsOrders, setConfirmsOrders } from '../guardrails/proMode';
+import { asksInMain } from '../authority/confirmationPolicy';
+import type { OrderConfirmationPort } from '../authority/orderConfirmations';
 import { SIGNATURE_TYPE_CODES } from '../../../shared/orders/orderSchema';
 
 export interface TradingDeskOptions {
@@ -54,6 +56,8 @@ export interface TradingDeskOptions {
   recovery?: TradingRecoveryTiming;
   /** Names rows of any market by its question and tick (the catalog's); rows stay unnamed without it. */
   marketLabels?: MarketLabels;
+  /** Where orders are confirmed, and main's own question before signing (authority/orderConfirmations.ts). */
+  orderConfirmation: OrderConfirmationPort;
 }
 
 /** Timings of the recovery loops; the defaults follow the exchange's documented figures. */
@@ -129,7 +133,7 @@ export class TradingDesk {
       balances: this.available,
       markets: new MarketLookup(http),
       contracts: () => options.network.contracts,
-      confirmOrders: (accountId) => confirmsOrders(options.settings, options.network.info.id, accountId),
+      confirmation: options.orderConfirmation,
       onOrdersTouched: (account) => {
         void this.activity.pollNow();
         // A quote-grid burst touches hundreds of orders: one balance read at a time, one more after the burst.
@@ -193,6 +197,7 @@ export class TradingDesk {
       ...this.modes.snapshot(account?.address ?? null),
       heartbeat: this.heartbeats.state(account?.id ?? null),
       confirmOrders: account ? confirmsOrders(this.options.settings, this.options.network.info.id, account.id) : true,
+      confirmsIn: asksInMain(this.options.network.info, this.options.settings) ? 'main' : 'page',
       orderVersion: this.versions.known(),
     };
   }
@@ -201,10 +206,10 @@ export class TradingDesk {
     return this.options.registry.active()?.id ?? null;
   }
 
-  /** Per account on this network; off on a live network needs the network named (guardrails/proMode.ts). */
-  setConfirmOrders(enabled: boolean, confirmNetworkId?: string): TradingState {
+  /** Per account on this network; switching them off where main asks waits for main's confirmation first (authority/). */
+  setConfirmOrders(enabled: boolean): TradingState {
     const account = this.options.registry.requireActive();
-    setConfirmsOrders(this.options.settings, this.options.network.info, account.id, enabled, confirmNetworkId);
+    setConfirmsOrders(this.options.settings, this.options.network.info, account.id, enabled);
     this.options.hub.emit('tradingStateChanged', this.state());
     return this.state();
   }

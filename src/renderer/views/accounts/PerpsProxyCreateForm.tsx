@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { api } from '../../bridge/api';
 import { NetworkBadge } from '../../components/NetworkBadge';
-import { ensureLiveAcknowledged } from '../../stores/liveOperationStore';
 import { ActionError } from '../../components/ActionError';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { useAccountsStore } from '../../stores/accountsStore';
@@ -29,8 +28,6 @@ export function PerpsProxyCreateForm({ disabled }: { disabled: boolean }) {
     setAttempted(true);
     if (problem) return;
     const code = referral.trim();
-    // guardrails: the first proxy on a live network is explained before the owner key signs.
-    if (!(await ensureLiveAcknowledged('proxyCreation'))) return;
     const result = await create.run({ label: label.trim(), expiryDays, ...(code ? { referralCode: code } : {}) });
     if (result?.ok) {
       useAccountsStore.getState().receive(result.value);

@@ -10,7 +10,6 @@ import type { OrderBookView } from '../../../../shared/viewModels';
 import { api } from '../../../bridge/api';
 import { ActionError } from '../../../components/ActionError';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';
-import { ensureLiveAcknowledged } from '../../../stores/liveOperationStore';
 import { stepPrice } from '../../../lib/ticks';
 import { selectActiveAccount, useAccountsStore } from '../../../stores/accountsStore';
 import { useBalanceStore } from '../../../stores/balanceStore';
@@ -71,8 +70,6 @@ export function OrderTicket({ target, book }: OrderTicketProps) {
   };
   const submit = async () => {
     if (blocked || !preview || place.pending) return;
-    // guardrails: the first order on a live network is explained once, then the usual flow.
-    if (!(await ensureLiveAcknowledged('order'))) return;
     if (preview.needsConfirmation) setConfirming(preview);
     else void send(preview.ticket);
   };
