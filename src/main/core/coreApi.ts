@@ -9,6 +9,7 @@ import type { PerpsWeightBudget } from '../../shared/protocol/perps';
 import type { EventName, EventPayload, Unsubscribe } from '../../shared/contract';
 import type { BridgeResult } from '../../shared/result';
 import type { SecretPresenter } from './accounts/secretPresenter';
+import type { MainConfirmations } from './authority/mainConfirmations';
 import type { OsKeyStore, ScryptCost } from './custody';
 import type { Logger } from './log';
 import type { ServiceUrls } from './net/serviceNames';
@@ -73,6 +74,11 @@ export interface CoreOptions {
   osKeyStore?: OsKeyStore;
   /** Shows a revealed private key outside the renderer (native dialog, one-time page). */
   secretPresenter?: SecretPresenter;
+  /**
+   * Main's own confirmation surface (a main-owned window, a one-time page). Without it, whatever
+   * needs the user's confirmation there is refused (refusingConfirmations).
+   */
+  confirmations?: MainConfirmations;
   /**
    * Desktop: asks where to save an activity export (a native save dialog). Without it (browser
    * mode) exports become one-use downloads served by the web host.

@@ -16,6 +16,7 @@ import { silentLogger } from '../../../src/main/core/log';
 import { startSandbox } from '../../../src/sandbox/start';
 import type { AccountsState, AccountView } from '../../../src/shared/custodyViews';
 import { LIGHT_KDF, type RunningSandbox } from './coreHarness';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 const PASSWORD = 'correct horse battery staple';
 let sandboxA: RunningSandbox;
@@ -32,6 +33,8 @@ async function openCore(target: RunningSandbox, isSandbox: boolean): Promise<Cor
     osKeyStore: createMemoryOsKeyStore(),
     vaultKdf: LIGHT_KDF,
     keystoreKdf: LIGHT_KDF,
+    // Issuing on the remote waits for main's confirmation; the user says yes.
+    confirmations: new AnsweringConfirmations('yes'),
   });
   return core;
 }

@@ -17,6 +17,7 @@ import type { AccountsState } from '../../../src/shared/custodyViews';
 import type { LiveAcknowledgementsView } from '../../../src/shared/liveGuardrails';
 import type { PlacedOrder, TradingState } from '../../../src/shared/tradingViews';
 import { firstCentTickToken, LIGHT_KDF, startHarness, type Harness } from './coreHarness';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 let remote: Awaited<ReturnType<typeof startSandbox>>;
 let core: Core;
@@ -43,6 +44,8 @@ beforeAll(async () => {
   core = await createCore({
     dataDir, serviceUrls: { ...remote.urls, label: 'Staging', isSandbox: false }, log: silentLogger,
     osKeyStore: createMemoryOsKeyStore(), vaultKdf: LIGHT_KDF, keystoreKdf: LIGHT_KDF, budgetLockDir: join(dataDir, 'budget-locks'),
+    // Credentials and proxies off the sandbox wait for main's confirmation; the user says yes.
+    confirmations: new AnsweringConfirmations('yes'),
   });
   await call('createVault', { password: 'live guardrails password' });
   await call('createAccount', { label: 'Live one' });

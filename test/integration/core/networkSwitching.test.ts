@@ -24,6 +24,7 @@ import type { AppStatus, EventDetail, EventsPage, NetworkInfo, OrderBookView } f
 import { faucet } from '../sandbox/tradingClient';
 import { LIGHT_KDF } from './coreHarness';
 import { addProfilesToSettingsFile, remoteSandboxProfile } from './remoteSandboxProfile';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let remote: Sandbox;
@@ -97,6 +98,8 @@ beforeAll(async () => {
     vaultKdf: LIGHT_KDF,
     keystoreKdf: LIGHT_KDF,
     activityPollMs: 300,
+    // The remote network's credentials wait for main's confirmation; the user says yes.
+    confirmations: new AnsweringConfirmations('yes'),
   });
   core.subscribe((event, payload) => events.push({ event, payload }));
   await call('createVault', { password: 'switching test password' });

@@ -19,6 +19,7 @@ import type { InstallUpdateResult, UpdateState } from '../../../src/shared/updat
 import type { EventDetail, EventsPage } from '../../../src/shared/viewModels';
 import { FakeUpdaterPort } from '../../unit/core/updates/fakeUpdaterPort';
 import { LIGHT_KDF, waitFor } from './coreHarness';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let core: Core;
@@ -48,6 +49,8 @@ beforeAll(async () => {
     keystoreKdf: LIGHT_KDF,
     activityPollMs: 100,
     updater: port,
+    // Credentials off the sandbox wait for main's confirmation; the user says yes.
+    confirmations: new AnsweringConfirmations('yes'),
   });
   core.subscribe((event, payload) => {
     if (event === 'updateStateChanged') states.push(payload as UpdateState);

@@ -11,6 +11,7 @@ import { ALL_EDGE_WINDOWS, edgeWindowsFor } from '../../../shared/protocol/edgeL
 import { perpsRequestWeight } from '../../../shared/protocol/perps';
 import type { AppStatus } from '../../../shared/viewModels';
 import type { AccountRegistry } from '../accounts/accountRegistry';
+import type { MainConfirmations } from '../authority/mainConfirmations';
 import { ClobCredentialsService } from '../accounts/clobCredentialsService';
 import { PerpsProxyService } from '../accounts/perpsProxyService';
 import type { VaultSession } from '../accounts/vaultSession';
@@ -49,6 +50,8 @@ export interface SharedCoreParts {
   session: VaultSession;
   /** The account list or the active account changed (credentials, proxies): tell the renderers. */
   accountsChanged: () => void;
+  /** Main's own confirmation surface (the page asks, main decides). */
+  confirmations: MainConfirmations;
 }
 
 /**
@@ -115,8 +118,10 @@ export class NetworkRuntime {
       clock: loopClock,
       ...(options.bookPollIntervalMs ? { intervalMs: options.bookPollIntervalMs } : {}),
     });
-    this.clobCredentials = new ClobCredentialsService({ http, registry, session, networkId, chainId: () => network.chainId, onChange: shared.accountsChanged });
-    this.perpsProxies = new PerpsProxyService({ http, registry, session, networkId, perpsDomain: () => network.perpsDomain, onChange: shared.accountsChanged });
+    // Issuing credentials or a proxy off the sandbox waits for main's confirmation, which shows the host.
+    const issuance = { confirmations: shared.confirmations, needed: () => !network.info.isSandbox, session };
+    this.clobCredentials = new ClobCredentialsService({ http, registry, session, network, issuance, onChange: shared.accountsChanged });
+    this.perpsProxies = new PerpsProxyService({ http, registry, session, network, issuance, onChange: shared.accountsChanged });
     this.trading = new TradingDesk({
       http,
       budget: this.budget,
