@@ -57,5 +57,7 @@ export const selectSwitchingTo = (s: AccountsStoreState): string | null => s.swi
 export const selectAccountsLoadError = (s: AccountsStoreState): BridgeError | null => s.loadError;
 /** What the current network binds credentials and proxies to (undefined between networks). */
 export const selectHosts = (s: AccountsStoreState): IssuingHosts | undefined => s.hosts;
+/** One of the user's own accounts: its key is in the vault (not watch-only, not missing). */
+export const holdsKey = (account: AccountView): boolean => account.kind === 'key' && !account.keyMissing;
 /** Whether the active account can sign: it has a key (not watch-only). Locking is a separate check. */
 export const selectActiveCanSign = (s: AccountsStoreState): boolean => selectActiveAccount(s)?.kind === 'key';

@@ -9,7 +9,7 @@ import type { AccountView } from '../../../shared/custodyViews';
 import type { PerpsAssetView } from '../../../shared/perpsViews';
 import { NetworkBadge } from '../../components/NetworkBadge';
 import { amountProblem } from '../../lib/perpsAmounts';
-import { selectAccounts, useAccountsStore } from '../../stores/accountsStore';
+import { holdsKey, selectAccounts, useAccountsStore } from '../../stores/accountsStore';
 import { defaultAsset } from './transferDraft';
 import type { TransferFlow } from './useTransferFlow';
 
@@ -19,9 +19,6 @@ interface QuickMoveProps {
   flow: TransferFlow;
   disabled: boolean;
 }
-
-/** One of the user's own accounts: its key is in the vault (not watch-only, not missing). */
-const holdsKey = (account: AccountView) => account.kind === 'key' && !account.keyMissing;
 
 export function QuickMove({ from, assets, flow, disabled }: QuickMoveProps) {
   const others = useAccountsStore(selectAccounts).filter((a) => a.id !== from.id && holdsKey(a));
