@@ -55,9 +55,8 @@ export function TransferConfirmDialog({ preview, sending, error, result, onSend,
           {preview.toAccountLabel ? <strong>{preview.toAccountLabel} </strong> : null}
           <span className="num">{preview.op.args.to}</span>
           {preview.recipient === 'foreign' ? (
-            <span className="tone-warn" data-testid="transfer-confirm-foreign">
-              {' '}
-              — not one of your accounts{preview.toAccountLabel ? ' (its key is not in this vault)' : ''}
+            <span className="tone-warn tx-foreign" data-testid="transfer-confirm-foreign">
+              Not one of your accounts{preview.toAccountLabel ? ': its key is not in this vault' : ''}.
             </span>
           ) : null}
         </dd>
