@@ -23,8 +23,7 @@ import type { AccountsState, AccountView } from '../../../src/shared/custodyView
 import type { BridgeError } from '../../../src/shared/result';
 import { faucet } from '../sandbox/tradingClient';
 import { AnsweringConfirmations } from './answeringConfirmations';
-import { LIGHT_KDF, waitFor, type Harness, type RunningSandbox } from './coreHarness';
-import { installBridge } from '../renderer/storesOverCore';
+import { LIGHT_KDF, waitFor, type RunningSandbox } from './coreHarness';
 import { addProfilesToSettingsFile, remoteSandboxProfile } from './remoteSandboxProfile';
 
 const PASSWORD = 'origin binding test password';
@@ -163,21 +162,6 @@ describe('credentials and proxies bound to the origin that issued them', () => {
     // The pollers (open orders, fills) ran meanwhile; B's counters show no credentialed request at all.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(credentialedAtB()).toEqual(before);
-  });
-
-  it('the renderer\'s stores over this core: the ticket\'s block names both hosts (the kind on which it offers a re-issue)', async () => {
-    installBridge({ core } as Harness);
-    const [{ useAccountsStore }, { useVaultStore }, { currentTradingBlock }] = await Promise.all([
-      import('../../../src/renderer/stores/accountsStore'),
-      import('../../../src/renderer/stores/vaultStore'),
-      import('../../../src/renderer/stores/tradingAccess'),
-    ]);
-    await useVaultStore.getState().load();
-    await useAccountsStore.getState().load();
-    expect(currentTradingBlock()).toEqual({
-      kind: 'credentials_elsewhere',
-      reason: `The order-book credentials of "Trader" were issued by ${origin(exchangeA.urls.clob)}; this network now points at ${origin(otherB.urls.clob)}. Re-issue them for the new host to trade here.`,
-    });
   });
 
   it('re-issues on B once the confirmation names B and flags what A issued; then they work at B', async () => {
