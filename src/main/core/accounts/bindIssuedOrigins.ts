@@ -4,7 +4,7 @@
  * that moment (the embedded sandbox for the sandbox's; none, so never usable, for a network
  * whose profile is gone), in the vault (authenticated, with the secret) and in the account
  * list's hints. Records that have an origin are left alone, so later unlocks change nothing.
- * The rule is docs/decisions/42-credentials-bound-to-origin/02-records-issued-before-origins.md.
+ * The rule is docs/decisions/42-credentials-bound-to-origin/02-records-issued-before-origins-were-recorded.md.
  */
 import type { Vault } from '../custody';
 import type { Logger } from '../log';
