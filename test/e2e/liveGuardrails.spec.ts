@@ -86,8 +86,8 @@ test('on a live network the app says so, hides the paper tools and explains the 
     await blocked.getByTestId('credentials-create').click();
     // The L1 signature would let whoever receives it derive the keys: main names the host first.
     const question = await openMainsQuestion(page);
-    await expect(question.getByTestId('confirmation-title')).toHaveText('Create order-book API credentials');
-    await expect(question.getByTestId('confirmation-facts')).toContainText(new URL(sandbox!.urls.clob).origin);
+    await expect(question.getByTestId('confirmation-title')).toHaveText(`Create or derive order-book credentials at ${new URL(sandbox!.urls.clob).origin}`);
+    await expect(question.getByTestId('confirmation-facts')).toContainText('whoever receives it');
     await question.screenshot({ path: shot('confirmation-credentials-host'), fullPage: true });
     await answerMainsQuestion(question, 'confirm');
     await expect(ticket.getByTestId('ticket-blocked')).toHaveCount(0, { timeout: 30_000 });

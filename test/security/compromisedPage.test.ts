@@ -119,12 +119,24 @@ afterAll(async () => {
 
 describe('a compromised page on a live network', () => {
   it('cannot issue order-book credentials: main shows the host that would receive the L1 signature', async () => {
-    const shows = ['Create order-book API credentials', `Receives the signature\n ${new URL(remote.urls.clob).origin}`, 'LIVE · Staging (real money)', 'Desk one'];
+    const host = new URL(remote.urls.clob).origin;
+    const shows = [`Create or derive order-book credentials at ${host}`, `Signature sent to\n ${host}`, 'whoever receives it', 'LIVE · Staging (real money)', 'Desk one'];
     await askedThenAnswered('createClobCredentials', {}, 'decline', shows);
     expect((await call<AccountsState>('listAccounts')).accounts[0]!.clobCredentials).toBeNull();
     await askedThenAnswered('createClobCredentials', {}, 'confirm', shows);
     expect((await call<AccountsState>('listAccounts')).accounts[0]!.clobCredentials).not.toBeNull();
     expect(valueRequests()['POST /auth/api-key']).toBe(1);
+  });
+
+  it('finds no faucet and no sandbox controls there (once the account has its credentials)', async () => {
+    for (const [channel, input] of [
+      ['requestSandboxFunds', { amount: '100' }],
+      ['setSandboxExchangeMode', { mode: 'cancel-only' }],
+      ['setSandboxAddressRestriction', { restriction: 'banned' }],
+    ] as const) {
+      expect(await dispatch(channel, input)).toMatchObject({ ok: false, error: { code: 'unavailable', message: 'Sandbox controls work only on the Sandbox network.' } });
+    }
+    expect((await call<TradingState>('getTradingState')).mode).toBe('normal');
   });
 
   it('cannot acknowledge "live money" for itself: the first order is explained and confirmed in main’s surface', async () => {
@@ -155,7 +167,7 @@ describe('a compromised page on a live network', () => {
   });
 
   it('cannot create a perps proxy; the page may decline a question but never answer it', async () => {
-    const shows = ['Create a perps proxy "Desk proxy"', 'Your first perps proxy on Staging', "this account's own key", 'Perps exchange'];
+    const shows = ['Create the perps proxy “Desk proxy”', 'Your first perps proxy on Staging', 'own (owner) key signs', `Signature sent to\n ${new URL(remote.urls.perps).origin}`];
     await askedThenAnswered('createPerpsProxy', { label: 'Desk proxy', expiryDays: 30 }, 'decline', shows);
     // The page's own "Cancel" ends the question too (reducing risk is one click).
     const pending = dispatch('createPerpsProxy', { label: 'Desk proxy', expiryDays: 30 });

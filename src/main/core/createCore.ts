@@ -8,6 +8,8 @@
 import { join } from 'node:path';
 import { AccountRegistry } from './accounts/accountRegistry';
 import { AccountService } from './accounts/accountService';
+import { bindIssuedOrigins } from './accounts/bindIssuedOrigins';
+import { issuingHosts } from './accounts/issuedOrigin';
 import { reconcileAccounts } from './accounts/reconcileAccounts';
 import { refusingSecretPresenter } from './accounts/refusingSecretPresenter';
 import { VaultSession } from './accounts/vaultSession';
@@ -56,7 +58,12 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   // switcher, made below, says which; before it runs, the one the settings name).
   const profileStore = new NetworkProfileStore(settings);
   let activeNetworkId = (): string => profileStore.activeId();
-  const registry = new AccountRegistry(options.dataDir, () => activeNetworkId());
+  let liveNetwork = (): NetworkRuntime['network'] | null => null;
+  const registry = new AccountRegistry(options.dataDir, () => activeNetworkId(), () => {
+    const network = liveNetwork();
+    return network ? issuingHosts(network) : null;
+  });
+  const directory = new NetworkDirectory(options, settings, options.hostKind ?? defaultHostKind());
   const vaultPath = join(options.dataDir, 'marketdesk.vault');
   // The trading state (heartbeat, confirmations, restrictions) is per account: it follows a switch.
   const accountsChanged = () => {
@@ -72,6 +79,8 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     onChange: () => hub.emit('vaultStateChanged', session.state()),
     ...(options.vaultKdf ? { kdf: options.vaultKdf } : {}),
     ...(options.lockAfterClockGapMs !== undefined ? { lockAfterClockGapMs: options.lockAfterClockGapMs } : {}),
+    // Records issued before origins were recorded take their network's current host, once.
+    afterUnlock: (vault) => bindIssuedOrigins(vault, registry, (networkId, service) => directory.issuerOf(networkId, service), log),
   });
   await session.start();
   // A key written without its account (a kill between the two writes) is adopted, not lost. The
@@ -99,7 +108,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   session.onLocked(() => confirmations.declineAll('The vault locked.'));
   const shared: SharedCoreParts = { options, settings, hub, log, registry, session, accountsChanged, confirmations };
   const switcher = new NetworkSwitcher({
-    directory: new NetworkDirectory(options, settings, options.hostKind ?? defaultHostKind()),
+    directory,
     settings,
     registry,
     hub,
@@ -107,6 +116,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     buildRuntime: (network) => new NetworkRuntime(network, shared),
   });
   activeNetworkId = () => switcher.activeInfo()?.id ?? profileStore.activeId();
+  liveNetwork = () => switcher.runtime()?.network ?? null;
   // The accounts as seen on the new network: its credentials and proxies, not the previous one's.
   hub.subscribe((event) => {
     if (event !== 'networkChanged') return;

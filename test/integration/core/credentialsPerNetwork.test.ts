@@ -16,7 +16,7 @@ import { silentLogger } from '../../../src/main/core/log';
 import { startSandbox } from '../../../src/sandbox/start';
 import type { AccountsState, AccountView } from '../../../src/shared/custodyViews';
 import { LIGHT_KDF, type RunningSandbox } from './coreHarness';
-import { userWhoConfirms } from './userWhoConfirms';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 const PASSWORD = 'correct horse battery staple';
 let sandboxA: RunningSandbox;
@@ -30,11 +30,11 @@ async function openCore(target: RunningSandbox, isSandbox: boolean): Promise<Cor
     dataDir,
     serviceUrls: { ...target.urls, label: isSandbox ? 'Sandbox' : 'Remote', isSandbox },
     log: silentLogger,
-    // Issuing credentials on a network other than the sandbox is asked in main's surface: the user says yes.
-    confirmationSurface: userWhoConfirms(),
     osKeyStore: createMemoryOsKeyStore(),
     vaultKdf: LIGHT_KDF,
     keystoreKdf: LIGHT_KDF,
+    // Issuing on the remote waits for main's confirmation; the user says yes.
+    confirmationSurface: new AnsweringConfirmations('yes'),
   });
   return core;
 }

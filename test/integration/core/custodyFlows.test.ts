@@ -5,7 +5,7 @@ import { hexToBytes } from 'viem';
 import { exportKeystoreV3 } from '../../../src/main/core/custody';
 import type { AccountsState, KeystoreExportResult, VaultState } from '../../../src/shared/custodyViews';
 import { callOk, eventsOf, LIGHT_KDF, startHarness, type Harness } from './coreHarness';
-import { userWhoConfirms } from './userWhoConfirms';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 const PASSWORD = 'correct horse battery staple';
 const IMPORTED_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
@@ -13,7 +13,7 @@ const KEYSTORE_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804
 const WATCHED = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 
 let harness: Harness;
-const user = userWhoConfirms();
+const user = new AnsweringConfirmations('yes');
 const revealed: string[] = [];
 const exportedFiles: Array<{ fileName: string; keystoreJson: string }> = [];
 const presenter: SecretPresenter = {

@@ -24,7 +24,7 @@ import type { AppStatus, EventDetail, EventsPage, NetworkInfo, OrderBookView } f
 import { faucet } from '../sandbox/tradingClient';
 import { LIGHT_KDF } from './coreHarness';
 import { addProfilesToSettingsFile, remoteSandboxProfile } from './remoteSandboxProfile';
-import { userWhoConfirms } from './userWhoConfirms';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let remote: Sandbox;
@@ -94,12 +94,12 @@ beforeAll(async () => {
     sandboxSeed: 7,
     budgetLockDir: lockRoot,
     log: silentLogger,
-    // Issuing credentials on a network other than the sandbox is asked in main's surface: the user says yes.
-    confirmationSurface: userWhoConfirms(),
     osKeyStore: createMemoryOsKeyStore(),
     vaultKdf: LIGHT_KDF,
     keystoreKdf: LIGHT_KDF,
     activityPollMs: 300,
+    // The remote network's credentials wait for main's confirmation; the user says yes.
+    confirmationSurface: new AnsweringConfirmations('yes'),
   });
   core.subscribe((event, payload) => events.push({ event, payload }));
   await call('createVault', { password: 'switching test password' });

@@ -20,7 +20,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { addProfilesToSettingsFile, remoteSandboxProfile } from './remoteSandboxProfile';
 import { FakeUpdaterPort } from '../../unit/core/updates/fakeUpdaterPort';
-import { userWhoConfirms } from './userWhoConfirms';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 const PASSWORD = 'vault-password-Σ-7f3a91';
 const KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
@@ -64,7 +64,7 @@ beforeAll(async () => {
     sandbox: { perps: { now: () => Date.now() + perpsOffsetMs }, heartbeatTimeoutMs: HEARTBEAT_WINDOW_MS },
     tradingRecovery: { heartbeatIntervalMs: 300, heartbeatWindowMs: HEARTBEAT_WINDOW_MS },
     // The user at main's surface says yes; the walk turns main's questions on for the sandbox, so they are asked too.
-    confirmationSurface: userWhoConfirms(),
+    confirmationSurface: new AnsweringConfirmations('yes'),
     secretPresenter: {
       present: async () => ({ shownIn: 'dialog', url: null }),
       // Main's own prompt: the password is chosen and the file written outside the renderer.

@@ -19,7 +19,7 @@ import type { InstallUpdateResult, UpdateState } from '../../../src/shared/updat
 import type { EventDetail, EventsPage } from '../../../src/shared/viewModels';
 import { FakeUpdaterPort } from '../../unit/core/updates/fakeUpdaterPort';
 import { LIGHT_KDF, waitFor } from './coreHarness';
-import { userWhoConfirms } from './userWhoConfirms';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let core: Core;
@@ -44,13 +44,13 @@ beforeAll(async () => {
     serviceUrls: { ...sandbox.urls, label: 'Remote desk', isSandbox: false },
     budgetLockDir: lockDir,
     log: silentLogger,
-    // Issuing credentials on a network other than the sandbox is asked in main's surface: the user says yes.
-    confirmationSurface: userWhoConfirms(),
     osKeyStore: createMemoryOsKeyStore(),
     vaultKdf: LIGHT_KDF,
     keystoreKdf: LIGHT_KDF,
     activityPollMs: 100,
     updater: port,
+    // Credentials off the sandbox wait for main's confirmation; the user says yes.
+    confirmationSurface: new AnsweringConfirmations('yes'),
   });
   core.subscribe((event, payload) => {
     if (event === 'updateStateChanged') states.push(payload as UpdateState);

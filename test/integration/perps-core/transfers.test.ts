@@ -45,6 +45,7 @@ describe('perps transfers through the core', () => {
     });
     expect(preview.amountUnits).toBe('250500000');
     expect(preview.toAccountLabel).toBe('Beta');
+    expect(preview.recipient).toBe('own');
     expect(preview.domain.name).toBe('Marketdesk Sandbox Perps');
 
     const before = h.events.length;
@@ -115,6 +116,15 @@ describe('perps transfers through the core', () => {
     expect(await refuse({ asset: 'DOGE' })).toMatch(/no collateral asset "DOGE"/);
     expect(await refuse({ to: alpha.address })).toMatch(/own address/);
     expect(await refuse({ amount: '5000' })).toMatch(/more than the free collateral/);
+  });
+
+  it('classifies the recipient: own only for an account whose key is in the vault; watch-only and unknown addresses are foreign', async () => {
+    const watched = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+    await h.call('addWatchOnlyAccount', { label: 'Watched', address: watched });
+    const preview = (to: string) => h.call<PerpsTransferPreview>('previewPerpsTransfer', { fromAccountId: alpha.id, to, asset: 'USDC', amount: '1' });
+    expect(await preview(beta.address)).toMatchObject({ recipient: 'own', toAccountLabel: 'Beta' });
+    expect(await preview(watched)).toMatchObject({ recipient: 'foreign', toAccountLabel: 'Watched' });
+    expect(await preview('0x000000000000000000000000000000000000dEaD')).toMatchObject({ recipient: 'foreign', toAccountLabel: null });
   });
 
   it('reads the public trade tape and equity klines of any interval', async () => {

@@ -37,6 +37,11 @@ export interface VaultSessionOptions {
    * stepped): the vault locks, as the desktop app locks on every suspend. Off when absent.
    */
   lockAfterClockGapMs?: number;
+  /**
+   * Runs after every unlock, before the unlock is announced (the first unlock after an upgrade
+   * binds old records to their origin: bindIssuedOrigins.ts). Its failure is logged, not fatal.
+   */
+  afterUnlock?: (vault: Vault) => Promise<void>;
 }
 
 export const IDLE_CHECK_MS = 5_000;
@@ -142,6 +147,7 @@ export class VaultSession {
   async unlock(password: string): Promise<void> {
     const vault = this.existing();
     await this.guardAttempt(() => vault.unlockWithPassword(password));
+    await this.runAfterUnlock(vault);
     this.touch();
     this.changed();
   }
@@ -167,6 +173,7 @@ export class VaultSession {
       this.changed();
       throw new CoreError('unavailable', this.deviceNotice);
     }
+    await this.runAfterUnlock(vault);
     this.touch();
     this.changed();
   }
@@ -225,6 +232,14 @@ export class VaultSession {
     } catch (error) {
       if (error instanceof UnlockThrottledError || error instanceof WrongPasswordError) this.changed();
       throw error;
+    }
+  }
+
+  private async runAfterUnlock(vault: Vault): Promise<void> {
+    try {
+      await this.options.afterUnlock?.(vault);
+    } catch (error) {
+      this.options.log.warn(`after unlock: ${error instanceof Error ? error.message : 'unknown error'}`);
     }
   }
 

@@ -10,14 +10,17 @@ import type { NetworkGatedChannel } from './networkGates';
 import type { SharedGatedChannel } from './sharedGates';
 
 /** Confirm channels whose service asks main's question itself, and where. */
-export const CONFIRMED_IN_SERVICE = {} as const satisfies Partial<Record<ChannelsOfClass<'confirm'>, string>>;
+export const CONFIRMED_IN_SERVICE = {
+  createClobCredentials: 'ClobCredentialsService asks before every L1 signature, naming the host that will receive it',
+  rotateClobCredentials: 'ClobCredentialsService asks before every L1 signature, naming the host that will receive it',
+  createPerpsProxy: 'PerpsProxyService asks before the owner key signs createProxy, naming the host',
+  rotatePerpsProxy: 'rotation creates the new proxy through PerpsProxyService, which asks first',
+} as const satisfies Partial<Record<ChannelsOfClass<'confirm'>, string>>;
 
 export const SHARED_GATED_CHANNELS: readonly SharedGatedChannel[] = [
   'setAutoLockMinutes', 'setRememberOnDevice', 'saveNetworkProfile', 'importNetworkProfiles', 'setSandboxMainConfirmations',
 ];
-export const NETWORK_GATED_CHANNELS: readonly NetworkGatedChannel[] = [
-  'sendPerpsTransfer', 'createPerpsProxy', 'rotatePerpsProxy', 'setConfirmOrders', 'createClobCredentials', 'rotateClobCredentials',
-];
+export const NETWORK_GATED_CHANNELS: readonly NetworkGatedChannel[] = ['sendPerpsTransfer', 'setConfirmOrders'];
 
 type Covered = SharedGatedChannel | NetworkGatedChannel | keyof typeof CONFIRMED_IN_SERVICE;
 /** Fails to compile while a `confirm` channel has no question in front of it. */

@@ -1,9 +1,9 @@
 /**
  * Main's questions in front of the channels of one network: perps collateral sent to an address
- * that is not one of the user's key-holding accounts, perps proxies created or rotated, and order
- * confirmations switched off. The first live transfer or proxy of an account carries its
- * explanation in the same question. Orders are asked about inside the order service, after its
- * checks and before signing (orderConfirmations.ts).
+ * that is not one of the user's key-holding accounts, and order confirmations switched off. The
+ * first live transfer of an account carries its explanation in the same question. Orders are asked
+ * about inside the order service, after its checks and before signing (orderConfirmations.ts);
+ * credentials and proxies inside the services that issue them (accounts/issuanceConfirmation.ts).
  */
 import { getAddress } from 'viem';
 import type { AccountRegistry, StoredAccount } from '../accounts/accountRegistry';
@@ -19,8 +19,7 @@ import { asksInMain } from './confirmationPolicy';
 import { pendingExplanation } from './liveExplanationFacts';
 import type { ConfirmationFact } from './mainConfirmations';
 
-export type NetworkGatedChannel =
-  | 'sendPerpsTransfer' | 'createPerpsProxy' | 'rotatePerpsProxy' | 'setConfirmOrders' | 'createClobCredentials' | 'rotateClobCredentials';
+export type NetworkGatedChannel = 'sendPerpsTransfer' | 'setConfirmOrders';
 
 export interface NetworkGateServices {
   network: ActiveNetwork;
@@ -30,8 +29,6 @@ export interface NetworkGateServices {
   previews: TransferPreviews;
   now?: () => number;
 }
-
-const DAY_MS = 86_400_000;
 
 /** A key-holding account of the user's at this address; watch-only addresses are foreign. */
 export function keyHoldingAccountAt(registry: AccountRegistry, address: string): StoredAccount | null {
@@ -53,51 +50,7 @@ export function networkGates(services: NetworkGateServices): GateTable<NetworkGa
   const inMain = () => asksInMain(network.info, settings);
   const perpsHost = hostFact('Perps exchange', network.urls.perps);
 
-  const proxyQuestion = (account: StoredAccount, title: string, details: ConfirmationFact[]): GateQuestion | null => {
-    const explanation = pendingExplanation(acknowledgements, account.id, 'proxyCreation');
-    if (!inMain() && !explanation) return null;
-    return {
-      request: {
-        kind: 'perps-proxy',
-        title,
-        facts: [
-          ...(explanation?.facts ?? []),
-          accountFact(account),
-          ...details,
-          { label: 'Signed by', value: "this account's own key (a createProxy operation)" },
-          { label: 'The proxy can', value: 'sign perps operations for this account until it expires, transfers of its collateral included' },
-          networkFact(network.info),
-          perpsHost,
-        ],
-        confirmLabel: 'Sign and create the proxy',
-      },
-      ...(explanation ? { onConfirmed: explanation.record } : {}),
-    };
-  };
-
-  /** An L1 (ClobAuth) signature names no host: whoever receives it can derive the account's API keys. */
-  const credentialsQuestion = (title: string): GateQuestion | null => {
-    if (!inMain()) return null;
-    const account = registry.requireActive();
-    return {
-      request: {
-        kind: 'clob-credentials',
-        title,
-        facts: [
-          accountFact(account),
-          { label: 'Receives the signature', value: hostFact('', network.urls.clob).value, warn: true },
-          { label: 'Signed by', value: "this account's own key (a ClobAuth message, which names no host)" },
-          { label: 'Why it matters', value: "Whoever receives this signature can ask any exchange that trusts it for this account's API keys. Send it only to the order book you mean." },
-          networkFact(network.info),
-        ],
-        confirmLabel: 'Sign and send to this host',
-      },
-    };
-  };
-
   return {
-    createClobCredentials: () => credentialsQuestion('Create order-book API credentials'),
-    rotateClobCredentials: () => credentialsQuestion('Replace the order-book API credentials'),
     sendPerpsTransfer: ({ previewId }) => {
       const held = previews.peek(previewId);
       // An unknown or expired preview is refused by the send itself.
@@ -127,13 +80,6 @@ export function networkGates(services: NetworkGateServices): GateTable<NetworkGa
         ...(explanation ? { onConfirmed: explanation.record } : {}),
       };
     },
-    createPerpsProxy: ({ label, expiryDays, referralCode }) =>
-      proxyQuestion(registry.requireActive(), `Create a perps proxy "${label}"`, [
-        { label: 'Expires', value: `${new Date(now() + expiryDays * DAY_MS).toISOString().slice(0, 10)} (in ${expiryDays} days)` },
-        ...(referralCode ? [{ label: 'Referral code', value: referralCode }] : []),
-      ]),
-    rotatePerpsProxy: ({ accountId, proxyAddress }) =>
-      proxyQuestion(registry.get(accountId), 'Replace a perps proxy with a new one', [{ label: 'Replaces', value: getAddress(proxyAddress) }]),
     setConfirmOrders: ({ enabled }) => {
       const account = registry.requireActive();
       if (enabled || !inMain() || !confirmsOrders(settings, network.info.id, account.id)) return null;

@@ -11,6 +11,8 @@ import { ALL_EDGE_WINDOWS, edgeWindowsFor } from '../../../shared/protocol/edgeL
 import { perpsRequestWeight } from '../../../shared/protocol/perps';
 import type { AppStatus } from '../../../shared/viewModels';
 import type { AccountRegistry } from '../accounts/accountRegistry';
+import { asksInMain } from '../authority/confirmationPolicy';
+import { pendingExplanation } from '../authority/liveExplanationFacts';
 import { ClobCredentialsService } from '../accounts/clobCredentialsService';
 import { PerpsProxyService } from '../accounts/perpsProxyService';
 import type { VaultSession } from '../accounts/vaultSession';
@@ -119,10 +121,18 @@ export class NetworkRuntime {
       clock: loopClock,
       ...(options.bookPollIntervalMs ? { intervalMs: options.bookPollIntervalMs } : {}),
     });
-    this.clobCredentials = new ClobCredentialsService({ http, registry, session, networkId, chainId: () => network.chainId, onChange: shared.accountsChanged });
-    this.perpsProxies = new PerpsProxyService({ http, registry, session, networkId, perpsDomain: () => network.perpsDomain, onChange: shared.accountsChanged });
     // guardrails: the first signed operation of each kind on a live network is explained in main's question.
     const acknowledgements = new LiveAcknowledgements({ settings, network: () => network });
+    // Issuing credentials or a proxy where main asks waits for main's question, which shows the host
+    // (and, for a first live proxy, its explanation).
+    const issuance = {
+      confirmations: shared.confirmations,
+      needed: () => asksInMain(network.info, settings),
+      session,
+      explanation: (accountId: string) => pendingExplanation(acknowledgements, accountId, 'proxyCreation'),
+    };
+    this.clobCredentials = new ClobCredentialsService({ http, registry, session, network, issuance, onChange: shared.accountsChanged });
+    this.perpsProxies = new PerpsProxyService({ http, registry, session, network, issuance, onChange: shared.accountsChanged });
     this.trading = new TradingDesk({
       http,
       budget: this.budget,
