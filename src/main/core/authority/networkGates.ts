@@ -12,7 +12,7 @@ import type { LiveAcknowledgements } from '../guardrails/liveAcknowledgements';
 import type { ActiveNetwork } from '../network';
 import type { TransferPreviews } from '../perps/transferPreview';
 import type { SettingsStore } from '../settings/settingsStore';
-import type { GateQuestion, GateTable } from './authorityGate';
+import type { GateTable } from './authorityGate';
 import { CONFIRMATION_TIMEOUT_MS } from './confirmationCenter';
 import { accountFact, hostFact, networkFact } from './confirmationFacts';
 import { asksInMain } from './confirmationPolicy';
