@@ -78,6 +78,7 @@ import {
 import type { NetworkInfo } from './viewModels';
 import type { NetworkChoice, NetworkSwitchPreflight } from './networkSwitchViews';
 import type { InstallUpdateResult, UpdateState } from './updates';
+import { riskLimitsChangeSchema, type KillSwitchResult, type RiskStateView } from './riskLimits';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
@@ -628,6 +629,20 @@ export const bridgeChannels = {
    * wallet of it was never read): what Portfolio shows the moment it opens, marked with its age.
    */
   getKeptPortfolio: { input: z.object({ target: walletTargetSchema }).strict(), result: returns<PortfolioView | null>() },
+  // ── risk (issue 19): pre-trade risk limits and the kill switch ──
+  /** The active account's limits on this network and what it has used of them (`tokenId`: that outcome's position too). */
+  getRiskState: { input: z.object({ tokenId: tokenIdSchema.optional() }).strict(), result: returns<RiskStateView>() },
+  /**
+   * Changes some limits of an account on the network the page names. Lowering a limit or turning
+   * one on is written at once; raising one or turning it off waits for the user's answer in main's
+   * own confirmation surface (on every network but the sandbox) and is refused with `not_confirmed` on a no.
+   */
+  setRiskLimits: {
+    input: z.object({ accountId: accountIdSchema, networkId: liveNetworkIdSchema, limits: riskLimitsChangeSchema }).strict(),
+    result: returns<RiskStateView>(),
+  },
+  /** Cancels every open order of every account on the named (current) network and stops every heartbeat. */
+  killSwitch: { input: z.object({ networkId: liveNetworkIdSchema }).strict(), result: returns<KillSwitchResult>() },
 } as const;
 
 export const bridgeEvents = {
@@ -661,6 +676,9 @@ export const bridgeEvents = {
   // ── updater ──
   /** The update state changed (a check, download progress, the network, what rests, the feed). */
   updateStateChanged: returns<UpdateState>(),
+  // ── risk (issue 19) ──
+  /** An account's risk limits on a network changed (in this window or another). */
+  riskLimitsChanged: returns<{ networkId: string; accountId: string }>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

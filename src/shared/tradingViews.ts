@@ -38,6 +38,8 @@ export interface OrderPreview {
   problems: string[];
   /** Whether this account asks for a confirmation before sending. */
   needsConfirmation: boolean;
+  /** risk: the pre-trade limit this order would cross, in the words main's refusal uses (absent: none). */
+  riskLimit?: string;
   orderVersion: 1 | 2;
   /** Market orders: the market's taker fee in basis points (`GET /markets/{condition_id}`). */
   takerFeeBps?: number;

@@ -221,6 +221,10 @@ describe('no secret crosses the bridge', () => {
     const activeId = ((await step('listAccounts', {})) as AccountsState).activeAccountId;
     await step('getLiveAcknowledgements', {});
     await step('acknowledgeLiveOperation', { accountId: activeId, kind: 'order', networkId: 'sandbox' });
+    // risk: limits and their use carry figures and ids, never a secret; so does the kill switch's answer.
+    await step('getRiskState', { tokenId });
+    await step('setRiskLimits', { accountId: activeId, networkId: 'sandbox', limits: { maxOpenOrders: '50' } });
+    await step('killSwitch', { networkId: 'sandbox' });
     await step('listAccountTrades', { jobId: 'scan-trades' });
     await step('cancelJob', { jobId: 'scan-trades' });
     await step('getPriceHistory', { tokenId });

@@ -38,6 +38,7 @@ import { TradingDesk } from '../trading/tradingDesk';
 import { createNetworkHandlers, type NetworkHandlers } from '../bridge/handlers';
 import { scopedSession } from './scopedSession';
 import { LiveAcknowledgements } from '../guardrails/liveAcknowledgements';
+import { refusingConfirmations } from '../authority/mainConfirmations';
 
 /** What lives across switches, handed to each runtime. */
 export interface SharedCoreParts {
@@ -133,6 +134,8 @@ export class NetworkRuntime {
       ...(options.tradingRecovery ? { recovery: options.tradingRecovery } : {}),
       // tables: rows of every market carry their own market's question and tick.
       marketLabels: new MarketLabels((conditionId) => catalog.marketLabel(conditionId), log),
+      // risk: raising a limit waits for the user's answer in main's own surface.
+      confirmations: options.confirmations ?? refusingConfirmations,
     });
     const portfolio = new PortfolioDesk({
       dataDir: options.dataDir,
