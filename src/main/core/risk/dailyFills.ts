@@ -44,7 +44,14 @@ export interface DailyFillsOptions {
 }
 
 const toOwnFill = (view: TradeView): OwnFill => ({ tokenId: view.assetId, side: view.side, size: view.size, price: view.price, at: view.matchTime });
-const counts = (view: TradeView) => !/^failed$/i.test(view.status);
+
+/**
+ * The account's own side of each trade that counts (not FAILED), oldest first. The exchange lists
+ * trades newest first and times them to the second: a buy and the sell of its shares in the same
+ * second keep their real order only when the list is reversed (the replay's sort is stable).
+ */
+const oldestFirst = (rows: ReadonlyArray<Record<string, unknown>>, own: string): TradeView[] =>
+  [...rows].reverse().flatMap((row) => toTradeViews(row, own)).filter((view) => !/^failed$/i.test(view.status));
 
 export class DailyFills {
   private readonly tallies = new Map<string, Tally>();
@@ -100,9 +107,9 @@ export class DailyFills {
     const day = utcDayStart(startedAt);
     const own = account.funder ?? account.address;
     const rows = await this.walk(account, { after: String(Math.floor(day / 1000) - 1) });
-    const fills = rows.flatMap((row) => toTradeViews(row, own)).filter((v) => counts(v) && v.matchTime >= day).map(toOwnFill);
+    const fills = oldestFirst(rows, own).filter((v) => v.matchTime >= day).map(toOwnFill);
     const previous = this.tallies.get(account.id);
-    const answered = previous?.day === day ? previous.answered.filter((fill) => fill.at >= startedAt) : [];
+    const answered = previous?.day === day ? previous.answered.filter((fill) => fill.at > startedAt) : [];
     const opening = previous?.day === day ? previous.opening : new Map<string, Holding>();
     const sold = new Set([...fills, ...answered].filter((f) => f.side === 'SELL' && !opening.has(f.tokenId)).map((f) => f.tokenId));
     for (const tokenId of sold) opening.set(tokenId, await this.openingOf(account, tokenId, day));
@@ -115,7 +122,7 @@ export class DailyFills {
   private async openingOf(account: StoredAccount, tokenId: string, day: number): Promise<Holding> {
     const rows = await this.walk(account, { asset_id: tokenId, before: String(Math.floor(day / 1000)) });
     const own = account.funder ?? account.address;
-    const fills = rows.flatMap((row) => toTradeViews(row, own)).filter((v) => counts(v) && v.assetId === tokenId && v.matchTime < day).map(toOwnFill);
+    const fills = oldestFirst(rows, own).filter((v) => v.assetId === tokenId && v.matchTime < day).map(toOwnFill);
     return replayAtAverageCost(fills).holdings.get(tokenId) ?? { shares: 0n, cost: 0n };
   }
 

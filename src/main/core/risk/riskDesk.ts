@@ -33,8 +33,8 @@ export interface RiskDeskOptions {
   /** The user's answer in a surface main owns (raising a limit waits for it). */
   confirmations: MainConfirmations;
   openOrderReads: OpenOrderReads & { readOpenOrders: (account: StoredAccount) => Promise<unknown> };
-  /** Shares held of one outcome: the cached balance when it is of that outcome, else read now. */
-  shares: (account: StoredAccount, tokenId: string, cachedFirst: boolean) => Promise<string>;
+  /** Shares held of one outcome, read now. */
+  shares: (account: StoredAccount, tokenId: string) => Promise<string>;
   /** The price the panel values an outcome's held shares at: its book's midpoint (or last trade). */
   midpoint: (tokenId: string) => Promise<string | null>;
   now?: () => number;
@@ -57,7 +57,7 @@ export class RiskDesk {
       store: this.store,
       openOrders: this.openOrders,
       readOpenOrders: options.openOrderReads.readOpenOrders,
-      shares: (account, tokenId) => options.shares(account, tokenId, false),
+      shares: options.shares,
       fills: this.fills,
     });
   }
@@ -134,7 +134,7 @@ export class RiskDesk {
   }
 
   private async position(account: StoredAccount, openOrders: readonly OpenOrderView[], tokenId: string): Promise<RiskUsage['position']> {
-    const [held, mark] = await Promise.all([this.options.shares(account, tokenId, true), this.options.midpoint(tokenId)]);
+    const [held, mark] = await Promise.all([this.options.shares(account, tokenId), this.options.midpoint(tokenId)]);
     const snapshot = { openOrders, heldShares: new Map([[tokenId, held]]), markPrice: new Map([[tokenId, mark ?? '0']]), tradedTodayUsd: '0', realisedTodayUsd: '0' };
     const { shares, usd } = positionOf(snapshot, tokenId);
     return { tokenId, shares: formatDecimal(shares), usd: formatDecimal(usd) };

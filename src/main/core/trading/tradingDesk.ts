@@ -147,10 +147,7 @@ export class TradingDesk {
         lastReadStartedAt: (accountId) => this.activity.lastReadStartedAt(accountId),
         readOpenOrders: (account) => this.activity.readOpenOrders(account),
       },
-      shares: async (account, tokenId, cachedFirst) => {
-        const cached = this.balances.cached(account.id)?.conditional;
-        return cachedFirst && cached?.tokenId === tokenId ? cached.balance : this.balances.shares(account, tokenId);
-      },
+      shares: (account, tokenId) => this.balances.shares(account, tokenId),
       midpoint: async (tokenId) => {
         const book = await readMarketBook(http, tokenId);
         return book.midpoint ?? book.lastTradePrice ?? null;
