@@ -34,8 +34,8 @@ export interface RiskLimitInfo {
 export const RISK_LIMIT_INFO: Record<RiskLimitKey, RiskLimitInfo> = {
   maxOrderNotionalUsd: { name: 'maximum order notional', label: 'Order notional', unit: 'USD', decimals: 2 },
   maxOpenOrders: { name: 'maximum open orders', label: 'Open orders', unit: 'orders', decimals: 0 },
-  maxPositionShares: { name: 'maximum position per market', label: 'Position (shares)', unit: 'shares', decimals: 2 },
-  maxPositionUsd: { name: 'maximum position per market', label: 'Position (USD)', unit: 'USD', decimals: 2 },
+  maxPositionShares: { name: 'maximum position per market', label: 'Position, shares', unit: 'shares', decimals: 2 },
+  maxPositionUsd: { name: 'maximum position per market', label: 'Position, USD', unit: 'USD', decimals: 2 },
   maxDailyNotionalUsd: { name: 'maximum traded notional per day', label: 'Traded today', unit: 'USD', decimals: 2 },
   dailyLossStopUsd: { name: 'daily loss stop', label: 'Loss today', unit: 'USD', decimals: 2 },
 };

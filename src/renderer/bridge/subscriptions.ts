@@ -32,6 +32,7 @@ import { receiveTransfersChanged } from '../stores/transfersStore';
 import { usePrefsStore } from '../stores/prefsStore';
 import { useAlertsStore } from '../stores/alertsStore';
 import { useUpdateStore } from '../stores/updateStore';
+import { useRiskStore } from '../stores/riskStore';
 import { showWebNotification } from '../lib/webNotifications';
 import { resetForNetwork } from '../stores/networkReset';
 import { api, bridgeLink } from './api';
@@ -141,11 +142,15 @@ export function wireBridgeSubscriptions(): Unsubscribe {
     api.events.onVaultStateChanged((vault) => useVaultStore.getState().receive(vault)),
     api.events.onAccountsChanged((accounts) => useAccountsStore.getState().receive(accounts)),
     api.events.onTradingStateChanged((state) => useTradingStateStore.getState().receive(state)),
-    api.events.onOpenOrdersChanged((payload) => useOpenOrdersStore.getState().receive(payload)),
+    api.events.onOpenOrdersChanged((payload) => {
+      useOpenOrdersStore.getState().receive(payload);
+      useRiskStore.getState().reloadSoon();
+    }),
     api.events.onBalanceChanged((payload) => useBalanceStore.getState().receiveEvent(payload)),
     api.events.onOrderFilled((fill) => {
       useFillsStore.getState().receive(fill);
       reloadTradesAfterFill();
+      useRiskStore.getState().reloadSoon();
     }),
     api.events.onOrdersCancelledByExchange((notice) => {
       useCancelledOrdersStore.getState().receive(notice);
@@ -160,6 +165,8 @@ export function wireBridgeSubscriptions(): Unsubscribe {
       showWebNotification(alert);
     }),
     api.events.onUpdateStateChanged((update) => useUpdateStore.getState().receive(update)),
+    // risk: the limits changed (in this window or another).
+    api.events.onRiskLimitsChanged(() => useRiskStore.getState().reloadSoon()),
     followTradingAccount(),
     followResultScope(),
     // switching: the core talks to another network now; nothing of the previous one stays.
