@@ -222,7 +222,7 @@ describe('no secret crosses the bridge', () => {
     await step('getLiveAcknowledgements', {});
     await step('acknowledgeLiveOperation', { accountId: activeId, kind: 'order', networkId: 'sandbox' });
     // risk: limits and their use carry figures and ids, never a secret; so does the kill switch's answer.
-    await step('getRiskState', { tokenId });
+    await step('getRiskState', {});
     await step('setRiskLimits', { accountId: activeId, networkId: 'sandbox', limits: { maxOpenOrders: '50' } });
     await step('killSwitch', { networkId: 'sandbox' });
     await step('listAccountTrades', { jobId: 'scan-trades' });

@@ -21,7 +21,8 @@ interface Noted<T> {
 /** A resting order from its placement's answer: the ticket's shares, less what matched at once. */
 export function restingFromAnswer(placed: PlacedOrder, at: number): OpenOrderView | null {
   const { ticket } = placed;
-  if (!placed.success || placed.orderId === '' || placed.status === 'matched') return null;
+  // Matched (or, for an answer recovered by its hash, cancelled) orders rest nothing.
+  if (!placed.success || placed.orderId === '' || !/^(live|delayed|unmatched|)$/i.test(placed.status)) return null;
   if (ticket.orderType !== 'GTC' && ticket.orderType !== 'GTD') return null;
   const matched = ticket.side === 'BUY' ? placed.takingAmount : placed.makingAmount;
   return {

@@ -208,7 +208,9 @@ export class OrderService {
     } catch (error) {
       // The answer was lost: whether each order reached the book is asked by its hash first.
       if (answerWasLost(error)) {
-        return await Promise.all(tickets.map((ticket, i) => reconcileLostOrder(this.options.clob, account, ticket, signed[i]!.hash)));
+        const reconciled = await Promise.all(tickets.map((ticket, i) => reconcileLostOrder(this.options.clob, account, ticket, signed[i]!.hash)));
+        this.options.onPlaced?.(account, reconciled);
+        return reconciled;
       }
       if (error instanceof CoreError && error.status !== undefined && error.status < 600 && error.service.message) {
         return tickets.map((ticket) => placedFromError(ticket, error));

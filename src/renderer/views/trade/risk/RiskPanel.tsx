@@ -62,7 +62,7 @@ export function RiskPanel({ tokenId, outcome }: { tokenId: string | null; outcom
       </header>
       {shown && !editing ? (
         <>
-          <table className="risk-table" data-testid="risk-table">
+          <table className="balance-table risk-table" data-testid="risk-table">
             <thead>
               <tr>
                 <th scope="col" />
