@@ -51,7 +51,6 @@ export function riskRows(state: RiskStateView, outcome: string | null): RiskRow[
     const used = usedFigure(key, state);
     const { unit } = RISK_LIMIT_INFO[key];
     const use = used === null ? null : unit === 'orders' ? formatNumber(used) : unit === 'USD' ? formatUsd(used) : formatSize(used);
-    const position = key === 'maxPositionShares' || key === 'maxPositionUsd';
     const realised = state.usage ? Number(state.usage.realisedTodayUsd) : 0;
     return {
       key,
