@@ -35,6 +35,7 @@ import './styles/networks.css';
 import './styles/guardrails.css';
 import './styles/networkSwitcher.css';
 import './styles/updates.css';
+import './styles/risk.css';
 import './styles/layout-narrow.css';
 
 // Before the first paint: the system's light or dark, until the saved choice arrives.

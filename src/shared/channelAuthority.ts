@@ -140,6 +140,10 @@ export const channelAuthority = {
   listPendingConfirmations: 'read',
   // Turning it on reduces risk; turning it off is asked in main's surface.
   setSandboxMainConfirmations: 'confirm',
+  getRiskState: 'read',
+  // Lowering a limit or turning one on is written at once; raising or turning one off is asked.
+  setRiskLimits: 'confirm',
+  killSwitch: 'reduce',
 } as const satisfies Record<ChannelName, AuthorityClass>;
 
 export type ChannelsOfClass<C extends AuthorityClass> = {

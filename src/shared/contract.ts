@@ -79,6 +79,7 @@ import type { NetworkInfo } from './viewModels';
 import type { NetworkChoice, NetworkSwitchPreflight } from './networkSwitchViews';
 import type { InstallUpdateResult, UpdateState } from './updates';
 import type { ConfirmationSettledView, PendingConfirmationView } from './confirmationViews';
+import { riskLimitsChangeSchema, type KillSwitchResult, type RiskStateView } from './riskLimits';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
@@ -108,6 +109,8 @@ const passwordSchema = (what: string) =>
     .min(8, `${what} must be at least 8 characters`)
     .max(1024, `${what} must be at most 1024 characters`);
 const existingPasswordSchema = z.string().min(1, 'the vault password is required').max(1024);
+/** A network id (`sandbox` or a profile's id), as a channel names the network the user saw. */
+const liveNetworkIdSchema = z.string().max(40).regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be a network id');
 const accountIdSchema = z.string().max(64).regex(/^[a-z0-9-]{1,64}$/, 'must be an account id');
 const addressSchema = z.string().max(42, 'an address is 42 characters').regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits');
 const labelSchema = z
@@ -632,6 +635,20 @@ export const bridgeChannels = {
   declineConfirmation: { input: z.object({ id: z.string().min(1).max(64) }).strict(), result: returns<{ declined: boolean }>() },
   /** Main asks in its own surface on the sandbox too (it always does elsewhere); turning it off there is asked first. */
   setSandboxMainConfirmations: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<{ enabled: boolean }>() },
+  // ── risk (issue 19): pre-trade risk limits and the kill switch ──
+  /** The active account's limits on this network and what it has used of them (`tokenId`: that outcome's position too). */
+  getRiskState: { input: z.object({ tokenId: tokenIdSchema.optional() }).strict(), result: returns<RiskStateView>() },
+  /**
+   * Changes some limits of an account on the network the page names. Lowering a limit or turning
+   * one on is written at once; raising one or turning it off waits for the user's answer in main's
+   * own confirmation surface (on every network but the sandbox) and is refused with `not_confirmed` on a no.
+   */
+  setRiskLimits: {
+    input: z.object({ accountId: accountIdSchema, networkId: liveNetworkIdSchema, limits: riskLimitsChangeSchema }).strict(),
+    result: returns<RiskStateView>(),
+  },
+  /** Cancels every open order of every account on the named (current) network and stops every heartbeat. */
+  killSwitch: { input: z.object({ networkId: liveNetworkIdSchema }).strict(), result: returns<KillSwitchResult>() },
 } as const;
 
 export const bridgeEvents = {
@@ -670,6 +687,9 @@ export const bridgeEvents = {
   confirmationRequested: returns<PendingConfirmationView>(),
   /** The question was answered, declined, withdrawn or expired. */
   confirmationSettled: returns<ConfirmationSettledView>(),
+  // ── risk (issue 19) ──
+  /** An account's risk limits on a network changed (in this window or another). */
+  riskLimitsChanged: returns<{ networkId: string; accountId: string }>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

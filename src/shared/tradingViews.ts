@@ -38,6 +38,8 @@ export interface OrderPreview {
   problems: string[];
   /** Whether the page shows its own summary before sending (where main asks, main's surface shows it instead). */
   needsConfirmation: boolean;
+  /** risk: the pre-trade limit this order would cross, in the words main's refusal uses (absent: none). */
+  riskLimit?: string;
   orderVersion: 1 | 2;
   /** Market orders: the market's taker fee in basis points (`GET /markets/{condition_id}`). */
   takerFeeBps?: number;

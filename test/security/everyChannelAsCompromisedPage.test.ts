@@ -55,15 +55,17 @@ async function guardrails(accountIds: string[]) {
   const vault = await call<VaultState>('getVaultState');
   const confirm: Record<string, boolean> = {};
   const explained: Record<string, string[]> = {};
+  const limits: Record<string, unknown> = {};
   const active = (await call<AccountsState>('listAccounts')).activeAccountId!;
   for (const accountId of accountIds) {
     await call('switchAccount', { accountId });
     confirm[accountId] = (await call<TradingState>('getTradingState')).confirmOrders;
     explained[accountId] = (await call<LiveAcknowledgementsView>('getLiveAcknowledgements', { accountId })).acknowledged;
+    limits[accountId] = (await call<{ limits: unknown }>('getRiskState', {})).limits;
   }
   await call('switchAccount', { accountId: active });
   const profiles = (await call<NetworkProfilesView>('listNetworkProfiles')).profiles.map((p) => ({ id: p.id, urls: p.urls, contracts: p.contracts, perpsDomain: p.perpsDomain }));
-  return { autoLock: vault.autoLockMinutes, remembered: vault.deviceUnlock.enabled, confirm, explained, profiles };
+  return { autoLock: vault.autoLockMinutes, remembered: vault.deviceUnlock.enabled, confirm, explained, limits, profiles };
 }
 
 interface Context {
@@ -190,10 +192,13 @@ const samples: { [K in ChannelName]: (c: Context) => ChannelInput<K> | Promise<C
   listPendingConfirmations: () => ({}),
   declineConfirmation: () => ({ id: 'none' }),
   setSandboxMainConfirmations: () => ({ enabled: false }),
+  getRiskState: (c) => ({ tokenId: c.tokenId }),
+  setRiskLimits: (c) => ({ accountId: c.one, networkId: 'staging', limits: { maxOrderNotionalUsd: null, maxOpenOrders: '100000' } }),
+  killSwitch: () => ({ networkId: 'staging' }),
 };
 
 /** Channels that end what the walk stands on (the resting order, credentials, the proxy, the session) go last. */
-const LAST: ChannelName[] = ['cancelOrder', 'cancelOrders', 'cancelMarketOrders', 'cancelAllOrders', 'deleteClobCredentials', 'deletePerpsProxy', 'removeAccount', 'lockVault'];
+const LAST: ChannelName[] = ['cancelOrder', 'cancelOrders', 'cancelMarketOrders', 'cancelAllOrders', 'killSwitch', 'deleteClobCredentials', 'deletePerpsProxy', 'removeAccount', 'lockVault'];
 
 beforeAll(async () => {
   remote = await startSandbox({ seed: 7, port: 0, simulate: false });
@@ -263,7 +268,7 @@ describe('every channel, called by a compromised page while the user says no', (
     expect(await guardrails(keyAccounts)).toEqual(before);
     // The user was asked (and said no) for each of these; nothing else needed asking.
     expect(asked.sort()).toEqual(
-      ['amendOrder', 'createClobCredentials', 'createPerpsProxy', 'importNetworkProfiles', 'placeOrder', 'placeOrders', 'rotateClobCredentials', 'rotatePerpsProxy', 'saveNetworkProfile', 'sendPerpsTransfer', 'setAutoLockMinutes', 'setConfirmOrders', 'setRememberOnDevice'].sort(),
+      ['amendOrder', 'createClobCredentials', 'createPerpsProxy', 'importNetworkProfiles', 'placeOrder', 'placeOrders', 'rotateClobCredentials', 'rotatePerpsProxy', 'saveNetworkProfile', 'sendPerpsTransfer', 'setAutoLockMinutes', 'setConfirmOrders', 'setRememberOnDevice', 'setRiskLimits'].sort(),
     );
   }, 120_000);
 });

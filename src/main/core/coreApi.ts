@@ -17,6 +17,7 @@ import type { SaveDialogPort } from './portfolio/fileExport';
 import type { PendingDownload } from './portfolio/exportDownloads';
 import type { CallLimits } from './bridge/callLimits';
 import type { UpdaterPort } from './updates/updaterPort';
+import type { MainConfirmations } from './authority/mainConfirmations';
 
 /** Identifies one connected renderer (a window or a browser tab) for per-client state. */
 export interface CallerContext {
@@ -99,4 +100,9 @@ export interface CoreOptions {
   keystoreKdf?: ScryptCost;
   /** Bridge call deadlines and the per-connection in-flight bound (bridge/callLimits.ts); tests shorten them. */
   callLimits?: Partial<CallLimits>;
+  /**
+   * The surface main owns where the user confirms what the page may not (raising a risk limit,
+   * …). Without it such changes are refused (refusingConfirmations), never assumed.
+   */
+  confirmations?: MainConfirmations;
 }

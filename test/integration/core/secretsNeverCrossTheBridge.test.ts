@@ -222,10 +222,15 @@ describe('no secret crosses the bridge', () => {
     await step('cancelMarketOrders', { assetId: tokenId });
     await step('cancelAllOrders', {});
     // guardrails: the explanations carry network and account ids, never a secret; so do main's questions.
+    const activeId = ((await step('listAccounts', {})) as AccountsState).activeAccountId;
     await step('getLiveAcknowledgements', {});
     await step('listPendingConfirmations', {});
     await step('declineConfirmation', { id: 'no-such-question' });
     await step('setSandboxMainConfirmations', { enabled: false });
+    // risk: limits and their use carry figures and ids, never a secret; so does the kill switch's answer.
+    await step('getRiskState', {});
+    await step('setRiskLimits', { accountId: activeId, networkId: 'sandbox', limits: { maxOpenOrders: '50' } });
+    await step('killSwitch', { networkId: 'sandbox' });
     await step('listAccountTrades', { jobId: 'scan-trades' });
     await step('cancelJob', { jobId: 'scan-trades' });
     await step('getPriceHistory', { tokenId });

@@ -7,5 +7,5 @@ import type { NetworkInfo } from '../../../shared/viewModels';
 import type { SettingsStore } from '../settings/settingsStore';
 
 export function asksInMain(network: NetworkInfo, settings: SettingsStore): boolean {
-  return !network.isSandbox || settings.get('mainConfirmationsOnSandbox');
+  return !network.isSandbox || settings.get('mainConfirmationsOnSandbox') === true;
 }

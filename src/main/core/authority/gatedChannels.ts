@@ -15,6 +15,7 @@ export const CONFIRMED_IN_SERVICE = {
   rotateClobCredentials: 'ClobCredentialsService asks before every L1 signature, naming the host that will receive it',
   createPerpsProxy: 'PerpsProxyService asks before the owner key signs createProxy, naming the host',
   rotatePerpsProxy: 'rotation creates the new proxy through PerpsProxyService, which asks first',
+  setRiskLimits: 'RiskDesk asks before a limit is raised or turned off, showing each limit old → new',
 } as const satisfies Partial<Record<ChannelsOfClass<'confirm'>, string>>;
 
 export const SHARED_GATED_CHANNELS: readonly SharedGatedChannel[] = [

@@ -8,7 +8,9 @@ type TradingChannel =
   | 'refreshBalanceAllowance' | 'getTradingState' | 'setHeartbeat' | 'setConfirmOrders' | 'getPriceHistory'
   | 'getOhlc' | 'getRecentTrades' | 'listFillNotifications' | 'dismissFillNotifications'
   | 'requestSandboxFunds' | 'setSandboxExchangeMode' | 'setSandboxAddressRestriction'
-  | 'amendOrder';
+  | 'amendOrder'
+  // risk
+  | 'getRiskState' | 'setRiskLimits' | 'killSwitch';
 
 export function createTradingHandlers(desk: TradingDesk): Pick<BridgeHandlers, TradingChannel> {
   return {
@@ -19,6 +21,10 @@ export function createTradingHandlers(desk: TradingDesk): Pick<BridgeHandlers, T
     cancelOrders: ({ orderIds }) => desk.orders.cancel(orderIds),
     cancelMarketOrders: (filter) => desk.orders.cancelMarket(filter),
     amendOrder: (request) => desk.orders.amend(request),
+    // risk: limits and their use; the kill switch cancels every account's orders on this network.
+    getRiskState: ({ tokenId }) => desk.risk.state(tokenId),
+    setRiskLimits: ({ accountId, limits, networkId }) => desk.risk.setLimits(accountId, limits, networkId),
+    killSwitch: ({ networkId }) => desk.killSwitch.run(networkId),
     cancelAllOrders: () => desk.orders.cancelAll(),
     listOpenOrders: (filter) => desk.activity.openOrders(desk.clob.tradingAccount(), filter),
     listAccountTrades: ({ market, jobId }) => desk.trades(market, jobId),

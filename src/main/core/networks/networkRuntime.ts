@@ -156,6 +156,8 @@ export class NetworkRuntime {
         confirmations: () => shared.confirmations,
         marketName: (tokenId) => catalog.tokenName(tokenId),
       }),
+      // risk: raising a limit waits for the user's answer in main's own surface.
+      confirmations: shared.confirmations,
     });
     const portfolio = new PortfolioDesk({
       dataDir: options.dataDir,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MemoryBackedConf } from './memoryBackedConf';
 import { perpsDomainSchema } from './perpsDomainSchema';
 import { checkedGuardrailSetting } from './guardrailSettings';
+import { checkedRiskLimits, type StoredRiskLimits } from '../risk/riskLimitStore';
 import { SANDBOX_PERPS_WEIGHT_BUDGET } from '../../../shared/protocol/perps';
 import { updateFeedUrlProblem } from '../../../shared/updates';
 import { networkProfileSchema, SANDBOX_NETWORK_ID, type NetworkProfile } from '../../../shared/networkProfiles';
@@ -64,6 +65,8 @@ export type SettingsData = {
   confirmOrdersByNetwork: Record<string, Record<string, boolean>>;
   /** By network id, then account id, then operation kind: when its first live use was explained (guardrails). */
   liveAcknowledgements: Record<string, Record<string, Record<string, number>>>;
+  /** risk: by network id, then account id, every pre-trade risk limit (absent: the network's defaults). */
+  riskLimits: StoredRiskLimits;
   /** Theme, price and time formats, default order size, fill alerts (prefs). */
   displayPrefs: DisplayPrefs;
   /** Before networks: the price alerts waiting to fire, now the sandbox's (alerts/networkAlertLists.ts). */
@@ -91,6 +94,7 @@ const defaults: SettingsData = {
   confirmOrdersByAccount: {},
   confirmOrdersByNetwork: {},
   liveAcknowledgements: {},
+  riskLimits: {},
   displayPrefs: DEFAULT_DISPLAY_PREFS,
   priceAlerts: [],
   alertLog: [],
@@ -133,6 +137,7 @@ function checkedRead<K extends keyof SettingsData>(key: K, value: SettingsData[K
   if (key === 'confirmOrdersByNetwork' || key === 'liveAcknowledgements' || key === 'confirmOrdersByAccount') {
     return checkedGuardrailSetting(key, value) as SettingsData[K];
   }
+  if (key === 'riskLimits') return checkedRiskLimits(value) as SettingsData[K];
   if (key === 'displayPrefs') {
     const parsed = displayPrefsSchema.safeParse({ ...DEFAULT_DISPLAY_PREFS, ...(value as object) });
     return (parsed.success ? parsed.data : DEFAULT_DISPLAY_PREFS) as SettingsData[K];

@@ -38,6 +38,10 @@ import { confirmsOrders, setConfirmsOrders } from '../guardrails/proMode';
 import { asksInMain } from '../authority/confirmationPolicy';
 import type { OrderConfirmationPort } from '../authority/orderConfirmations';
 import { SIGNATURE_TYPE_CODES } from '../../../shared/orders/orderSchema';
+import type { MainConfirmations } from '../authority/mainConfirmations';
+import { KillSwitch } from '../risk/killSwitch';
+import { RiskDesk } from '../risk/riskDesk';
+import { readMarketBook } from './marketInfo';
 
 export interface TradingDeskOptions {
   http: HttpClient;
@@ -58,6 +62,8 @@ export interface TradingDeskOptions {
   marketLabels?: MarketLabels;
   /** Where orders are confirmed, and main's own question before signing (authority/orderConfirmations.ts). */
   orderConfirmation: OrderConfirmationPort;
+  /** risk: the user's answer in a surface main owns (raising a risk limit waits for it). */
+  confirmations: MainConfirmations;
 }
 
 /** Timings of the recovery loops; the defaults follow the exchange's documented figures. */
@@ -81,6 +87,9 @@ export class TradingDesk {
   readonly sandbox: SandboxControls;
   readonly modeProbe: ModeProbe;
   readonly reconciler: OpenOrderReconciler;
+  /** risk: pre-trade limits, their use, and the kill switch. */
+  readonly risk: RiskDesk;
+  readonly killSwitch: KillSwitch;
   private readonly versions: OrderVersionCache;
   /** Open orders compared with the exchange's after the order book was out of reach. */
   private readonly afterOutage: ReconcileAfterOutage;
@@ -120,9 +129,33 @@ export class TradingDesk {
           this.available.receiveOrders(account.id, orders);
           hub.emit('openOrdersChanged', { accountId: account.id, orders });
         },
-        filled: (fill) => hub.emit('orderFilled', fill),
+        filled: (fill) => {
+          hub.emit('orderFilled', fill);
+          const account = this.activity.readableAccount();
+          if (account) this.risk.filled(account);
+        },
       },
       ...(options.activityPollMs ? { intervalMs: options.activityPollMs } : {}),
+    });
+    this.risk = new RiskDesk({
+      network: () => options.network.info,
+      settings: options.settings,
+      registry,
+      session,
+      hub,
+      log,
+      clob: this.clob,
+      confirmations: options.confirmations,
+      openOrderReads: {
+        lastKnownOrders: (accountId) => this.activity.lastKnownOrders(accountId),
+        lastReadStartedAt: (accountId) => this.activity.lastReadStartedAt(accountId),
+        readOpenOrders: (account) => this.activity.readOpenOrders(account),
+      },
+      shares: (account, tokenId) => this.balances.shares(account, tokenId),
+      midpoint: async (tokenId) => {
+        const book = await readMarketBook(http, tokenId);
+        return book.midpoint ?? book.lastTradePrice ?? null;
+      },
     });
     this.orders = new OrderService({
       http,
@@ -139,7 +172,12 @@ export class TradingDesk {
         // A quote-grid burst touches hundreds of orders: one balance read at a time, one more after the burst.
         void this.balanceRereads.request(account.id, () => this.balances.read(account));
       },
-      onUserCancelled: (ids) => this.reconciler.noteUserCancelled(ids),
+      onUserCancelled: (ids, account) => {
+        this.reconciler.noteUserCancelled(ids);
+        this.risk.cancelled(account, ids);
+      },
+      risk: this.risk.gate,
+      onPlaced: (account, placed) => this.risk.placed(account, placed),
     });
     this.reconciler = new OpenOrderReconciler({
       clob: this.clob,
@@ -175,6 +213,13 @@ export class TradingDesk {
       contracts: () => options.network.contracts,
       orderVersion: () => this.versions.get(),
       ...(timing.modeProbe ? { policy: timing.modeProbe } : {}),
+    });
+    this.killSwitch = new KillSwitch({
+      network: () => options.network.info,
+      registry,
+      session,
+      heartbeats: this.heartbeats,
+      cancelAll: (account) => this.orders.cancelAllOf(account),
     });
     this.jobs = new JobRunner(options.budget, (progress) => hub.emit('jobProgressed', progress));
     this.marketData = new MarketData(http);

@@ -100,6 +100,8 @@ export const useLadderOrders = create<LadderOrderState>()((set, get) => {
       if (!checked.ok) return answer(intent.what, { error: checked.error });
       const preview = checked.value;
       if (preview.problems.length > 0) return answer(intent.what, { note: `Not sent: ${preview.problems.join(' ')}` });
+      // risk: main would refuse it before signing; say so now, in its words.
+      if (preview.riskLimit) return answer(intent.what, { note: `Not sent: ${preview.riskLimit}` });
       if (preview.needsConfirmation) {
         set({ pending: false, confirming: { preview, what: intent.what } });
         return undefined;

@@ -20,6 +20,7 @@ import type { TradeTarget } from '../../../stores/tradeTargetStore';
 import { CredentialsCreatedNote } from '../onboarding/CredentialsStep';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
 import { sendBlock } from './sendBlock';
+import { useRiskStore } from '../../../stores/riskStore';
 import { TicketBlockedNote } from './TicketBlockedNote';
 import { TicketPreview } from './TicketPreview';
 import { TicketResult } from './TicketResult';
@@ -48,12 +49,13 @@ export function OrderTicket({ target, book }: OrderTicketProps) {
   const tradingState = useTradingStateStore(selectTradingState);
   const tradingRevision = useTradingStateStore((s) => s.revision);
   const balanceRevision = useBalanceStore((s) => s.revision);
+  const riskRevision = useRiskStore((s) => s.limitsRevision);
   const account = useAccountsStore(selectActiveAccount);
   const tick = book?.tickSize ?? target.tickSize;
   const minSize = book?.minOrderSize ?? target.minOrderSize;
 
   const draft = draftTicket(inputs, target.tokenId);
-  const answer = usePreview(draft.ticket, draft.key, block === null, `${tradingRevision}|${balanceRevision}|${account?.id ?? ''}`);
+  const answer = usePreview(draft.ticket, draft.key, block === null, `${tradingRevision}|${balanceRevision}|${riskRevision}|${account?.id ?? ''}`);
   const preview = answer?.preview ?? null;
   const blocked = sendBlock(block, draft.missing, tradingState, answer);
 
