@@ -8,7 +8,7 @@
  * spent salts, referral codes, paper balances, orders, trades, notifications) are loaded from
  * that file and saved back (state/stateStore.ts).
  */
-import type { EdgeScopeStats } from '../shared/protocol/edgeLimits';
+import { ALL_EDGE_WINDOWS, type EdgeScopeStats } from '../shared/protocol/edgeLimits';
 import { resolve } from 'node:path';
 import type { OrderVersion } from '../shared/orders/orderSchema';
 import { catalogRouter } from './catalog/catalogRoutes';
@@ -180,8 +180,15 @@ function checkInteger(name: string, value: number, min: number, max: number): nu
 function checkEdgeOptions(edge: SandboxEdgeOptions): SandboxEdgeOptions {
   if (edge.maxWaitMs !== undefined) checkInteger('edge.maxWaitMs', edge.maxWaitMs, 0, 3_600_000);
   if (edge.maxQueued !== undefined) checkInteger('edge.maxQueued', edge.maxQueued, 0, 1_000_000);
-  for (const [scope, limit] of Object.entries(edge.limits ?? {})) checkInteger(`edge.limits['${scope}']`, limit, 1, 1_000_000);
-  for (const [scope, ms] of Object.entries(edge.windowsMs ?? {})) checkInteger(`edge.windowsMs['${scope}']`, ms, 1, 3_600_000);
+  const scopes = new Set(ALL_EDGE_WINDOWS.map((w) => w.scope));
+  const checkScopes = (option: string, values: Readonly<Record<string, number>> | undefined, max: number) => {
+    for (const [scope, value] of Object.entries(values ?? {})) {
+      if (!scopes.has(scope)) throw new RangeError(`sandbox: edge.${option} names no edge window '${scope}' (known: ${[...scopes].join(', ')})`);
+      checkInteger(`edge.${option}['${scope}']`, value, 1, max);
+    }
+  };
+  checkScopes('limits', edge.limits, 1_000_000);
+  checkScopes('windowsMs', edge.windowsMs, 3_600_000);
   return edge;
 }
 

@@ -1,10 +1,9 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EdgeGate } from '../../../src/sandbox/edge/edgeGate';
 import { Router, type RequestContext } from '../../../src/sandbox/http/router';
 import { addEdgeAdminRoutes, isLoopback } from '../../../src/sandbox/services/edgeAdminRoutes';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/start';
-import { get, post, request } from './http';
+import { get, post, raw, request } from './http';
 
 let sandbox: RunningSandbox;
 
@@ -16,25 +15,6 @@ afterAll(async () => {
 });
 
 const ONE_MIB = 1024 * 1024;
-
-/** Sends raw bytes and returns whatever the server answers (bounded by a timeout). */
-function raw(url: string, bytes: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port), hostname);
-    let answer = '';
-    const done = () => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(2_000, done);
-    socket.on('data', (d) => (answer += d.toString()));
-    socket.on('end', done);
-    socket.on('error', done);
-    // Half-close after writing: the server sees the whole request, or a truncated one.
-    socket.end(bytes);
-  });
-}
 
 describe('the four services', () => {
   it('gives four distinct loopback base URLs', () => {
