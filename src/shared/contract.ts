@@ -55,7 +55,7 @@ import type {
   PerpsTransfersPage,
 } from './perpsViews';
 import { PERPS_TRANSFER_SORT_KEYS } from './perpsViews';
-import { PERPS_EQUITY_INTERVALS } from './protocol/perps';
+import { PERPS_EQUITY_INTERVALS, PERPS_PROXY_MAX_EXPIRY_DAYS } from './protocol/perps';
 import type { LiveAcknowledgementsView } from './liveGuardrails';
 import type {
   BudgetStateView,
@@ -314,7 +314,7 @@ export const bridgeChannels = {
     input: z
       .object({
         label: labelSchema,
-        expiryDays: z.int().min(1).max(365, 'a proxy can live at most 365 days'),
+        expiryDays: z.int().min(1).max(PERPS_PROXY_MAX_EXPIRY_DAYS, `a proxy expiry is at most ${PERPS_PROXY_MAX_EXPIRY_DAYS} days ahead`),
         referralCode: z.string().max(256).trim().max(64).regex(/^[A-Za-z0-9_-]*$/, 'a referral code has letters, digits, "-" and "_" only').optional(),
       })
       .strict(),
