@@ -25,6 +25,8 @@ export interface HoldingChange {
   side: string | null;
   size: number | null;
   price: number | null;
+  /** USD of the row (a redemption's payout, where the price is not given). */
+  size_usdc: number | null;
 }
 
 export interface WindowSort {
@@ -155,10 +157,10 @@ export class ActivityTable {
     }
   }
 
-  /** The rows that move holdings, oldest first (for the value-over-time series). */
+  /** The rows that move holdings, oldest first (the value-over-time series and realised P&L). */
   *holdingChanges(wallet: string, untilTs: number): Generator<HoldingChange> {
     const statement = this.db.prepare(
-      `SELECT a.ts, a.type, m.condition_id, m.token_id, a.side, a.size, a.price FROM ${ACTIVITY_FROM}
+      `SELECT a.ts, a.type, m.condition_id, m.token_id, a.side, a.size, a.price, a.size_usdc FROM ${ACTIVITY_FROM}
        WHERE a.wallet_id = ? AND a.ts <= ? AND a.type IN ('TRADE','SPLIT','MERGE','REDEEM') ORDER BY a.ts ASC, a.seq ASC`,
     );
     yield* statement.iterate(this.walletId(wallet), untilTs) as IterableIterator<HoldingChange>;

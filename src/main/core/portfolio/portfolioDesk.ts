@@ -14,6 +14,7 @@ import type { JobRunner } from '../trading/jobs';
 import { ActivityExport } from './activityExport';
 import { ExportDownloads } from './exportDownloads';
 import { FileExport, type SaveDialogPort } from './fileExport';
+import type { AccountMoney } from './portfolioAssembly';
 import { PortfolioHistory } from './portfolioHistory';
 import { PortfolioService } from './portfolioService';
 import { walletOf } from './walletTargets';
@@ -30,8 +31,8 @@ export interface PortfolioDeskOptions {
   saveDialog?: SaveDialogPort;
   /** Page size of history walks (default 1000, the service's maximum). */
   historyPageSize?: number;
-  /** Summed latest perps equity of own accounts with an active proxy (the perps desk's). */
-  perpsEquity?: (addresses: string[]) => Promise<string | null>;
+  /** An own account's order-book cash and perps equity (the trading and perps desks'). */
+  money?: AccountMoney;
 }
 
 /** After a fill the service may take a moment to list it: one more look after this delay. */
@@ -58,9 +59,11 @@ export class PortfolioDesk {
       ...(options.historyPageSize ? { pageSize: options.historyPageSize } : {}),
     });
     this.portfolios = new PortfolioService({
-      client: this.client, http, store: this.store, registry, log, ...(options.perpsEquity ? { perpsEquity: options.perpsEquity } : {}),
+      client: this.client, http, store: this.store, registry, log, ...(options.money ? { money: options.money } : {}),
     });
-    this.history = new PortfolioHistory({ client: this.client, store: this.store, sync: this.sync, registry, log });
+    this.history = new PortfolioHistory({
+      client: this.client, store: this.store, sync: this.sync, registry, log, positions: (target) => this.portfolios.positionsNow(target),
+    });
     this.downloads = new ExportDownloads(options.dataDir);
     this.downloads.clearLeftovers();
     this.files = new FileExport({ jobs, downloads: this.downloads, ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}) });
