@@ -2,14 +2,15 @@
  * Property tests of the portfolio's numbers (docs/decisions/41-portfolio-numbers/) over generated
  * wallets and accounts, through the real assembly: service rows → `toPositionView` →
  * `assemblePortfolio` (`walletFigures`, `sumFigures`) → the chart's `valueSeries`, and the
- * history replays behind the chart (`replayBack`) and realised P&L (`realisationsOf`).
+ * history behind the chart (`loadHoldingHistory`, `replayBack`) and realised P&L (`realisationsOf`).
  *
  * The cases come from a seeded generator (the sandbox's Prng) rather than fast-check: the same
  * cases every run, no new dependency, and a failure names its seed, which replays it exactly.
  */
 import { describe, expect, it } from 'vitest';
 import { assemblePortfolio } from '../../../src/main/core/portfolio/portfolioAssembly';
-import { loadHoldingHistory, replayBack } from '../../../src/main/core/portfolio/holdingsReplay';
+import { loadHoldingHistory } from '../../../src/main/core/portfolio/holdingHistory';
+import { replayBack } from '../../../src/main/core/portfolio/holdingsReplay';
 import { toPositionView } from '../../../src/main/core/portfolio/positionViews';
 import { realisationsOf, realisedSince } from '../../../src/main/core/portfolio/realisedPnl';
 import type { HoldingChange } from '../../../src/main/core/history/activityTable';
@@ -226,12 +227,13 @@ describe('the histories behind the chart and realised P&L, over generated activi
     for (let seed = 1; seed <= CASES; seed++) {
       const { changes, markets } = generateActivity(seed, 10);
       const outcomes = new Map(markets.map((m) => [m.condition, m.tokens]));
-      const realisations = realisationsOf(changes, outcomes);
+      const replay = (rows: HoldingChange[]) => realisationsOf(loadHoldingHistory(rows, outcomes));
+      const realisations = replay(changes);
       // Money in and out of the positions: buys and splits paid, sells and redemptions received.
       const paid = changes.reduce((sum, c) => sum + (c.type === 'SPLIT' ? c.size! : c.type === 'TRADE' && c.side === 'BUY' ? c.size! * c.price! : 0), 0);
       const received = changes.reduce((sum, c) => sum + (c.type === 'REDEEM' || (c.type === 'TRADE' && c.side === 'SELL') ? c.size! * c.price! : 0), 0);
       // What is still held is at its cost: the replay of the whole history with nothing sold since.
-      const held = realisationsOf([...changes, ...markets.flatMap((m) => m.tokens.map((token) => ({ ts: 1e9, type: 'REDEEM', condition_id: m.condition, token_id: token, side: null, size: 0, price: 0, size_usdc: null })))], outcomes);
+      const held = replay([...changes, ...markets.flatMap((m) => m.tokens.map((token) => ({ ts: 1e9, type: 'REDEEM', condition_id: m.condition, token_id: token, side: null, size: 0, price: 0, size_usdc: null })))]);
       const stillHeldCost = realisedSince(realisations, -Infinity) - realisedSince(held, -Infinity);
       expect(realisedSince(realisations, -Infinity), `seed ${seed}`).toBeCloseTo(received - (paid - stillHeldCost), 6);
       expect(realisations.unknownRows, `seed ${seed}`).toBe(0);
@@ -239,7 +241,7 @@ describe('the histories behind the chart and realised P&L, over generated activi
       const cut = new Prng(seed, 'cut').int(0, 10 * 86_400);
       const after = realisedSince(realisations, cut);
       const before = realisedSince(realisations, -Infinity) - after;
-      const direct = realisationsOf(changes.filter((c) => c.ts < cut), outcomes);
+      const direct = replay(changes.filter((c) => c.ts < cut));
       expect(before, `seed ${seed}`).toBeCloseTo(realisedSince(direct, -Infinity), 6);
     }
   });

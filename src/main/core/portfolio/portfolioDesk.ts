@@ -17,6 +17,7 @@ import { FileExport, type SaveDialogPort } from './fileExport';
 import type { AccountMoney } from './portfolioAssembly';
 import { PortfolioHistory } from './portfolioHistory';
 import { PortfolioService } from './portfolioService';
+import { WalletHistories } from './walletHistories';
 import { walletOf } from './walletTargets';
 
 export interface PortfolioDeskOptions {
@@ -58,11 +59,12 @@ export class PortfolioDesk {
       client: this.client, store: this.store, jobs, log, onChanged: options.onHistoryChanged,
       ...(options.historyPageSize ? { pageSize: options.historyPageSize } : {}),
     });
+    const histories = new WalletHistories(this.store);
     this.portfolios = new PortfolioService({
-      client: this.client, http, store: this.store, registry, log, ...(options.money ? { money: options.money } : {}),
+      client: this.client, http, store: this.store, registry, log, histories, ...(options.money ? { money: options.money } : {}),
     });
     this.history = new PortfolioHistory({
-      client: this.client, store: this.store, sync: this.sync, registry, log, positions: (target) => this.portfolios.positionsNow(target),
+      client: this.client, store: this.store, sync: this.sync, registry, log, histories, positions: (target) => this.portfolios.positionsNow(target),
     });
     this.downloads = new ExportDownloads(options.dataDir);
     this.downloads.clearLeftovers();

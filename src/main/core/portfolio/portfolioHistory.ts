@@ -13,7 +13,9 @@ import type { AnalyticsClient } from '../analytics/analyticsClient';
 import { walletKey, type HistoryStore } from '../history/historyStore';
 import type { HistorySync } from '../history/historySync';
 import type { Logger } from '../log';
-import { dayEndsBetween, loadHoldingHistory, priceAt, replayBack, type HoldingHistory, type PricePoints } from './holdingsReplay';
+import type { HoldingHistory, PricePoints } from './holdingHistory';
+import { dayEndsBetween, priceAt, replayBack } from './holdingsReplay';
+import type { WalletHistories } from './walletHistories';
 import { resolveWallets } from './walletTargets';
 
 export type HistoryRange = '1w' | '1m' | '3m' | '1y' | 'all';
@@ -28,6 +30,8 @@ export interface PortfolioHistoryOptions {
   sync: HistorySync;
   registry: AccountRegistry;
   log: Logger;
+  /** Each wallet's stored holding changes, loaded once per change (shared with realised P&L). */
+  histories: WalletHistories;
   /** The positions the target holds now, as the header last read them (PortfolioService.positionsNow). */
   positions: (target: WalletTarget) => Promise<PositionView[]>;
   now?: () => number;
@@ -60,7 +64,7 @@ export class PortfolioHistory {
     const startTs = range === 'all' ? oldest : Math.max(oldest, nowTs - RANGE_DAYS[range] * 86_400);
     const dayEnds = dayEndsBetween(startTs, nowTs);
     const replays: WalletReplay[] = wallets.map((wallet) => ({
-      history: loadHoldingHistory(store.activity.holdingChanges(wallet, nowTs), store.activity.tokensByCondition(wallet)),
+      history: this.options.histories.holdings(wallet),
       now: new Map(positions.filter((p) => walletKey(p.wallet.address) === wallet).map((p) => [p.tokenId, Number(p.size)])),
     }));
     // Pass 1: which holdings matter most (largest value held in the range), to price them from the service.

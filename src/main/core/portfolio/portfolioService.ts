@@ -21,7 +21,7 @@ import type { HttpClient } from '../net/httpClient';
 import { readMidpoints } from './livePrices';
 import { assemblePortfolio, nameOf, readAccountMoney, type AccountMoney } from './portfolioAssembly';
 import { toPositionView } from './positionViews';
-import { periodStart, RealisedLedger } from './realisedLedger';
+import { periodStart, WalletHistories } from './walletHistories';
 import { resolveWallets } from './walletTargets';
 
 export interface PortfolioServiceOptions {
@@ -32,6 +32,8 @@ export interface PortfolioServiceOptions {
   log: Logger;
   now?: () => number;
   money?: AccountMoney;
+  /** Shared with the value chart (portfolioDesk.ts); one of its own otherwise. */
+  histories?: WalletHistories;
 }
 
 /** Failures that mean "the service is out of reach now", as opposed to a refusal of the request. */
@@ -56,11 +58,11 @@ const ageOf = (ms: number) => (ms < 90_000 ? `${Math.round(ms / 1000)} s` : ms <
 
 export class PortfolioService {
   private readonly now: () => number;
-  private readonly realised: RealisedLedger;
+  private readonly histories: WalletHistories;
 
   constructor(private readonly options: PortfolioServiceOptions) {
     this.now = options.now ?? Date.now;
-    this.realised = new RealisedLedger(options.store);
+    this.histories = options.histories ?? new WalletHistories(options.store);
   }
 
   async getPortfolio(target: WalletTarget, period: RealisedPeriod = 'all'): Promise<PortfolioView> {
@@ -114,7 +116,7 @@ export class PortfolioService {
 
   /** A wallet's extras with its realised P&L of the period from the local history. */
   private extrasOf(wallet: WalletRef, period: RealisedPeriod, money: Omit<WalletExtras, 'realisedPnl'>): WalletExtras {
-    const realised = this.realised.since(wallet.address, periodStart(period, this.now()));
+    const realised = this.histories.realised(wallet.address, periodStart(period, this.now()));
     if ('usd' in realised) return { ...money, realisedPnl: String(realised.usd) };
     return { ...money, realisedPnl: null, missing: [...money.missing, { wallet: nameOf(wallet), part: 'realised', reason: realised.reason }] };
   }

@@ -6,7 +6,7 @@
  * a SPLIT buys every outcome of the market at 1 ÷ outcomes a share and a MERGE sells them back at
  * that price. Each realisation is kept with its time, so any period is a sum over a range.
  */
-import type { HoldingChange } from '../history/activityTable';
+import { BUY, MERGE, REDEEM, SELL, SPLIT, type HoldingHistory } from './holdingHistory';
 
 /** Realisations in time order, with running sums: the P&L since any moment is one subtraction. */
 export interface Realisations {
@@ -17,94 +17,84 @@ export interface Realisations {
   unknownRows: number;
 }
 
-interface Lot {
-  shares: number;
-  cost: number;
-}
-
 const DUST = 1e-6;
-const known = (value: number | null): value is number => value !== null && Number.isFinite(value);
 
-export function realisationsOf(changes: Iterable<HoldingChange>, tokensByCondition: ReadonlyMap<string, readonly string[]>): Realisations {
-  const lots = new Map<string, Lot>();
+export function realisationsOf(history: HoldingHistory): Realisations {
+  // Shares and their cost per token index: the lots of average-cost accounting.
+  const shares = new Float64Array(history.tokens.length);
+  const cost = new Float64Array(history.tokens.length);
   const times: number[] = [];
   const amounts: number[] = [];
   let unknownRows = 0;
-  const lot = (token: string) => {
-    let found = lots.get(token);
-    if (!found) lots.set(token, (found = { shares: 0, cost: 0 }));
-    return found;
-  };
-  const buy = (token: string, shares: number, cost: number) => {
-    const held = lot(token);
-    held.shares += shares;
-    held.cost += cost;
-  };
-  /** Takes up to `shares` off the lot at its average cost; returns how many left and what they cost. */
-  const take = (token: string, shares: number): { shares: number; cost: number } => {
-    const held = lots.get(token);
-    if (!held || held.shares <= DUST) return { shares: 0, cost: 0 };
-    const taken = Math.min(shares, held.shares);
-    const cost = (held.cost * taken) / held.shares;
-    held.shares -= taken;
-    held.cost -= cost;
-    if (held.shares <= DUST) lots.delete(token);
-    return { shares: taken, cost };
+  /** Takes up to `count` shares off a lot at its average cost; returns how many it took and what they cost. */
+  const take = (token: number, count: number): { taken: number; cost: number } => {
+    if (shares[token]! <= DUST) return { taken: 0, cost: 0 };
+    const taken = Math.min(count, shares[token]!);
+    const taking = (cost[token]! * taken) / shares[token]!;
+    shares[token]! -= taken;
+    cost[token]! -= taking;
+    if (shares[token]! <= DUST) shares[token] = cost[token] = 0;
+    return { taken, cost: taking };
   };
   const realise = (ts: number, amount: number) => {
     times.push(ts);
     amounts.push(amount);
   };
-  const outcomesOf = (change: HoldingChange) => (change.condition_id ? (tokensByCondition.get(change.condition_id) ?? []) : []);
 
-  for (const change of changes) {
-    const size = change.size ?? 0;
-    if (!(size > 0) && change.type !== 'REDEEM') continue;
-    switch (change.type) {
-      case 'TRADE': {
-        if (!change.token_id) break;
-        const price = known(change.price) ? change.price : known(change.size_usdc) ? change.size_usdc / size : null;
-        if (change.side !== 'SELL') {
-          // A buy without a price adds its shares at the lot's own average: no P&L either way.
-          const held = lots.get(change.token_id);
-          const average = held && held.shares > DUST ? held.cost / held.shares : 0;
-          if (price === null) unknownRows += 1;
-          buy(change.token_id, size, size * (price ?? average));
-          break;
-        }
-        const sold = take(change.token_id, size);
-        if (sold.shares === 0) break;
-        if (price === null) unknownRows += 1;
-        else realise(change.ts, sold.shares * price - sold.cost);
+  for (let row = 0; row < history.ts.length; row++) {
+    const kind = history.kind[row]!;
+    const size = history.size[row]!;
+    const token = history.token[row]!;
+    const ts = history.ts[row]!;
+    const usdc = history.usdc[row]!;
+    // A trade's price, or its USD amount per share (NaN when the service sent neither).
+    const price = Number.isNaN(history.price[row]!) ? usdc / size : history.price[row]!;
+    const outcomes = history.market[row]! >= 0 ? history.outcomesOf[history.market[row]!]! : [];
+    if (!(size > 0) && kind !== REDEEM) continue;
+    switch (kind) {
+      case BUY: {
+        // A buy without a price adds its shares at the lot's own average: no P&L either way.
+        const known = Number.isFinite(price);
+        if (!known) unknownRows += 1;
+        cost[token]! += size * (known ? price : shares[token]! > DUST ? cost[token]! / shares[token]! : 0);
+        shares[token]! += size;
         break;
       }
-      case 'SPLIT':
-      case 'MERGE': {
-        const outcomes = outcomesOf(change);
+      case SELL: {
+        const sold = take(token, size);
+        if (sold.taken === 0) break;
+        if (Number.isFinite(price)) realise(ts, sold.taken * price - sold.cost);
+        else unknownRows += 1;
+        break;
+      }
+      case SPLIT:
+      case MERGE: {
         // Binary markets have two outcomes even when the wallet touched only one of them.
         const perShare = 1 / Math.max(2, outcomes.length);
-        for (const token of outcomes) {
-          if (change.type === 'SPLIT') buy(token, size, size * perShare);
-          else {
-            const merged = take(token, size);
-            if (merged.shares > 0) realise(change.ts, merged.shares * perShare - merged.cost);
+        for (const outcome of outcomes) {
+          if (kind === SPLIT) {
+            shares[outcome]! += size;
+            cost[outcome]! += size * perShare;
+          } else {
+            const merged = take(outcome, size);
+            if (merged.taken > 0) realise(ts, merged.taken * perShare - merged.cost);
           }
         }
         break;
       }
-      case 'REDEEM': {
-        if (change.token_id) {
-          const redeemed = take(change.token_id, Number.POSITIVE_INFINITY);
-          if (redeemed.shares === 0) break;
-          const payout = known(change.price) ? redeemed.shares * change.price : known(change.size_usdc) ? change.size_usdc : null;
-          if (payout === null) unknownRows += 1;
-          else realise(change.ts, payout - redeemed.cost);
+      case REDEEM: {
+        if (token >= 0) {
+          const redeemed = take(token, Number.POSITIVE_INFINITY);
+          if (redeemed.taken === 0) break;
+          const payout = Number.isFinite(history.price[row]!) ? redeemed.taken * history.price[row]! : usdc;
+          if (Number.isFinite(payout)) realise(ts, payout - redeemed.cost);
+          else unknownRows += 1;
           break;
         }
         // A redemption of the whole market: its payout (USD) against the cost of every outcome held.
-        const taken = outcomesOf(change).map((token) => take(token, Number.POSITIVE_INFINITY));
-        if (taken.every((t) => t.shares === 0)) break;
-        if (known(change.size_usdc)) realise(change.ts, change.size_usdc - taken.reduce((sum, t) => sum + t.cost, 0));
+        const taken = outcomes.map((outcome) => take(outcome, Number.POSITIVE_INFINITY));
+        if (taken.every((t) => t.taken === 0)) break;
+        if (Number.isFinite(usdc)) realise(ts, usdc - taken.reduce((sum, t) => sum + t.cost, 0));
         else unknownRows += 1;
         break;
       }
