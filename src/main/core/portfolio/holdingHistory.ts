@@ -82,4 +82,3 @@ export function loadHoldingHistory(changes: Iterable<HoldingChange>, tokensByCon
     size: Float64Array.from(size), price: Float64Array.from(price), usdc: Float64Array.from(usdc), outcomesOf, tradePrices,
   };
 }
-

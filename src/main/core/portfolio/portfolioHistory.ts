@@ -43,6 +43,8 @@ interface WalletReplay {
 }
 
 export class PortfolioHistory {
+  private readonly failedSyncs = new Map<string, unknown>();
+
   constructor(private readonly options: PortfolioHistoryOptions) {}
 
   async series(target: WalletTarget, range: HistoryRange): Promise<PortfolioHistoryView> {
@@ -54,7 +56,16 @@ export class PortfolioHistory {
     const unsynced = wallets.filter((wallet) => !store.walks.state(wallet, 'activity').complete);
     if (unsynced.length > 0) {
       for (const wallet of unsynced) {
-        sync.sync(wallet).catch((error: unknown) => this.options.log.warn(`portfolio history: the sync of ${wallet} failed (${error instanceof Error ? error.message : 'unknown'})`));
+        // A sync that failed is told once (the chart shows why), and the next ask tries again.
+        const failure = this.failedSyncs.get(wallet);
+        this.failedSyncs.delete(wallet);
+        if (failure) throw failure;
+      }
+      for (const wallet of unsynced) {
+        sync.sync(wallet).catch((error: unknown) => {
+          this.options.log.warn(`portfolio history: the sync of ${wallet} failed (${error instanceof Error ? error.message : 'unknown'})`);
+          this.failedSyncs.set(wallet, error);
+        });
       }
       return { points: [], method: SYNCING_TEXT, syncing: sync.state(unsynced[0]!) };
     }
