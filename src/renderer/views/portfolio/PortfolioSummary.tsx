@@ -14,7 +14,7 @@ import { PortfolioNotes } from './PortfolioNotes';
 
 const PERIOD_LABELS: Record<RealisedPeriod, string> = { '24h': '24 h', '7d': '7 d', '30d': '30 d', all: 'all' };
 
-function Stat({ label, value, tone, testId, title, children }: { label: ReactNode; value: string; tone?: string | undefined; testId: string; title?: string; children?: ReactNode }) {
+function Stat({ label, value, tone, testId, title, children }: { label: string; value: string; tone?: string | undefined; testId: string; title?: string; children?: ReactNode }) {
   return (
     <div className="pf-stat">
       <dt>{label}</dt>
