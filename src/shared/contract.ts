@@ -42,6 +42,7 @@ import type {
   PortfolioView,
   WinnerView,
 } from './portfolioViews';
+import { REALISED_PERIODS } from './portfolioViews';
 import type {
   PerpsAccountView,
   PerpsEquitySeries,
@@ -169,6 +170,8 @@ const walletTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }).strict(),
   z.object({ kind: z.literal('address'), address: addressSchema }).strict(),
 ]);
+
+const realisedPeriodSchema = z.enum(REALISED_PERIODS).default('all');
 
 const conditionIdSchema = z.string().max(66).regex(/^0x[0-9a-fA-F]{64}$/, 'a condition id is 0x and 64 hex digits');
 const unixSecondsSchema = z.int().min(0).max(2 ** 40);
@@ -390,8 +393,11 @@ export const bridgeChannels = {
   /** Notification ids are the exchange's own strings: 300 of at most 100 characters fit one call frame. */
   dismissFillNotifications: { input: z.object({ ids: z.array(z.string().max(100)).max(300, 'at most 300 notifications can be dismissed at once') }).strict(), result: returns<{ dismissed: number }>() },
 
-  /** Positions, totals and closed positions of one account, all accounts, or any address (read-only). */
-  getPortfolio: { input: z.object({ target: walletTargetSchema }).strict(), result: returns<PortfolioView>() },
+  /**
+   * Positions, figures and closed positions of one account, all accounts, or any address
+   * (read-only); realised P&L over `period` (docs/decisions/41-portfolio-numbers/).
+   */
+  getPortfolio: { input: z.object({ target: walletTargetSchema, period: realisedPeriodSchema }).strict(), result: returns<PortfolioView>() },
   getPortfolioHistory: {
     input: z.object({ target: walletTargetSchema, range: z.enum(['1w', '1m', '3m', '1y', 'all']).default('3m') }).strict(),
     result: returns<PortfolioHistoryView>(),
@@ -627,7 +633,7 @@ export const bridgeChannels = {
    * The last synced portfolio of the target from the local store, asking no service (null when a
    * wallet of it was never read): what Portfolio shows the moment it opens, marked with its age.
    */
-  getKeptPortfolio: { input: z.object({ target: walletTargetSchema }).strict(), result: returns<PortfolioView | null>() },
+  getKeptPortfolio: { input: z.object({ target: walletTargetSchema, period: realisedPeriodSchema }).strict(), result: returns<PortfolioView | null>() },
   // ── authority: questions main asks in a surface of its own (the page can decline, never confirm) ──
   /** The questions main is waiting on (a page that reloads finds them again). */
   listPendingConfirmations: { input: noInput, result: returns<PendingConfirmationView[]>() },

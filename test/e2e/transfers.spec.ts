@@ -217,9 +217,10 @@ test('collateral moves between two own accounts and shows in both histories and 
     await page.getByTestId('nav-portfolio').click();
     await page.getByTestId('portfolio-wallet-select').selectOption('all');
     await expect.poll(() => equityIn(page, 'portfolio-perps-equity'), { timeout: 60_000, intervals: [2_000] }).toBeCloseTo(FUNDED, 0);
-    // The all-accounts total: the positions' value plus the perps equity.
+    // The all-accounts total: the order-book cash (none read: "—"), the positions' value and the perps equity.
     const value = await equityIn(page, 'portfolio-value');
-    await expect.poll(() => equityIn(page, 'portfolio-total-with-perps'), { timeout: 30_000, intervals: [2_000] }).toBeCloseTo(value + FUNDED, 0);
+    const cash = (await equityIn(page, 'portfolio-cash')) || 0;
+    await expect.poll(() => equityIn(page, 'portfolio-total'), { timeout: 30_000, intervals: [2_000] }).toBeCloseTo(cash + value + FUNDED, 0);
   });
 
   expect(problems, 'no page errors and nothing blocked by the CSP').toEqual([]);

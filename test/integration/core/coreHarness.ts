@@ -97,3 +97,14 @@ export async function firstCentTickToken(call: <T>(channel: string, input: unkno
   }
   return '';
 }
+
+/** Asks `check` every 200 ms until it answers something other than null, for at most `timeoutMs`. */
+export async function waitForAsync<T>(check: () => Promise<T | null>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

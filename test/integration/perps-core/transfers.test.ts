@@ -154,8 +154,9 @@ describe('perps transfers through the core', () => {
     expect(betaEquity).toBe('250.5');
     expect(Math.abs(Number(alphaEquity) - 749.5)).toBeLessThan(20);
     const portfolio = await h.call<PortfolioView>('getPortfolio', { target: { kind: 'all' } });
-    // Summed exactly, as decimals.
-    const micros = (value: string | null | undefined) => Math.round(Number(value) * 1e6);
-    expect(micros(portfolio.totals.perpsEquity)).toBe(micros(alphaEquity) + micros(betaEquity));
+    // Each account's equity to the cent, summed exactly; and part of the total (docs/decisions/41-portfolio-numbers/).
+    const cents = (value: string | null | undefined) => Math.round(Number(value) * 100);
+    expect(cents(portfolio.totals.perpsEquity)).toBe(cents(alphaEquity) + cents(betaEquity));
+    expect(cents(portfolio.totals.total)).toBe(cents(portfolio.totals.cash ?? '0') + cents(portfolio.totals.value) + cents(portfolio.totals.perpsEquity));
   });
 });

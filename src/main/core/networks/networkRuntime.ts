@@ -169,8 +169,12 @@ export class NetworkRuntime {
       onHistoryChanged: (state) => hub.emit('historyChanged', state),
       ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
       ...(options.historyPageSize ? { historyPageSize: options.historyPageSize } : {}),
-      // Called only once the runtime is built, after the perps desk below exists.
-      perpsEquity: (addresses): Promise<string | null> => this.perps.equityTotal(addresses),
+      // An own account's cash and perps equity are part of its portfolio total. Called only once
+      // the runtime is built, after the perps desk below exists.
+      money: {
+        cash: (accountId) => this.trading.cashOf(accountId),
+        perpsEquity: (accountId) => this.perps.equityOf(accountId),
+      },
     });
     this.portfolio = portfolio;
     this.perps = new PerpsDesk({

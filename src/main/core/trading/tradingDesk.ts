@@ -15,7 +15,7 @@ import type { SettingsStore } from '../settings/settingsStore';
 import { CoreError } from '../coreError';
 import { AccountActivityPoller } from './accountActivityPoller';
 import { AuthenticatedClob } from './authenticatedClob';
-import { AvailableBalances } from './availableBalances';
+import { AvailableBalances, withReservations } from './availableBalances';
 import { BalanceService } from './balanceService';
 import { CoalescedRuns } from './coalescedRuns';
 import { ExchangeModeTracker } from './exchangeModeTracker';
@@ -267,6 +267,20 @@ export class TradingDesk {
   async balance(tokenId?: string, refresh = false): Promise<BalanceView> {
     const account = this.clob.tradingAccount();
     return refresh ? this.available.refresh(account, tokenId) : this.available.read(account, tokenId);
+  }
+
+  /**
+   * An own account's order-book USD for its portfolio total: the whole balance and what its open
+   * orders hold (the active account's as the poller last read them, another's read now).
+   */
+  async cashOf(accountId: string): Promise<{ balance: string; inOrders: string }> {
+    const account = this.options.registry.get(accountId);
+    if (!account.clobCredentials) throw new CoreError('invalid_input', `"${account.label}" has no order-book credentials yet: create them in Accounts to read its cash.`);
+    const raw = await this.balances.read(account);
+    const polled = this.options.registry.active()?.id === account.id && this.activity.hasReadOrders(account.id);
+    const orders = polled ? this.activity.lastKnownOrders(account.id) : await this.activity.openOrders(account);
+    const { balance, inOrders } = withReservations(raw, orders).collateral;
+    return { balance, inOrders };
   }
 
   async trades(market: string | undefined, jobId: string | undefined): Promise<TradeView[]> {
