@@ -41,10 +41,10 @@ export interface OrderConfirmationsOptions {
 const usd = (baseUnits: string) => formatDecimal(BigInt(baseUnits) * 100n);
 
 /** What one order pays and gets, from the amounts that will be signed (6-decimal base units). */
-function orderFact(preview: OrderPreview, market: string | null): ConfirmationFact {
+function orderFact(preview: OrderPreview, market: string | null, label: string): ConfirmationFact {
   const buy = preview.ticket.side === 'BUY';
   const pays = buy ? `pays up to ${usd(preview.makerAmount)} USD for ${usd(preview.takerAmount)} shares` : `gives ${usd(preview.makerAmount)} shares for at least ${usd(preview.takerAmount)} USD`;
-  return { label: market ?? `Token ${preview.ticket.tokenId}`, value: `${describeTicket(preview.ticket)}: ${pays}` };
+  return { label, value: `${describeTicket(preview.ticket)}: ${pays}, in ${market ?? `token ${preview.ticket.tokenId}`}` };
 }
 
 export class OrderConfirmations implements OrderConfirmationPort {
@@ -69,7 +69,7 @@ export class OrderConfirmations implements OrderConfirmationPort {
       facts: [
         ...(explanation?.facts ?? []),
         accountFact(account),
-        ...previews.map((preview, i) => orderFact(preview, markets[i] ?? null)),
+        ...previews.map((preview, i) => orderFact(preview, markets[i] ?? null, previews.length === 1 ? 'Order' : `Order ${i + 1}`)),
         ...(previews.length > 1 ? [{ label: 'Buys commit in all', value: `${usd(String(total))} USD` }] : []),
         networkFact(network.info),
         hostFact('Order book', network.urls.clob),
