@@ -28,7 +28,9 @@ export type BridgeErrorCode =
   /** The user declined (or did not answer) the confirmation main asked in a surface of its own. */
   | 'not_confirmed'
   /** A pre-trade risk limit would be crossed; the message names the limit, its value and the order's figure. */
-  | 'risk_limit';
+  | 'risk_limit'
+  /** A write was refused by a full disk or a read-only folder; the message names the folder. Nothing stored before was lost. */
+  | 'storage';
 
 export interface BridgeError {
   code: BridgeErrorCode;
