@@ -111,6 +111,8 @@ describe('the fair queue', () => {
       waits: 0,
       waitedMs: 0,
       deadlineFailures: 0,
+      pausedForMs: 0,
+      pauses: 0,
     });
     first.settle();
     (await clock.until(cancel)).settle();

@@ -4,8 +4,9 @@
  * bytes it was given, and turns transport failures, oversize or malformed bodies and service
  * errors into CoreErrors that say what went wrong in a sentence (with the server's trace id).
  *
- * A 429 or a retryable 503 is asked again after `Retry-After` (else backoff with jitter), a
- * bounded number of times, each time through the budget. A background walk's read is also asked
+ * A 429 or a retryable 503 is asked again a bounded number of times, each time through the
+ * budget: with `Retry-After`, the request's budget scope is paused that long (every request of the
+ * scope waits, not only this one), else after a backoff with jitter. A background walk's read is also asked
  * again after a transient failure (no answer, a cut-off body, 425/5xx). A request that got no
  * answer counts in the budget as possibly seen (see RateBudget); otherwise only a GET is resent,
  * once, after a connection reset, never a write: the trading owner reconciles writes.
@@ -43,9 +44,12 @@ export interface HttpRequest {
 
 export interface RequestOutcome {
   service: ServiceName;
+  /** The service answered as a working service does (2xx, or a 4xx other than 429 about the request itself). */
   ok: boolean;
   /** Set when the request failed without a usable answer from the service. */
   transportFailure?: boolean;
+  /** An answer that shows the service in trouble, in a few words: a 5xx, a 429, a malformed or cut-off body. */
+  trouble?: string;
 }
 
 export interface HttpClientOptions {
@@ -60,9 +64,16 @@ export interface HttpClientOptions {
   defaultTimeoutMs?: number;
   /** 429 / retryable 503 retries: count, backoff, jitter source and sleep. */
   retry?: RetryOptions;
+  /**
+   * The wait before a retry to `service`, given the client's own: while the service is degraded or
+   * out of reach, its backoff (OutageTracker.pollDelay), so walks do not retry faster than polls.
+   */
+  retryWait?: (service: ServiceName, ownDelayMs: number) => number;
 }
 
 const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The longest a service's Retry-After pauses a scope (the retry policy's ceiling of one wait). */
+const MAX_SCOPE_PAUSE_MS = 30_000;
 
 export class HttpClient {
   private readonly fetchImpl: typeof fetch;
@@ -76,7 +87,8 @@ export class HttpClient {
   async requestJson<T>(request: HttpRequest): Promise<T> {
     const { service, method, path } = request;
     const call = `${method} ${path}`;
-    const windows = [...this.options.windowsFor(service, method, path), ...(request.extraWindows ?? [])];
+    const routeWindows = this.options.windowsFor(service, method, path);
+    const windows = [...routeWindows, ...(request.extraWindows ?? [])];
     const cost = this.options.costFor?.(service, method, path) ?? 1;
     const retry = this.options.retry ?? {};
     const maxRetries = retry.maxRetries ?? 3;
@@ -88,8 +100,13 @@ export class HttpClient {
         const repeatable = method === 'GET' || request.idempotent === true;
         const failure = error instanceof RefusedForNow ? error.error : error;
         const retryable = error instanceof RefusedForNow || (repeatable && request.priority === 'background' && isTransientFailure(failure));
+        const pausedMs = error instanceof RefusedForNow ? this.pauseScope(routeWindows, error.error) : 0;
         if (retryable && attempt < maxRetries) {
-          await (retry.sleep ?? abortableSleep)(retryDelayMs(failure as CoreError, attempt, retry), request.signal);
+          // A paused scope holds the retry in the budget queue; otherwise it backs off here.
+          if (pausedMs === 0) {
+            const own = retryDelayMs(failure as CoreError, attempt, retry);
+            await (retry.sleep ?? abortableSleep)(this.options.retryWait?.(service, own) ?? own, request.signal);
+          }
           continue;
         }
         if (error instanceof RefusedForNow) throw error.error;
@@ -100,6 +117,20 @@ export class HttpClient {
         resentAfterReset = true;
       }
     }
+  }
+
+  /**
+   * A refusal with `Retry-After` speaks for the budget scope, not for one request: the route's
+   * tightest window (the fewest requests per second, `/book` rather than the whole order book) is
+   * paused that long, capped so that a wild value cannot freeze a view. Returns the pause, 0 if none.
+   */
+  private pauseScope(routeWindows: readonly EdgeWindow[], error: CoreError): number {
+    const seconds = error.service.retryAfterSeconds;
+    const tightest = [...routeWindows].sort((a, b) => a.limit / a.windowMs - b.limit / b.windowMs)[0];
+    if (seconds === undefined || seconds <= 0 || !tightest) return 0;
+    const ms = Math.min(seconds * 1000, this.options.retry?.maxDelayMs ?? MAX_SCOPE_PAUSE_MS);
+    this.options.budget.pause(tightest.scope, ms);
+    return ms;
   }
 
   private async sendWithinBudget<T>(request: HttpRequest, windows: EdgeWindow[], call: string, cost: number): Promise<T> {
@@ -140,15 +171,26 @@ export class HttpClient {
     let bodyText: string | null;
     try {
       response = await this.fetchImpl(url, { method, headers, body: request.bodyText, signal });
+    } catch (error) {
+      this.report({ service, ok: false, transportFailure: true });
+      throw this.transportError(error, service, call, url, timeoutMs, request.signal);
+    }
+    try {
       bodyText = await readBodyWithLimit(response, maxBytes);
     } catch (error) {
-      const failure = this.transportError(error, service, call, url, timeoutMs, request.signal);
-      this.report(service, false, true);
-      throw failure;
+      // Our timeout or cancel while the body came in; else the service cut its answer off.
+      if (signal.aborted) {
+        this.report({ service, ok: false, transportFailure: true });
+        throw this.transportError(error, service, call, url, timeoutMs, request.signal);
+      }
+      this.report({ service, ok: false, trouble: 'cut-off answers' });
+      throw new CoreError('bad_response', `The ${serviceLabels[service]} answered ${call} with a cut-off body (HTTP ${response.status}).`, {
+        retryable: true, status: response.status, cause: error,
+      });
     }
 
     if (bodyText === null) {
-      this.report(service, false, false);
+      this.report({ service, ok: false, trouble: 'oversize answers' });
       throw new CoreError(
         'bad_response',
         `The ${serviceLabels[service]} answered ${call} with more than ${Math.round(maxBytes / 1024)} KiB; the answer was dropped.`,
@@ -156,19 +198,17 @@ export class HttpClient {
     }
     const parsed = parseJson(bodyText);
     if (!response.ok) {
-      // An answered 5xx (an exchange mode, a busy service) is not an outage; a gateway's 502/504
-      // says the service behind it could not be reached, which is.
-      this.report(service, response.status < 500, response.status === 502 || response.status === 504);
+      this.report(outcomeOfStatus(service, response.status));
       const error = errorFromResponse(service, call, response.status, response.headers, parsed.value);
       throw isRetryableRefusal(response.status, parsed.value) ? new RefusedForNow(error) : error;
     }
     if (!parsed.ok) {
-      this.report(service, false, false);
+      this.report({ service, ok: false, trouble: 'malformed answers' });
       throw new CoreError('bad_response', `The ${serviceLabels[service]} answered ${call} with malformed JSON.`, {
         retryable: true,
       });
     }
-    this.report(service, true, false);
+    this.report({ service, ok: true });
     return parsed.value as T;
   }
 
@@ -201,9 +241,22 @@ export class HttpClient {
     return new CoreError('network', `Could not reach ${where} (${reason}).`, { retryable: true, cause: error });
   }
 
-  private report(service: ServiceName, ok: boolean, transportFailure: boolean): void {
-    this.options.onOutcome?.({ service, ok, transportFailure });
+  private report(outcome: RequestOutcome): void {
+    this.options.onOutcome?.(outcome);
   }
+}
+
+/**
+ * What an error status says about the service: a gateway's 502/504 that the service behind it
+ * could not be reached; another 5xx or a 429 that it is in trouble (an exchange-mode 503 among
+ * them: a mode that refuses reads too is trouble all the same); a 425 (the engine restarting,
+ * shown by the exchange mode) nothing either way; any other 4xx that it works and refused the request.
+ */
+function outcomeOfStatus(service: ServiceName, status: number): RequestOutcome {
+  if (status === 502 || status === 504) return { service, ok: false, transportFailure: true };
+  if (status === 429) return { service, ok: false, trouble: 'too many requests (429)' };
+  if (status >= 500) return { service, ok: false, trouble: `errors (HTTP ${status})` };
+  return { service, ok: status !== 425 };
 }
 
 /** A refusal worth asking again (429, retryable 503); `error` is what the caller sees when retries run out. */
