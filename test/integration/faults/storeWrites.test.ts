@@ -40,7 +40,8 @@ const profile = (id: string): NetworkProfile => ({
 });
 const book = (tokenId: string, midpoint: string): OrderBookView => ({
   tokenId, market: '0xm', timestamp: 1, hash: 'h', bids: [], asks: [], bestBid: null, bestAsk: null, spread: null, midpoint, lastTradePrice: null, tickSize: '0.01',
-} as OrderBookView);
+  minOrderSize: '5', negRisk: false,
+});
 
 let folders = 0;
 function stores() {

@@ -129,7 +129,7 @@ describe('HttpClient over real loopback HTTP', () => {
       message: 'The catalog service answered GET /malformed with malformed JSON.',
     });
     // Reachable, but in trouble: repeated, it makes the service degraded (OutageTracker).
-    expect(outcomes.at(-1)).toEqual({ service: 'catalog', ok: false, trouble: 'malformed answers' });
+    expect(outcomes.at(-1)).toEqual({ service: 'catalog', ok: false, trouble: 'malformed answers', scope: 'test:echo' });
   });
 
   it('drops an oversize body instead of buffering it', async () => {
@@ -163,7 +163,7 @@ describe('HttpClient over real loopback HTTP', () => {
   it('marks 5xx answers retryable; an answered 503 is trouble, not an unreachable service', async () => {
     const { http, outcomes } = client();
     await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/busy' })).rejects.toMatchObject({ code: 'service_error', retryable: true, status: 503 });
-    expect(outcomes.at(-1)).toEqual({ service: 'clob', ok: false, trouble: 'errors (HTTP 503)' });
+    expect(outcomes.at(-1)).toEqual({ service: 'clob', ok: false, trouble: 'errors (HTTP 503)', scope: 'test:echo' });
   });
 
   it('says a body cut off halfway is cut off (the service answered), not that the service is unreachable', async () => {
@@ -173,7 +173,7 @@ describe('HttpClient over real loopback HTTP', () => {
       retryable: true,
       message: 'The analytics service answered GET /truncated with a cut-off body (HTTP 200).',
     });
-    expect(outcomes.at(-1)).toEqual({ service: 'analytics', ok: false, trouble: 'cut-off answers' });
+    expect(outcomes.at(-1)).toEqual({ service: 'analytics', ok: false, trouble: 'cut-off answers', scope: 'test:echo' });
   });
 
   it('times out with a sentence that says how long it waited', async () => {

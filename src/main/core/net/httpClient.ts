@@ -50,6 +50,8 @@ export interface RequestOutcome {
   transportFailure?: boolean;
   /** An answer that shows the service in trouble, in a few words: a 5xx, a 429, a malformed or cut-off body. */
   trouble?: string;
+  /** The request's tightest budget scope (its route's, else the service's): trouble is counted per scope. */
+  scope?: string;
 }
 
 export interface HttpClientOptions {
@@ -88,6 +90,7 @@ export class HttpClient {
     const { service, method, path } = request;
     const call = `${method} ${path}`;
     const routeWindows = this.options.windowsFor(service, method, path);
+    const scope = tightestWindow(routeWindows)?.scope;
     const windows = [...routeWindows, ...(request.extraWindows ?? [])];
     const cost = this.options.costFor?.(service, method, path) ?? 1;
     const retry = this.options.retry ?? {};
@@ -95,12 +98,12 @@ export class HttpClient {
     let resentAfterReset = false;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.sendWithinBudget<T>(request, windows, call, cost);
+        return await this.sendWithinBudget<T>(request, windows, call, cost, scope);
       } catch (error) {
         const repeatable = method === 'GET' || request.idempotent === true;
         const failure = error instanceof RefusedForNow ? error.error : error;
         const retryable = error instanceof RefusedForNow || (repeatable && request.priority === 'background' && isTransientFailure(failure));
-        const pausedMs = error instanceof RefusedForNow ? this.pauseScope(routeWindows, error.error) : 0;
+        const pausedMs = error instanceof RefusedForNow && scope ? this.pauseScope(scope, error.error) : 0;
         if (retryable && attempt < maxRetries) {
           // A paused scope holds the retry in the budget queue; otherwise it backs off here.
           if (pausedMs === 0) {
@@ -124,16 +127,15 @@ export class HttpClient {
    * tightest window (the fewest requests per second, `/book` rather than the whole order book) is
    * paused that long, capped so that a wild value cannot freeze a view. Returns the pause, 0 if none.
    */
-  private pauseScope(routeWindows: readonly EdgeWindow[], error: CoreError): number {
+  private pauseScope(scope: string, error: CoreError): number {
     const seconds = error.service.retryAfterSeconds;
-    const tightest = [...routeWindows].sort((a, b) => a.limit / a.windowMs - b.limit / b.windowMs)[0];
-    if (seconds === undefined || seconds <= 0 || !tightest) return 0;
+    if (seconds === undefined || seconds <= 0) return 0;
     const ms = Math.min(seconds * 1000, this.options.retry?.maxDelayMs ?? MAX_SCOPE_PAUSE_MS);
-    this.options.budget.pause(tightest.scope, ms);
+    this.options.budget.pause(scope, ms);
     return ms;
   }
 
-  private async sendWithinBudget<T>(request: HttpRequest, windows: EdgeWindow[], call: string, cost: number): Promise<T> {
+  private async sendWithinBudget<T>(request: HttpRequest, windows: EdgeWindow[], call: string, cost: number, scope: string | undefined): Promise<T> {
     const ticket = await this.options.budget.acquire(windows, {
       cost,
       service: request.service,
@@ -143,7 +145,7 @@ export class HttpClient {
     });
     let answered = false;
     try {
-      const result = await this.send<T>(request, call);
+      const result = await this.send<T>(request, call, (outcome) => this.options.onOutcome?.({ ...outcome, ...(scope ? { scope } : {}) }));
       answered = true;
       return result;
     } catch (error) {
@@ -156,7 +158,7 @@ export class HttpClient {
     }
   }
 
-  private async send<T>(request: HttpRequest, call: string): Promise<T> {
+  private async send<T>(request: HttpRequest, call: string, report: (outcome: RequestOutcome) => void): Promise<T> {
     const { service, method } = request;
 
     const url = this.buildUrl(request);
@@ -172,7 +174,7 @@ export class HttpClient {
     try {
       response = await this.fetchImpl(url, { method, headers, body: request.bodyText, signal });
     } catch (error) {
-      this.report({ service, ok: false, transportFailure: true });
+      report({ service, ok: false, transportFailure: true });
       throw this.transportError(error, service, call, url, timeoutMs, request.signal);
     }
     try {
@@ -180,17 +182,17 @@ export class HttpClient {
     } catch (error) {
       // Our timeout or cancel while the body came in; else the service cut its answer off.
       if (signal.aborted) {
-        this.report({ service, ok: false, transportFailure: true });
+        report({ service, ok: false, transportFailure: true });
         throw this.transportError(error, service, call, url, timeoutMs, request.signal);
       }
-      this.report({ service, ok: false, trouble: 'cut-off answers' });
+      report({ service, ok: false, trouble: 'cut-off answers' });
       throw new CoreError('bad_response', `The ${serviceLabels[service]} answered ${call} with a cut-off body (HTTP ${response.status}).`, {
         retryable: true, status: response.status, cause: error,
       });
     }
 
     if (bodyText === null) {
-      this.report({ service, ok: false, trouble: 'oversize answers' });
+      report({ service, ok: false, trouble: 'oversize answers' });
       throw new CoreError(
         'bad_response',
         `The ${serviceLabels[service]} answered ${call} with more than ${Math.round(maxBytes / 1024)} KiB; the answer was dropped.`,
@@ -198,17 +200,17 @@ export class HttpClient {
     }
     const parsed = parseJson(bodyText);
     if (!response.ok) {
-      this.report(outcomeOfStatus(service, response.status));
+      report(outcomeOfStatus(service, response.status));
       const error = errorFromResponse(service, call, response.status, response.headers, parsed.value);
       throw isRetryableRefusal(response.status, parsed.value) ? new RefusedForNow(error) : error;
     }
     if (!parsed.ok) {
-      this.report({ service, ok: false, trouble: 'malformed answers' });
+      report({ service, ok: false, trouble: 'malformed answers' });
       throw new CoreError('bad_response', `The ${serviceLabels[service]} answered ${call} with malformed JSON.`, {
         retryable: true,
       });
     }
-    this.report({ service, ok: true });
+    report({ service, ok: true });
     return parsed.value as T;
   }
 
@@ -241,9 +243,11 @@ export class HttpClient {
     return new CoreError('network', `Could not reach ${where} (${reason}).`, { retryable: true, cause: error });
   }
 
-  private report(outcome: RequestOutcome): void {
-    this.options.onOutcome?.(outcome);
-  }
+}
+
+/** The window with the fewest requests per second among a route's: its own (`/books`), else the service's. */
+function tightestWindow(windows: readonly EdgeWindow[]): EdgeWindow | undefined {
+  return [...windows].sort((a, b) => a.limit / a.windowMs - b.limit / b.windowMs)[0];
 }
 
 /**

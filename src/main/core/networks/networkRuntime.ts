@@ -97,7 +97,7 @@ export class NetworkRuntime {
     this.monitor = new ConnectionMonitor(() => this.status.publishNow());
     // Unreachable services: polls back off with jitter and the status bar shows the next retry.
     const loopClock = options.loopClock ?? realLoopClock;
-    this.outages = new OutageTracker(loopClock, () => this.status.publishNow());
+    this.outages = new OutageTracker(loopClock, () => this.status.publishNow(), options.outageBackoff);
     this.http = new HttpClient({
       urls: () => network.urls,
       budget: this.budget,

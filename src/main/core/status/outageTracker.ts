@@ -3,7 +3,9 @@
  *  - unreachable: no usable answer (refused, reset, timed out, a gateway's 502/504), from the
  *    second such failure in a row;
  *  - degraded: it answers, but with errors (5xx, 429) or with malformed or cut-off bodies, from the
- *    third such answer in a row.
+ *    third such answer in a row on one budget scope (a route, `/books`, or the service's general
+ *    scope); the answers of its other routes do not hide it, and it ends once every scope in
+ *    trouble answers normally again.
  * While a service is in either state, every poll of it waits a backoff with jitter up to a ceiling
  * instead of its usual interval (and the client's retries wait as long), so a failing service
  * sees a few requests a minute, not several a second. The first normal answer ends it. The
@@ -22,6 +24,8 @@ const TROUBLES_TO_DEGRADED = 3;
 
 interface Outage {
   kind: ServiceOutage['kind'];
+  /** Degraded: the scopes answering badly; the spell ends when none is left. */
+  scopes: Set<string>;
   since: number;
   /** Requests that failed since the outage began. */
   attempts: number;
@@ -35,7 +39,8 @@ const degradedProblem = (service: ServiceName, trouble: string) => `The ${servic
 export class OutageTracker {
   private readonly outages = new Map<ServiceName, Outage>();
   private readonly failuresInARow = new Map<ServiceName, number>();
-  private readonly troublesInARow = new Map<ServiceName, number>();
+  /** By `service scope` (scopes are the budget's: a bounded set). */
+  private readonly troublesInARow = new Map<string, number>();
   private readonly listeners = new Set<(service: ServiceName, out: boolean) => void>();
 
   constructor(
@@ -52,16 +57,17 @@ export class OutageTracker {
     // Any answer from the service, even an error, proves it is reachable again.
     this.failuresInARow.delete(service);
     if (this.outages.get(service)?.kind === 'unreachable') this.end(service);
-    if (outcome.trouble) return this.recordTrouble(service, outcome.trouble);
-    // A normal answer ends a degraded spell; a neutral one (a 425) leaves it as it is.
-    if (outcome.ok) {
-      this.troublesInARow.delete(service);
-      if (this.outages.has(service)) this.end(service);
-    }
+    const scope = `${service} ${outcome.scope ?? service}`;
+    if (outcome.trouble) return this.recordTrouble(service, scope, outcome.trouble);
+    // A normal answer clears its scope; a neutral one (a 425) leaves things as they are.
+    if (!outcome.ok) return;
+    this.troublesInARow.delete(scope);
+    const current = this.outages.get(service);
+    if (current?.kind === 'degraded' && current.scopes.delete(scope) && current.scopes.size === 0) this.end(service);
   }
 
   private recordFailure(service: ServiceName): void {
-    this.troublesInARow.delete(service);
+    for (const key of this.troublesInARow.keys()) if (key.startsWith(`${service} `)) this.troublesInARow.delete(key);
     const current = this.outages.get(service);
     if (current?.kind === 'unreachable') {
       current.attempts += 1;
@@ -70,14 +76,17 @@ export class OutageTracker {
     const failures = (this.failuresInARow.get(service) ?? 0) + 1;
     this.failuresInARow.set(service, failures);
     if (failures < FAILURES_TO_OUTAGE) return;
-    this.begin(service, { kind: 'unreachable', attempts: failures, problem: unreachableProblem(service) }, current);
+    this.begin(service, { kind: 'unreachable', attempts: failures, problem: unreachableProblem(service), scopes: new Set() }, current);
     this.tell(service, true);
   }
 
-  private recordTrouble(service: ServiceName, trouble: string): void {
+  private recordTrouble(service: ServiceName, scope: string, trouble: string): void {
+    const troubles = (this.troublesInARow.get(scope) ?? 0) + 1;
+    this.troublesInARow.set(scope, troubles);
     const current = this.outages.get(service);
     if (current?.kind === 'degraded') {
       current.attempts += 1;
+      if (troubles >= TROUBLES_TO_DEGRADED) current.scopes.add(scope);
       const problem = degradedProblem(service, trouble);
       if (problem !== current.problem) {
         current.problem = problem;
@@ -85,13 +94,11 @@ export class OutageTracker {
       }
       return;
     }
-    const troubles = (this.troublesInARow.get(service) ?? 0) + 1;
-    this.troublesInARow.set(service, troubles);
     if (troubles < TROUBLES_TO_DEGRADED) return;
-    this.begin(service, { kind: 'degraded', attempts: troubles, problem: degradedProblem(service, trouble) }, current);
+    this.begin(service, { kind: 'degraded', attempts: troubles, problem: degradedProblem(service, trouble), scopes: new Set([scope]) }, current);
   }
 
-  private begin(service: ServiceName, outage: Pick<Outage, 'kind' | 'attempts' | 'problem'>, replaced: Outage | undefined): void {
+  private begin(service: ServiceName, outage: Pick<Outage, 'kind' | 'attempts' | 'problem' | 'scopes'>, replaced: Outage | undefined): void {
     // A degraded service that stops answering stays in trouble since the same moment.
     this.outages.set(service, { ...outage, since: replaced?.since ?? this.wallNow(), nextRetryAt: null });
     this.onChange();
