@@ -50,6 +50,8 @@ export interface CoreOptions {
   sandboxSeed?: number;
   /** The embedded sandbox's perps funding period (default an hour); shorter to watch funding accrue. */
   sandboxFundingIntervalMs?: number;
+  /** The memory the embedded sandbox's order-book history may hold (default 24 MiB); the short soak makes it small. */
+  sandboxBookHistoryBytes?: number;
   /** Use these services instead of the saved network (tests, or a sandbox started elsewhere). */
   serviceUrls?: ServiceUrls & { label?: string; isSandbox?: boolean };
   /**

@@ -6,10 +6,10 @@
  *
  * Memory is bounded twice: each token keeps its newest `perToken` snapshots (default 360, an hour
  * of a market that changes every sample), and all of them together stay under `maxBytes`
- * (default 48 MiB, estimated from their levels), the oldest going first whichever token they
+ * (default 24 MiB, estimated from their levels), the oldest going first whichever token they
  * belong to. With every simulated book moving, an hour of each would be about 450 MB; the byte
- * bound keeps the last several minutes of every book (longer for quiet ones), so a long-running
- * sandbox holds flat.
+ * bound keeps the last few minutes of every book (longer for quiet ones) and is reached within
+ * minutes of the start, so a long-running sandbox holds flat.
  */
 import type { ClobBook } from '../../shared/protocol/clob';
 import { bookJson } from '../clob/bookWire';
@@ -17,7 +17,7 @@ import type { Exchange, TokenEntry } from '../clob/exchange';
 
 export const DEFAULT_BOOK_HISTORY_MS = 10_000;
 const DEFAULT_PER_TOKEN = 360;
-export const DEFAULT_BOOK_HISTORY_BYTES = 48 * 1024 * 1024;
+export const DEFAULT_BOOK_HISTORY_BYTES = 24 * 1024 * 1024;
 
 /**
  * What one snapshot keeps alive on the heap, estimated (measured on the simulated books: about
