@@ -92,7 +92,7 @@ export class HistoryStore {
     if (!this.batchOpen) {
       this.guarded(() => this.db.exec('BEGIN IMMEDIATE'));
       this.batchOpen = true;
-      this.batchTimer = setTimeout(() => this.flushFromTimer(), BATCH_MS);
+      this.batchTimer = setTimeout(() => this.flushQuietly(), BATCH_MS);
       this.batchTimer.unref?.();
     }
     this.guarded(() => this.db.exec('SAVEPOINT work'));
@@ -137,8 +137,8 @@ export class HistoryStore {
     this.report.written();
   }
 
-  /** The batch timer's commit: nobody waits on it, so its failure is logged, counted and shown, never thrown. */
-  private flushFromTimer(): void {
+  /** The batch timer's (and the close's) commit: nobody waits on it, so its failure is logged, counted and shown, never thrown. */
+  private flushQuietly(): void {
     try {
       this.flush();
     } catch (error) {
@@ -177,10 +177,11 @@ export class HistoryStore {
     return result;
   }
 
+  /** Commits what is batched (a refusal is logged: the walks resume from the file's cursors) and closes. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.flush();
+    this.flushQuietly();
     this.db.close();
   }
 }

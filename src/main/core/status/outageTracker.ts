@@ -12,7 +12,7 @@
  * status bar shows each with its next retry (AppStatus.outages).
  */
 import type { ServiceOutage } from '../../../shared/viewModels';
-import type { RequestOutcome } from '../net/httpClient';
+import type { RequestOutcome } from '../net/requestOutcome';
 import { serviceLabels, type ServiceName } from '../net/serviceNames';
 import { backoffDelay, type BackoffPolicy, type LoopClock } from './backoff';
 
