@@ -32,12 +32,11 @@ export interface HistorySyncOptions {
   /** Walk `/v2/trades?user=` into the store after the activity (default true). */
   syncTrades?: boolean;
   now?: () => number;
-  /** The waits between tries after a full or read-only disk refused a sync. */
-  storageRetry?: BackoffPolicy & { maxAttempts: number };
 }
 
 const CHANGE_EVENT_EVERY_MS = 1_000;
-export const STORAGE_RETRY = { baseMs: 5_000, capMs: 300_000, maxAttempts: 12 } as const;
+/** The waits between tries after a full or read-only disk refused a sync. */
+const STORAGE_RETRY: BackoffPolicy & { maxAttempts: number } = { baseMs: 5_000, capMs: 300_000, maxAttempts: 12 };
 
 interface PendingRetry extends HistoryStorageRetry {
   timer: NodeJS.Timeout | null;
@@ -106,7 +105,7 @@ export class HistorySync {
 
   /** Plans the next try after the disk refused a sync, and tells the views (the state says when). */
   private retryLater(wallet: string, error: CoreError): void {
-    const policy = this.options.storageRetry ?? STORAGE_RETRY;
+    const policy = STORAGE_RETRY;
     const attempt = (this.retries.get(wallet)?.attempt ?? 0) + 1;
     const retry: PendingRetry = { problem: error.message, attempt: Math.min(attempt, policy.maxAttempts), maxAttempts: policy.maxAttempts, nextRetryAt: null, timer: null };
     if (attempt <= policy.maxAttempts && !this.stopped) {

@@ -6,8 +6,8 @@
  *
  * A 429 or a retryable 503 is asked again a bounded number of times, each time through the
  * budget: with `Retry-After`, the request's budget scope is paused that long (every request of the
- * scope waits, not only this one), else after a backoff with jitter. A background walk's read is also asked
- * again after a transient failure (no answer, a cut-off body, 425/5xx). A request that got no
+ * scope waits, not only this one), else after a backoff with jitter. A background walk's read is
+ * also asked again after a transient failure (no answer, a cut-off body, 425/5xx). A request that got no
  * answer counts in the budget as possibly seen (see RateBudget); otherwise only a GET is resent,
  * once, after a connection reset, never a write: the trading owner reconciles writes.
  */
@@ -44,7 +44,6 @@ export interface HttpRequest {
   /** A POST or DELETE the server applies at most once (same body, same effect): safe to resend. */
   idempotent?: boolean;
 }
-
 
 export interface HttpClientOptions {
   urls: () => ServiceUrls;
@@ -234,10 +233,7 @@ export class HttpClient {
     const reason = describeNetworkFailure(error);
     return new CoreError('network', `Could not reach ${where} (${reason}).`, { retryable: true, cause: error });
   }
-
 }
-
-
 
 /** A refusal worth asking again (429, retryable 503); `error` is what the caller sees when retries run out. */
 class RefusedForNow extends Error {
