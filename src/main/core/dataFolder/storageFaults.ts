@@ -94,11 +94,6 @@ export function storageFault(error: unknown, what: string, place: StorageFaultPl
   return new StorageFault(kind, place.folder, storageFaultMessage(kind, what, place), error);
 }
 
-/** `storageFault(…)` when it is one, else `error` as it was: for `catch (e) { throw asStorageFault(e, …) }`. */
-export function asStorageFault(error: unknown, what: string, place: StorageFaultPlace): unknown {
-  return storageFault(error, what, place) ?? error;
-}
-
 /**
  * Why the app could not start in `dataDir`, in one line, when the folder is read-only or its disk
  * full; null for any other failure. The lock, the settings and the vault live there: an app that

@@ -95,7 +95,7 @@ export class NetworkRuntime {
     this.storage = shared.storage;
     this.detach.push(this.storage.onChange(() => this.status.publishNow()));
     this.monitor = new ConnectionMonitor(() => this.status.publishNow());
-    // Unreachable services: polls back off with jitter and the status bar shows the next retry.
+    // Services unreachable or degraded: polls back off with jitter and the status bar shows the next retry.
     const loopClock = options.loopClock ?? realLoopClock;
     this.outages = new OutageTracker(loopClock, () => this.status.publishNow(), options.outageBackoff);
     this.http = new HttpClient({
