@@ -18,10 +18,9 @@ import type { AppStatus } from '../../../src/shared/viewModels';
 import { runFailingHost, startHostProcess, type HostProcess } from './hostProcess';
 import { mountSmallDisk, type SmallDisk } from './smallDisk';
 
-const mounted = mountSmallDisk(48);
-const disk: SmallDisk | null = 'skip' in mounted ? null : mounted;
-const skipReason = 'skip' in mounted ? mounted.skip : '';
-const dataDir = disk ? join(disk.root, 'data') : '';
+let disk: SmallDisk | undefined;
+let skipReason = '';
+let dataDir = '';
 let host: HostProcess | undefined;
 
 const full = (what: string) =>
@@ -48,7 +47,13 @@ async function onFullDisk<T>(work: () => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  if (!disk) return;
+  const mounted = mountSmallDisk(48);
+  if ('skip' in mounted) {
+    skipReason = mounted.skip;
+    return;
+  }
+  disk = mounted;
+  dataDir = join(disk.root, 'data');
   mkdirSync(dataDir, { mode: 0o700 });
   host = await startHostProcess(dataDir);
 }, 90_000);
@@ -61,8 +66,9 @@ afterAll(async () => {
   }
 }, 60_000);
 
-describe.skipIf(!disk)(`faults on a full or read-only data folder${disk ? '' : ` (skipped: ${skipReason})`}`, () => {
-  it('a settings write on a full disk says the disk is full, keeps the file as it was, and the host stays up', async () => {
+describe('faults on a full or read-only data folder (a tmpfs the test mounts)', () => {
+  it('a settings write on a full disk says the disk is full, keeps the file as it was, and the host stays up', async ({ skip }) => {
+    skip(!disk, skipReason);
     const before = await ok<DisplayPrefs>('getDisplayPrefs');
     const file = join(dataDir, 'settings.json');
     const bytesBefore = readFileSync(file);
@@ -84,7 +90,8 @@ describe.skipIf(!disk)(`faults on a full or read-only data folder${disk ? '' : `
     expect((await ok<AppStatus>('getAppStatus')).storage).toBeNull();
   }, 60_000);
 
-  it('a history sync on a full disk fails with the disk\'s sentence, keeps the rows stored before, and resumes by itself once space is back', async () => {
+  it('a history sync on a full disk fails with the disk\'s sentence, keeps the rows stored before, and resumes by itself once space is back', async ({ skip }) => {
+    skip(!disk, skipReason);
     const kept = SANDBOX_HISTORY_WALLETS.tiny;
     const refused = SANDBOX_HISTORY_WALLETS.small;
     expect((await ok<HistorySyncState>('syncActivityHistory', { address: kept.address, jobId: 'kept-sync' })).rows).toBe(kept.rows);
@@ -121,7 +128,8 @@ describe.skipIf(!disk)(`faults on a full or read-only data folder${disk ? '' : `
     expect(host!.alive()).toBe(true);
   }, 90_000);
 
-  it('an export on a full disk fails with the disk\'s sentence, leaves no partial file, and works once space is back', async () => {
+  it('an export on a full disk fails with the disk\'s sentence, leaves no partial file, and works once space is back', async ({ skip }) => {
+    skip(!disk, skipReason);
     const { address } = SANDBOX_HISTORY_WALLETS.tiny;
     const exports = join(dataDir, 'exports');
     const result = await onFullDisk(() => host!.call('exportActivity', { address, format: 'csv', jobId: 'full-disk-export' }));
@@ -133,7 +141,8 @@ describe.skipIf(!disk)(`faults on a full or read-only data folder${disk ? '' : `
     expect(done.downloadPath).toMatch(/^\/downloads\//);
   }, 60_000);
 
-  it('a start on a read-only data folder is refused in one line naming the folder, and changes nothing there', async () => {
+  it('a start on a read-only data folder is refused in one line naming the folder, and changes nothing there', async ({ skip }) => {
+    skip(!disk, skipReason);
     await host!.stop();
     expect(host!.exitCode()).toBe(0);
     // Every file's name and bytes (a directory by its name).

@@ -6,16 +6,20 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StorageHealth } from '../../../src/main/core/dataFolder/storageHealth';
 import { HistoryStore } from '../../../src/main/core/history/historyStore';
 import { silentLogger } from '../../../src/main/core/log';
 import type { PortfolioSnapshot } from '../../../src/main/core/history/snapshotTable';
 import { mountSmallDisk, type SmallDisk } from './smallDisk';
 
-const mounted = mountSmallDisk(8);
-const disk: SmallDisk | null = 'skip' in mounted ? null : mounted;
-const skipReason = 'skip' in mounted ? mounted.skip : '';
+let disk: SmallDisk | undefined;
+let skipReason = '';
+beforeAll(() => {
+  const mounted = mountSmallDisk(8);
+  if ('skip' in mounted) skipReason = mounted.skip;
+  else disk = mounted;
+});
 afterAll(() => disk?.unmount());
 
 /** A snapshot of about `kib` KiB, so that a batch of a few needs real space. */
@@ -24,8 +28,9 @@ const snapshot = (takenAt: number, kib: number): PortfolioSnapshot => ({
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(!disk)(`the history store on a full disk${disk ? '' : ` (skipped: ${skipReason})`}`, () => {
-  it('a batch the disk refuses from the timer is lost quietly and counted; the file keeps every commit before it', async () => {
+describe('the history store on a full disk (a tmpfs the test mounts)', () => {
+  it('a batch the disk refuses from the timer is lost quietly and counted; the file keeps every commit before it', async ({ skip }) => {
+    skip(!disk, skipReason);
     const dir = join(disk!.root, 'data');
     mkdirSync(dir, { mode: 0o700 });
     const health = new StorageHealth();

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountRegistry } from '../../../src/main/core/accounts/accountRegistry';
 import { AlertService } from '../../../src/main/core/alerts/alertService';
 import { Watchlist } from '../../../src/main/core/catalog/watchlist';
@@ -21,9 +21,13 @@ import { newProfileDefaults, type NetworkProfile } from '../../../src/shared/net
 import type { OrderBookView } from '../../../src/shared/viewModels';
 import { mountSmallDisk, type SmallDisk } from './smallDisk';
 
-const mounted = mountSmallDisk(4);
-const disk: SmallDisk | null = 'skip' in mounted ? null : mounted;
-const skipReason = 'skip' in mounted ? mounted.skip : '';
+let disk: SmallDisk | undefined;
+let skipReason = '';
+beforeAll(() => {
+  const mounted = mountSmallDisk(4);
+  if ('skip' in mounted) skipReason = mounted.skip;
+  else disk = mounted;
+});
 afterAll(() => disk?.unmount());
 
 const full = (dir: string, what: string) =>
@@ -57,8 +61,9 @@ function stores() {
   return { dir, health, settings, registry, alerts, fired, profiles: new NetworkProfileStore(settings), watchlist: new Watchlist(settings, () => 'sandbox') };
 }
 
-describe.skipIf(!disk)(`small stores on a full or read-only data folder${disk ? '' : ` (skipped: ${skipReason})`}`, () => {
-  it('each write on a full disk fails with the disk\'s sentence and keeps what the files held', async () => {
+describe('small stores on a full or read-only data folder (a tmpfs the test mounts)', () => {
+  it('each write on a full disk fails with the disk\'s sentence and keeps what the files held', async ({ skip }) => {
+    skip(!disk, skipReason);
     const { dir, health, settings, registry, alerts, profiles, watchlist } = stores();
     registry.add(account('a1'));
     profiles.save(profile('kept'));
@@ -85,7 +90,8 @@ describe.skipIf(!disk)(`small stores on a full or read-only data folder${disk ? 
     expect(health.current()).toBeNull();
   });
 
-  it('an alert that fires while the disk is full is told once, kept in memory, and saved by the next write that goes through', async () => {
+  it('an alert that fires while the disk is full is told once, kept in memory, and saved by the next write that goes through', async ({ skip }) => {
+    skip(!disk, skipReason);
     const { dir, settings, alerts, fired } = stores();
     await alerts.create({ tokenId: '77', question: 'Will it rain?', outcome: 'Yes', direction: 'above', source: 'mid', price: '0.55', tickSize: '0.01' });
     disk!.fill();
@@ -107,7 +113,8 @@ describe.skipIf(!disk)(`small stores on a full or read-only data folder${disk ? 
     expect(settings.get('priceAlertsByNetwork').sandbox).toEqual([]);
   });
 
-  it('each write on a read-only folder says the folder is read-only, and the file is unchanged', () => {
+  it('each write on a read-only folder says the folder is read-only, and the file is unchanged', ({ skip }) => {
+    skip(!disk, skipReason);
     const { dir, health, settings, registry, profiles } = stores();
     registry.add(account('a1'));
     const before = readFileSync(join(dir, 'settings.json'), 'utf8');
