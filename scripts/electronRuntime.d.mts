@@ -4,4 +4,3 @@ export function findElectronRuntime(options?: {
   electronDir?: string | null;
   env?: NodeJS.ProcessEnv;
 }): { executablePath: string } | null;
-export const BROWSER_MODE_NOTICE: string;

@@ -1,6 +1,7 @@
 // Finds the Electron runtime binary WITHOUT loading the `electron` package: its index.js starts
-// a download when the binary is missing, which hangs or fails on machines that cannot reach
-// the Electron CDN. The rules mirror that index.js (path.txt, dist/, ELECTRON_OVERRIDE_DIST_PATH).
+// a download when the binary is missing, silently and without a time limit (npm start downloads
+// it itself, see electronDownload.mjs). The rules mirror that index.js (path.txt, dist/,
+// ELECTRON_OVERRIDE_DIST_PATH).
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -48,6 +49,3 @@ export function findElectronRuntime(options = {}) {
   else return null;
   return isFile(executablePath) ? { executablePath } : null;
 }
-
-export const BROWSER_MODE_NOTICE =
-  'Electron runtime is not installed here; serving Marketdesk in browser mode instead.';

@@ -1,19 +1,19 @@
 #!/usr/bin/env node
-// `npm start`: the desktop app when the Electron runtime is installed, otherwise the same app in
-// browser mode (scripts/web.mjs), with the same arguments either way. Exit codes and signals
+// `npm start`: the desktop app, downloading the Electron runtime first when it is missing
+// (scripts/startPlan.mjs), or the same app in browser mode (scripts/web.mjs) with `--browser` or
+// when the runtime cannot be had, with the same arguments either way. Exit codes and signals
 // pass through, so `npm start` behaves like the process it ends up running.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { BROWSER_MODE_NOTICE, electronPackageDir, findElectronRuntime } from './electronRuntime.mjs';
+import { planStart } from './startPlan.mjs';
 
 const root = join(import.meta.dirname, '..');
-const args = process.argv.slice(2);
+const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** Runs a child with inherited stdio; resolves with how it ended. */
-function run(command, commandArgs, env = process.env) {
-  const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', env });
+function run({ command, args, env = process.env }) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
   const forward = (signal) => child.kill(signal);
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const signal of signals) process.on(signal, forward);
   return new Promise((resolve) => {
     child.on('error', (error) => {
@@ -33,20 +33,31 @@ function exitLike({ code, signal }) {
   else process.exit(code ?? 1);
 }
 
-const runtime = findElectronRuntime({ electronDir: electronPackageDir(root) });
+// A signal during the download cancels it (@electron/get removes the partial file), then ends
+// this process the way that signal would have.
+const cancel = new AbortController();
+let cancelledBy = null;
+const onSignal = (signal) => {
+  cancelledBy = signal;
+  cancel.abort();
+};
+for (const signal of signals) process.on(signal, onSignal);
+let plan;
+try {
+  plan = await planStart({ root, args: process.argv.slice(2), signal: cancel.signal });
+} catch (error) {
+  if (!cancelledBy) throw error;
+  process.stderr.write('Cancelled: the Electron runtime was not downloaded.\n');
+} finally {
+  for (const signal of signals) process.off(signal, onSignal);
+}
 
-if (!runtime) {
-  process.stderr.write(`${BROWSER_MODE_NOTICE}\n`);
-  exitLike(await run(process.execPath, [join(root, 'scripts/web.mjs'), ...args]));
+if (!plan) exitLike({ code: 1, signal: cancelledBy });
+else if (plan.mode === 'browser') {
+  if (plan.notice) process.stderr.write(`${plan.notice}\n`);
+  exitLike(await run(plan.launch));
 } else {
-  const electronVite = join(root, 'node_modules/electron-vite/bin/electron-vite.js');
-  const build = await run(process.execPath, [electronVite, 'build']);
+  const build = await run(plan.build);
   if (build.signal || build.code !== 0) exitLike(build);
-  else {
-    // An inherited ELECTRON_RUN_AS_NODE would start Electron as plain Node, not as the app.
-    const env = { ...process.env };
-    delete env.ELECTRON_RUN_AS_NODE;
-    // `root` makes Electron load package.json's main (out/main/index.js).
-    exitLike(await run(runtime.executablePath, [root, ...args], env));
-  }
+  else exitLike(await run(plan.launch));
 }

@@ -1,34 +1,36 @@
-// The desktop app itself, driven through Playwright's Electron support. It runs only where the
-// Electron runtime binary is installed (it cannot be downloaded on every machine, ours
-// included); elsewhere it is reported as skipped with the reason, and the renderer is covered by
-// the browser-mode specs. It builds what it launches, so it needs no global setup.
+// The desktop app itself, started along `npm start`'s desktop path (scripts/startPlan.mjs): the
+// Electron runtime is downloaded with Electron's installer when it is missing, the app is built,
+// and Playwright's Electron support launches the same command with the same arguments and
+// environment. Where npm start would fall back to browser mode (ELECTRON_SKIP_BINARY_DOWNLOAD
+// set, as in CI, or no route to the download), the spec is skipped with npm start's own line;
+// the renderer is covered by the browser-mode specs.
 import { _electron as electron, expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { electronPackageDir, findElectronRuntime } from '../../scripts/electronRuntime.mjs';
+import { planStart, type StartPlan } from '../../scripts/startPlan.mjs';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-const runtime = findElectronRuntime({ electronDir: electronPackageDir(repoRoot) });
-
-test.skip(
-  runtime === null,
-  'Electron runtime binary is not installed on this machine (it cannot be downloaded here); the renderer is covered by the browser-mode E2E specs',
-);
 
 test.describe('desktop app', () => {
   test.describe.configure({ timeout: 180_000 });
+  let desktop: Extract<StartPlan, { mode: 'desktop' }> | null = null;
   let dataDir = '';
 
-  test.beforeAll(() => {
-    const build = spawnSync(process.execPath, [join(repoRoot, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-    });
-    expect(build.status, 'electron-vite build').toBe(0);
+  test.beforeAll(async () => {
+    // A first download (about 100 MB) has npm start's own limit, 10 minutes by default.
+    test.setTimeout(15 * 60_000);
     // A fresh data dir: no saved window state, and no single-instance clash with a running app.
     dataDir = mkdtempSync(join(tmpdir(), 'marketdesk-electron-e2e-'));
+    const plan = await planStart({ root: repoRoot, args: [`--data-dir=${dataDir}`] });
+    if (plan.mode === 'browser') {
+      test.skip(true, `npm start would serve browser mode on this machine: ${plan.notice}`);
+      return;
+    }
+    const build = spawnSync(plan.build.command, plan.build.args, { cwd: repoRoot, stdio: 'inherit' });
+    expect(build.status, 'electron-vite build').toBe(0);
+    desktop = plan;
   });
 
   test.afterAll(() => {
@@ -36,12 +38,14 @@ test.describe('desktop app', () => {
   });
 
   test('opens one hardened window with the bridge and no Node', async () => {
+    if (!desktop) throw new Error('beforeAll did not prepare the desktop start');
     const app = await electron.launch({
-      // Passing the path keeps Playwright from loading the electron package (a download).
-      executablePath: runtime?.executablePath ?? '',
-      // The repo root as the app: package.json's main is the built out/main/index.js, and the
-      // app gets its real name rather than Electron's default.
-      args: [repoRoot, `--data-dir=${dataDir}`],
+      // npm start's command: the runtime's executable (passing it keeps Playwright from loading
+      // the electron package), the repo root as the app (package.json's main is the built
+      // out/main/index.js) and the argv after it.
+      executablePath: desktop.launch.command,
+      args: desktop.launch.args,
+      env: desktop.launch.env as Record<string, string>,
       cwd: repoRoot,
     });
     try {

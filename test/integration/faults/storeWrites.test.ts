@@ -53,7 +53,7 @@ function stores() {
   mkdirSync(dir, { mode: 0o700 });
   const health = new StorageHealth();
   const settings = openSettings(dir, health);
-  const registry = new AccountRegistry(dir, () => 'sandbox', health);
+  const registry = new AccountRegistry(dir, () => 'sandbox', () => null, health);
   const fired: unknown[] = [];
   const alerts = new AlertService({
     settings, networkId: 'sandbox', books: { watch: async () => [] }, emit: (_event, payload) => fired.push(payload), log: silentLogger, now: () => 7, newId: () => `alert-${fired.length}`,

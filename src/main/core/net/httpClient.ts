@@ -43,6 +43,12 @@ export interface HttpRequest {
   deadlineMs?: number;
   /** A POST or DELETE the server applies at most once (same body, same effect): safe to resend. */
   idempotent?: boolean;
+  /**
+   * The one origin this request may go to, for a request that carries credentials, a proxy secret
+   * or a signature (accounts/issuedOrigin.ts). Checked against the URL right before sending, and
+   * a redirect is not followed: nothing is sent anywhere else.
+   */
+  boundOrigin?: string;
 }
 
 export interface HttpClientOptions {
@@ -80,6 +86,9 @@ export class HttpClient {
   async requestJson<T>(request: HttpRequest): Promise<T> {
     const { service, method, path } = request;
     const call = `${method} ${path}`;
+    // Built once: the URL checked against the bound origin is the URL every attempt fetches.
+    const url = this.buildUrl(request);
+    if (request.boundOrigin !== undefined) assertBoundOrigin(url, request.boundOrigin, service, call);
     const routeWindows = this.options.windowsFor(service, method, path);
     const scope = tightestWindow(routeWindows)?.scope;
     const windows = [...routeWindows, ...(request.extraWindows ?? [])];
@@ -89,7 +98,7 @@ export class HttpClient {
     let resentAfterReset = false;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.sendWithinBudget<T>(request, windows, call, cost, scope);
+        return await this.sendWithinBudget<T>(request, url, windows, call, cost, scope);
       } catch (error) {
         const repeatable = method === 'GET' || request.idempotent === true;
         const failure = error instanceof RefusedForNow ? error.error : error;
@@ -126,7 +135,7 @@ export class HttpClient {
     return ms;
   }
 
-  private async sendWithinBudget<T>(request: HttpRequest, windows: EdgeWindow[], call: string, cost: number, scope: string | undefined): Promise<T> {
+  private async sendWithinBudget<T>(request: HttpRequest, url: string, windows: EdgeWindow[], call: string, cost: number, scope: string | undefined): Promise<T> {
     const ticket = await this.options.budget.acquire(windows, {
       cost,
       service: request.service,
@@ -136,7 +145,7 @@ export class HttpClient {
     });
     let answered = false;
     try {
-      const result = await this.send<T>(request, call, (outcome) => this.options.onOutcome?.({ ...outcome, ...(scope ? { scope } : {}) }));
+      const result = await this.send<T>(request, url, call, (outcome) => this.options.onOutcome?.({ ...outcome, ...(scope ? { scope } : {}) }));
       answered = true;
       return result;
     } catch (error) {
@@ -149,10 +158,9 @@ export class HttpClient {
     }
   }
 
-  private async send<T>(request: HttpRequest, call: string, report: (outcome: RequestOutcome) => void): Promise<T> {
+  private async send<T>(request: HttpRequest, url: string, call: string, report: (outcome: RequestOutcome) => void): Promise<T> {
     const { service, method } = request;
 
-    const url = this.buildUrl(request);
     const timeoutMs = request.timeoutMs ?? this.defaultTimeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -163,7 +171,9 @@ export class HttpClient {
     const maxBytes = request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     let bodyText: string | null;
     try {
-      response = await this.fetchImpl(url, { method, headers, body: request.bodyText, signal });
+      // A redirect would carry the request's headers (credentials) to wherever it points.
+      const redirect = request.boundOrigin === undefined ? 'follow' : 'manual';
+      response = await this.fetchImpl(url, { method, headers, body: request.bodyText, signal, redirect });
     } catch (error) {
       report({ service, ok: false, transportFailure: true });
       throw this.transportError(error, service, call, url, timeoutMs, request.signal);
@@ -187,6 +197,13 @@ export class HttpClient {
       throw new CoreError(
         'bad_response',
         `The ${serviceLabels[service]} answered ${call} with more than ${Math.round(maxBytes / 1024)} KiB; the answer was dropped.`,
+      );
+    }
+    if (request.boundOrigin !== undefined && response.status >= 300 && response.status < 400) {
+      report({ service, ok: false });
+      throw new CoreError(
+        'bad_response',
+        `The ${serviceLabels[service]} answered ${call} with a redirect (${response.status}); a request that carries credentials or a signature never follows one, so nothing more was sent.`,
       );
     }
     const parsed = parseJson(bodyText);
@@ -233,6 +250,13 @@ export class HttpClient {
     const reason = describeNetworkFailure(error);
     return new CoreError('network', `Could not reach ${where} (${reason}).`, { retryable: true, cause: error });
   }
+}
+
+/** The last check before a bound request leaves: its URL must be on the origin it is bound to. */
+function assertBoundOrigin(url: string, boundOrigin: string, service: ServiceName, call: string): void {
+  const origin = new URL(url).origin;
+  if (origin === boundOrigin) return;
+  throw new CoreError('wrong_host', `${call} is bound to ${boundOrigin}, but the ${serviceLabels[service]} is now at ${origin}. Nothing was sent.`);
 }
 
 /** A refusal worth asking again (429, retryable 503); `error` is what the caller sees when retries run out. */
