@@ -1,23 +1,24 @@
 /**
  * Issue 21 in the browser: the status bar when a service answers badly, and when the data folder's
- * disk is full. A host of its own on a data folder in a tmpfs this spec mounts (skipped, with the
- * reason, where it cannot), on a custom network whose services are a sandbox this spec starts, so
- * it can inject faults into them.
+ * disk is full. A host of its own on a data folder in a tmpfs this spec mounts (where it cannot,
+ * an ordinary folder, and the full-disk test is skipped with the reason), on a custom network
+ * whose services are a sandbox this spec starts, so it can inject faults into them.
  *  - Every order-book request answered 503: "Order book degraded · retry in N s", the connection
  *    word "Degraded"; gone by itself once the 503s stop.
  *  - The disk filled: a display preference the user changes says "The disk is full: … could not be
  *    saved in the data folder …" beside the field, the status bar says "Disk full"; after space is
  *    freed the same change goes through and the note goes.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox/start';
 import { addFaultRule, clearFaultRules } from '../integration/chaos/faultRules';
-import { mountSmallDisk, type SmallDisk } from '../integration/faults/smallDisk';
+import { mountDataFolder, type SmallDisk } from '../integration/faults/smallDisk';
 import { dismissWelcome } from './support/analytics';
-import { openMarketPricedBetween } from './support/markets';
+import { openWatchedBook } from './support/statusBar';
 import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
 
 const DEGRADED_SHOT = fileURLToPath(new URL('../../docs/screenshots/degraded-status.png', import.meta.url));
@@ -31,14 +32,14 @@ let dataDir = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const mounted = mountSmallDisk(48);
+  // Without a tmpfs (not root) the degraded service is still shown, from an ordinary folder.
+  const mounted = mountDataFolder(48);
   if ('skip' in mounted) {
     skipReason = mounted.skip;
-    return;
+    dataDir = mkdtempSync(join(tmpdir(), 'marketdesk-e2e-faults-'));
+  } else {
+    ({ disk, dataDir } = mounted);
   }
-  disk = mounted;
-  dataDir = join(disk.root, 'data');
-  mkdirSync(dataDir, { mode: 0o700 });
   sandbox = await startSandbox({ seed: 7, port: 0, simulate: false });
   const customNetwork = { label: 'Faulty', ...sandbox.urls, chainId: 137 };
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ network: 'custom', customNetwork }), { mode: 0o600 });
@@ -50,20 +51,15 @@ test.afterAll(async () => {
     await host?.stop();
     await sandbox?.stop();
   } finally {
-    disk?.unmount();
+    if (disk) disk.unmount();
+    else if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 });
 
 test.describe.configure({ timeout: 180_000 });
 
 test('an order book answering 503s is shown degraded with the next try, and recovers by itself', async ({ page }) => {
-  test.skip(!disk, skipReason);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(host!.url);
-  await dismissWelcome(page);
-  // The Trade view watches a book: the core polls the order-book service from now on.
-  await openMarketPricedBetween(page, 0.05, 0.95);
-  await expect(page.getByTestId('ladder-recentre')).toBeVisible({ timeout: 30_000 });
+  await openWatchedBook(page, host!.url);
   const outage = page.getByTestId('status-outage');
   await expect(outage).toHaveCount(0);
 

@@ -7,7 +7,7 @@
  * read-only and a start on it is refused in one line.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_HISTORY_WALLETS } from '../../../src/sandbox/analytics/synthetic/wallets';
@@ -16,7 +16,7 @@ import type { DisplayPrefs } from '../../../src/shared/prefs';
 import type { BridgeResult } from '../../../src/shared/result';
 import type { AppStatus } from '../../../src/shared/viewModels';
 import { runFailingHost, startHostProcess, type HostProcess } from './hostProcess';
-import { mountSmallDisk, type SmallDisk } from './smallDisk';
+import { mountDataFolder, type SmallDisk } from './smallDisk';
 
 let disk: SmallDisk | undefined;
 let skipReason = '';
@@ -47,14 +47,12 @@ async function onFullDisk<T>(work: () => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  const mounted = mountSmallDisk(48);
+  const mounted = mountDataFolder(48);
   if ('skip' in mounted) {
     skipReason = mounted.skip;
     return;
   }
-  disk = mounted;
-  dataDir = join(disk.root, 'data');
-  mkdirSync(dataDir, { mode: 0o700 });
+  ({ disk, dataDir } = mounted);
   host = await startHostProcess(dataDir);
 }, 90_000);
 

@@ -4,7 +4,7 @@
  * permitted, `mountSmallDisk` answers why, and the tests skip with that reason.
  */
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, rmdirSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, rmdirSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -77,4 +77,13 @@ export function mountSmallDisk(sizeMiB: number): SmallDisk | { skip: string } {
       rmdirSync(root);
     },
   };
+}
+
+/** A tmpfs of `sizeMiB` holding an empty data folder (0700), or the reason it could not be made here. */
+export function mountDataFolder(sizeMiB: number): { disk: SmallDisk; dataDir: string } | { skip: string } {
+  const disk = mountSmallDisk(sizeMiB);
+  if ('skip' in disk) return disk;
+  const dataDir = join(disk.root, 'data');
+  mkdirSync(dataDir, { mode: 0o700 });
+  return { disk, dataDir };
 }
