@@ -33,7 +33,9 @@ export type BridgeErrorCode =
    */
   | 'wrong_host'
   /** A pre-trade risk limit would be crossed; the message names the limit, its value and the order's figure. */
-  | 'risk_limit';
+  | 'risk_limit'
+  /** A write was refused by a full disk or a read-only folder; the message names the folder. Nothing stored before was lost. */
+  | 'storage';
 
 export interface BridgeError {
   code: BridgeErrorCode;

@@ -29,6 +29,11 @@ function ScopeRow({ scope }: { scope: BudgetScopeView }) {
       <td>
         <div className="budget-scope-label">{scope.label}</div>
         <div className="muted budget-scope-id">{scope.scope}</div>
+        {scope.pausedForMs > 0 ? (
+          <div className="tone-warn" data-testid="budget-scope-paused" title="The service answered Retry-After: no request of this scope is sent until then">
+            paused {seconds(Math.ceil(scope.pausedForMs / 1000) * 1000)} by the service
+          </div>
+        ) : null}
       </td>
       <td className="budget-use">
         <span className="meter" data-level={level} role="meter" aria-label={`${scope.label} use`} aria-valuemin={0} aria-valuemax={scope.limit} aria-valuenow={scope.used}>

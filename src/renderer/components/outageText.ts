@@ -1,4 +1,4 @@
-/** The status bar's words for a service outage: which service, since when, and the next retry. */
+/** The status bar's words for a service in trouble (unreachable or degraded): which service, since when, and the next retry. */
 import type { ServiceOutage } from '../../shared/viewModels';
 
 const SERVICE_WORDS: Record<string, string> = {
@@ -19,15 +19,22 @@ export function retryText(outage: ServiceOutage, now: number): string {
   return seconds > 0 ? `retry in ${seconds} s` : 'retrying…';
 }
 
+/** "unreachable" or "degraded", as the status bar item says it after the service's name. */
+export function outageWord(outage: ServiceOutage): string {
+  return outage.kind === 'degraded' ? 'degraded' : 'unreachable';
+}
+
 export function outageDetail(outage: ServiceOutage, now: number): string {
   const down = Math.max(0, Math.round((now - outage.since) / 1000));
   const retry = retryText(outage, now);
-  return `${outage.problem} Unreachable for ${down} s, ${outage.attempts} failed attempt${outage.attempts === 1 ? '' : 's'}${retry ? `; ${retry}` : ''}. Polling backs off while it is down.`;
+  const tries = `${outage.attempts} failed attempt${outage.attempts === 1 ? '' : 's'}${retry ? `; ${retry}` : ''}`;
+  if (outage.kind === 'degraded') return `${outage.problem} Degraded for ${down} s, ${tries}. Requests back off until it answers normally.`;
+  return `${outage.problem} Unreachable for ${down} s, ${tries}. Polling backs off while it is down.`;
 }
 
 /**
  * The wait before a view polls `service` again: its interval, or — while the core reports the
- * service unreachable — until the core's next retry, so views back off with the core's polls.
+ * service unreachable or degraded — until the core's next retry, so views back off with the core's polls.
  */
 export function outageWait(outages: readonly ServiceOutage[], service: string, intervalMs: number, now: number): number {
   const outage = outages.find((o) => o.service === service);
