@@ -3,7 +3,7 @@
  * sync, portfolios and their value series, exports, and the trading hook that keeps a wallet's
  * history fresh after its fills. Handlers call into it; it pushes `historyChanged`.
  */
-import type { HistorySyncState } from '../../../shared/portfolioViews';
+import type { HistorySyncState, WalletRef, WalletTarget } from '../../../shared/portfolioViews';
 import type { AccountRegistry } from '../accounts/accountRegistry';
 import { AnalyticsClient } from '../analytics/analyticsClient';
 import { HistoryStore } from '../history/historyStore';
@@ -16,7 +16,7 @@ import { ExportDownloads } from './exportDownloads';
 import { FileExport, type SaveDialogPort } from './fileExport';
 import { PortfolioHistory } from './portfolioHistory';
 import { PortfolioService } from './portfolioService';
-import { walletOf } from './walletTargets';
+import { resolveWallets, walletOf } from './walletTargets';
 
 export interface PortfolioDeskOptions {
   dataDir: string;
@@ -65,6 +65,11 @@ export class PortfolioDesk {
     this.downloads.clearLeftovers();
     this.files = new FileExport({ jobs, downloads: this.downloads, ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}) });
     this.exports = new ActivityExport(this.store, this.files);
+  }
+
+  /** The wallets a Portfolio target covers (an account's funder, all accounts, or an address). */
+  walletsOf(target: WalletTarget): WalletRef[] {
+    return resolveWallets(this.options.registry, target);
   }
 
   /**
