@@ -7,6 +7,7 @@ import { formatNumber, formatUsd } from '../../lib/format';
 import { useBoardsStore } from '../../stores/boardsStore';
 import { toNumber } from '../portfolio/money';
 import { LoadMore, PeriodChoice } from './boardControls';
+import { RankingTabs } from './RankingTabs';
 
 const COLUMNS: DataColumn<BuilderRankView>[] = [
   { id: 'rank', header: '#', numeric: true, sortValue: (r) => r.rank, cell: (r) => <span className="muted">{r.rank}</span> },
@@ -29,7 +30,7 @@ export function BuildersBoard({ filter }: { filter: string }) {
   return (
     <section className="an-card bd-builders" aria-label="Builders leaderboard" data-testid="board-builders" data-phase={board.phase}>
       <header className="an-toolbar">
-        <span className="pane-title">Builders</span>
+        <RankingTabs />
         <PeriodChoice value={period} onChange={setPeriod} testId="builders-period" />
       </header>
       {board.error ? <InlineError what="Could not read the builders leaderboard" error={board.error} onRetry={() => void load(board.rows.length > 0)} /> : null}
