@@ -70,7 +70,7 @@ test('combo positions in Portfolio, and the combo filter of Activity', async ({ 
     const [first, second] = (await comboIdsShown(page)).slice(1, 3) as [string, string];
     await page.getByTestId('combo-filter-input').fill(`${first}, 0x1234`);
     await page.getByTestId('combo-filter-add').click();
-    await expect(page.getByTestId('combo-filter-problem')).toContainText('“0x1234” is not a combo id');
+    await expect(page.getByTestId('combo-filter-problem')).toContainText('“0x1234” is not a combo id (0x and 64 hex digits)');
     await expect(page.getByTestId('combo-filter')).toHaveAttribute('data-count', '0');
     await page.getByTestId('combo-filter-input').fill(`${first} ${second.toUpperCase().replace('0X', '0x')}`);
     await page.getByTestId('combo-filter-add').click();

@@ -5,7 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { MAX_CONDITION_IDS } from '../../../shared/protocol/analytics';
 import { shortAddress } from '../../lib/address';
-import { parseComboIds, useComboFilterStore } from '../../stores/comboFilterStore';
+import { parseComboIds } from '../../lib/conditionIds';
+import { useComboFilterStore } from '../../stores/comboFilterStore';
 
 export function ComboFilter() {
   const ids = useComboFilterStore((s) => s.conditionIds);
