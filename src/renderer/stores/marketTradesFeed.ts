@@ -12,12 +12,11 @@ export interface TradeList {
   nextCursor: string | null;
 }
 
-export function takeNewestPage(held: TradeList, page: TradeList): TradeList & { added: number } {
-  if (held.rows.length === 0) return { ...page, added: page.rows.length };
+export function takeNewestPage(held: TradeList, page: TradeList): TradeList {
   const known = new Set(held.rows.map((r) => r.key));
   const overlap = page.rows.findIndex((r) => known.has(r.key));
-  if (overlap === -1) return { ...page, added: page.rows.length };
-  return { rows: [...page.rows.slice(0, overlap), ...held.rows], nextCursor: held.nextCursor, added: overlap };
+  if (overlap === -1) return { rows: page.rows, nextCursor: page.nextCursor };
+  return { rows: [...page.rows.slice(0, overlap), ...held.rows], nextCursor: held.nextCursor };
 }
 
 /** An older page goes below, without a row the list already holds (a page boundary can repeat one). */

@@ -18,14 +18,12 @@ interface MarketTradesState {
   phase: 'idle' | 'loading' | 'ready' | 'error';
   loadingMore: boolean;
   error: BridgeError | null;
-  /** When the newest page was last read (ms). */
-  readAt: number | null;
   show: (conditionId: string | null) => void;
   refresh: () => Promise<void>;
   loadMore: () => Promise<void>;
 }
 
-const empty = { rows: [], nextCursor: null, phase: 'idle' as const, loadingMore: false, error: null, readAt: null };
+const empty = { rows: [], nextCursor: null, phase: 'idle' as const, loadingMore: false, error: null };
 
 export const useMarketTradesStore = create<MarketTradesState>()((set, get) => ({
   conditionId: null,
@@ -43,8 +41,7 @@ export const useMarketTradesStore = create<MarketTradesState>()((set, get) => ({
       set({ phase: 'error', error: result.error });
       return;
     }
-    const merged = takeNewestPage(get(), result.value);
-    set({ rows: merged.rows, nextCursor: merged.nextCursor, phase: 'ready', error: null, readAt: Date.now() });
+    set({ ...takeNewestPage(get(), result.value), phase: 'ready', error: null });
   },
   loadMore: async () => {
     const { conditionId, nextCursor, loadingMore } = get();
