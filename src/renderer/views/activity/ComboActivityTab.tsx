@@ -14,23 +14,14 @@ import { shortAddress } from '../../lib/address';
 import { useComboFilterStore } from '../../stores/comboFilterStore';
 import { epochMs, toNumber } from '../portfolio/money';
 import { ComboFilter } from './ComboFilter';
+import { comboColumns } from './comboColumns';
 
 const PAGE_ROWS = 100;
 
 const COLUMNS: DataColumn<ComboActivityView>[] = [
   { id: 'time', header: 'Time', sortValue: (r) => r.timestamp, cell: (r) => <span className="num">{formatIsoDateTime(epochMs(r.timestamp))}</span> },
   { id: 'type', header: 'Type', sortValue: (r) => r.type, cell: (r) => <span className="act-type">{r.type}</span> },
-  { id: 'title', header: 'Combo', sortValue: (r) => r.title.toLowerCase(), cell: (r) => <span className="cell-ellipsis" title={r.title}>{r.title}</span> },
-  {
-    id: 'legs',
-    header: 'Legs',
-    sortValue: (r) => r.legs.length,
-    cell: (r) => (
-      <span className="cell-ellipsis" title={r.legs.map((l) => `${l.title}: ${l.outcome}`).join('\n')}>
-        {r.legs.length} · {r.legs.map((l) => l.outcome).join(' / ')}
-      </span>
-    ),
-  },
+  ...comboColumns<ComboActivityView>(),
   { id: 'size', header: 'Size', numeric: true, sortValue: (r) => toNumber(r.size), cell: (r) => (r.size === null ? '—' : formatSize(r.size)) },
   { id: 'usdc', header: 'USDC', numeric: true, sortValue: (r) => toNumber(r.usdcSize), cell: (r) => (r.usdcSize === null ? '—' : formatUsd(r.usdcSize)) },
   { id: 'tx', header: 'Tx', cell: (r) => <span className="num muted" title={r.transactionHash}>{shortAddress(r.transactionHash)}</span> },

@@ -15,6 +15,7 @@ import { usePolling } from '../../hooks/usePolling';
 import { shortAddress } from '../../lib/address';
 import { formatIsoDateTime, formatSize, formatUsd } from '../../lib/format';
 import { openComboActivity } from '../../stores/comboFilterStore';
+import { comboColumns } from '../activity/comboColumns';
 import { useOwnWallets } from '../boards/WalletLink';
 import { epochMs, toNumber } from './money';
 
@@ -27,17 +28,7 @@ const WALLET_TEMPLATE = '118px minmax(200px, 3fr) minmax(110px, 1.4fr) 84px minm
 function columnsFor(own: ReadonlyMap<string, string>, showWallet: boolean): DataColumn<ComboPositionView>[] {
   const columns: DataColumn<ComboPositionView>[] = [
     { id: 'updated', header: 'Updated', sortValue: (r) => r.updatedAt, cell: (r) => <span className="num">{formatIsoDateTime(epochMs(r.updatedAt))}</span> },
-    { id: 'title', header: 'Combo', sortValue: (r) => r.title.toLowerCase(), cell: (r) => <span className="cell-ellipsis" title={r.title}>{r.title}</span> },
-    {
-      id: 'legs',
-      header: 'Legs',
-      sortValue: (r) => r.legs.length,
-      cell: (r) => (
-        <span className="cell-ellipsis" title={r.legs.map((l) => `${l.title}: ${l.outcome}`).join('\n')}>
-          {r.legs.length} · {r.legs.map((l) => l.outcome).join(' / ')}
-        </span>
-      ),
-    },
+    ...comboColumns<ComboPositionView>(),
     { id: 'status', header: 'Status', sortValue: (r) => r.status, cell: (r) => <span className={`badge combo-status combo-status-${r.status}`}>{r.status.toUpperCase()}</span> },
     { id: 'size', header: 'Shares', numeric: true, sortValue: (r) => toNumber(r.size), cell: (r) => (r.size === null ? '—' : formatSize(r.size)) },
     { id: 'cost', header: 'Cost', numeric: true, sortValue: (r) => toNumber(r.cost), cell: (r) => (r.cost === null ? '—' : formatUsd(r.cost)) },
