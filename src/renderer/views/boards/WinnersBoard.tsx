@@ -8,11 +8,11 @@ import type { BoardPeriod, WinnerView } from '../../../shared/portfolioViews';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
 import { shortAddress } from '../../lib/address';
-import { formatIsoDay, formatUsd } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
+import { formatIsoDay, formatSignedUsd, formatUsd } from '../../lib/format';
 import { useBoardsStore } from '../../stores/boardsStore';
 import { openMarketInTrade } from '../portfolio/openMarket';
-import { epochMs, formatSignedUsd, pnlTone, toNumber } from '../portfolio/money';
+import { epochMs, pnlTone, toNumber } from '../portfolio/money';
 import { LoadMore, PeriodChoice } from './boardControls';
 import { lookUpWallet } from './lookUpWallet';
 
