@@ -48,6 +48,8 @@ test('combo positions in Portfolio, and the combo filter of Activity', async ({ 
     await page.getByTestId('combo-status-all').click();
     await expect(tab).toHaveAttribute('data-loading', 'false', { timeout: 30_000 });
     await page.screenshot({ path: POSITIONS_SHOT });
+    // At the default window every column fits beside the value chart: nothing scrolls sideways.
+    expect(await page.getByTestId('combo-positions-table').evaluate((t) => t.scrollWidth - t.clientWidth)).toBeLessThanOrEqual(0);
     comboId = (await page.getByTestId('combo-position-row').first().getAttribute('data-combo-id')) ?? '';
     expect(comboId).toMatch(/^0x[0-9a-f]{64}$/);
   });

@@ -43,10 +43,11 @@ test('a market shows its open interest, its trades and the top holders of each o
     const first = panel.getByTestId('market-trade-row').first();
     await expect(first).toHaveAttribute('data-side', /^(BUY|SELL)$/);
     await expect(first.locator('[role="cell"]').first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    // Every row is an outcome of this market.
-    const tokens = await page.getByTestId('order-book').evaluateAll((books) => books.map((b) => b.getAttribute('data-token-id')));
-    for (const token of await panel.getByTestId('market-trade-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-token-id')))) {
-      expect(tokens).toContain(token);
+    // Every row is an outcome of this market, named as its book is (unlabelled fills too).
+    const outcomes = new Map(await page.getByTestId('order-book').evaluateAll((books) => books.map((b) => [b.getAttribute('data-token-id'), b.getAttribute('data-outcome')] as const)));
+    for (const [token, outcome] of await panel.getByTestId('market-trade-row').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-token-id'), r.querySelectorAll('[role="cell"]')[2]?.textContent ?? ''] as const))) {
+      expect(outcomes.has(token)).toBe(true);
+      expect(outcome).toBe(outcomes.get(token));
     }
     // Newest first: the time column never goes up.
     const times = await panel.getByTestId('market-trade-row').evaluateAll((rows) => rows.map((r) => r.querySelector('[role="cell"]')?.textContent ?? ''));
@@ -57,6 +58,7 @@ test('a market shows its open interest, its trades and the top holders of each o
     await panel.getByTestId('market-trades-more').click();
     await expect.poll(() => count(table), { timeout: 20_000 }).toBeGreaterThan(before);
     await page.screenshot({ path: TRADES_SHOT });
+    expect(await table.evaluate((t) => t.scrollWidth - t.clientWidth), 'every column fits under the books').toBeLessThanOrEqual(0);
   });
 
   await test.step('top holders of each outcome, largest first; a wallet opens in Portfolio', async () => {

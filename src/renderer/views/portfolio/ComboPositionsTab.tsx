@@ -21,8 +21,9 @@ import { epochMs, toNumber } from './money';
 
 export const COMBO_POSITIONS_REFRESH_MS = 60_000;
 const STATUSES: ComboStatusFilter[] = ['all', 'open', 'closed', 'redeemed'];
-const TEMPLATE = '118px minmax(200px, 3fr) minmax(110px, 1.4fr) 84px 90px 90px 118px';
-const WALLET_TEMPLATE = '118px minmax(200px, 3fr) minmax(110px, 1.4fr) 84px minmax(80px, 1fr) 90px 90px';
+// The least widths fit the Portfolio's table pane beside the value chart at 1440 px (about 850 px).
+const TEMPLATE = '118px minmax(160px, 3fr) minmax(100px, 1.4fr) 84px 90px 90px 118px';
+const WALLET_TEMPLATE = '118px minmax(160px, 3fr) minmax(100px, 1.4fr) 84px minmax(80px, 1fr) 90px 90px';
 
 /** With several wallets the wallet column takes the place of "Opened", so the table keeps its width. */
 function columnsFor(own: ReadonlyMap<string, string>, showWallet: boolean): DataColumn<ComboPositionView>[] {

@@ -16,14 +16,17 @@ import { LoadMore } from '../../boards/boardControls';
 import { epochMs, toNumber } from '../../portfolio/money';
 
 export const MARKET_TRADES_REFRESH_MS = 15_000;
-const TEMPLATE = '112px 42px minmax(64px, 1fr) 56px 80px 80px minmax(92px, 1.2fr)';
+// The least widths fit under the books at 1440 px (about 580 px); narrower, the table scrolls sideways.
+const TEMPLATE = '112px 42px minmax(56px, 1fr) 56px 80px 80px minmax(84px, 1.2fr)';
 
-function columnsFor(tickSize: string, own: ReadonlyMap<string, string>): DataColumn<MarketTradeView>[] {
+function columnsFor(market: MarketSummary, own: ReadonlyMap<string, string>): DataColumn<MarketTradeView>[] {
+  // The service leaves some fills unlabelled (its 999); their token still names the outcome in the catalog.
+  const outcomeOf = (r: MarketTradeView) => r.outcome ?? market.outcomes.find((o) => o.tokenId === r.tokenId)?.name ?? null;
   return [
     { id: 'time', header: 'Time', sortValue: (r) => r.timestamp, cell: (r) => <span className="num muted">{formatIsoDateTime(epochMs(r.timestamp))}</span> },
     { id: 'side', header: 'Side', sortValue: (r) => r.side, cell: (r) => <span className={r.side === 'BUY' ? 'tone-bid' : 'tone-ask'} title={r.role}>{r.side}</span> },
-    { id: 'outcome', header: 'Outcome', sortValue: (r) => r.outcome, cell: (r) => <span className="cell-ellipsis">{r.outcome ?? '—'}</span> },
-    { id: 'price', header: 'Price', numeric: true, sortValue: (r) => toNumber(r.price), cell: (r) => formatPrice(r.price, tickSize) },
+    { id: 'outcome', header: 'Outcome', sortValue: outcomeOf, cell: (r) => <span className="cell-ellipsis">{outcomeOf(r) ?? '—'}</span> },
+    { id: 'price', header: 'Price', numeric: true, sortValue: (r) => toNumber(r.price), cell: (r) => formatPrice(r.price, market.tickSize) },
     { id: 'shares', header: 'Shares', numeric: true, sortValue: (r) => toNumber(r.size), cell: (r) => formatSize(r.size) },
     { id: 'usd', header: 'USD', numeric: true, sortValue: (r) => toNumber(r.usdcSize), cell: (r) => (r.usdcSize === null ? '—' : formatUsd(r.usdcSize)) },
     { id: 'wallet', header: 'Wallet', sortValue: (r) => r.wallet, cell: (r) => <WalletLink wallet={r.wallet} own={own} testId="market-trade-wallet" /> },
@@ -33,7 +36,7 @@ function columnsFor(tickSize: string, own: ReadonlyMap<string, string>): DataCol
 export function MarketTrades({ market }: { market: MarketSummary }) {
   const { rows, nextCursor, phase, loadingMore, error, show, refresh, loadMore } = useMarketTradesStore();
   const own = useOwnWallets();
-  const columns = useMemo(() => columnsFor(market.tickSize, own), [market.tickSize, own]);
+  const columns = useMemo(() => columnsFor(market, own), [market, own]);
   useEffect(() => show(market.conditionId), [market.conditionId, show]);
   usePolling(market.conditionId, MARKET_TRADES_REFRESH_MS, refresh, 'analytics');
   return (
