@@ -6,7 +6,7 @@ import { InlineError } from '../../components/InlineError';
 import { formatNumber, formatUsd } from '../../lib/format';
 import { useBoardsStore } from '../../stores/boardsStore';
 import { toNumber } from '../portfolio/money';
-import { LoadMore, PeriodChoice } from './boardControls';
+import { emptyBoardText, LoadMore, PeriodChoice } from './boardControls';
 import { RankingTabs } from './RankingTabs';
 
 const COLUMNS: DataColumn<BuilderRankView>[] = [
@@ -45,7 +45,7 @@ export function BuildersBoard({ filter }: { filter: string }) {
         testId="builders-table"
         rowTestId="builder-row"
         initialSort={[{ id: 'rank', desc: false }]}
-        empty={board.phase === 'error' ? 'Nothing to show until the board can be read.' : board.phase === 'ready' ? 'No builder volume in this period.' : 'Loading…'}
+        empty={emptyBoardText(board.phase, 'No builder volume in this period.')}
       />
       <LoadMore count={board.rows.length} nextCursor={board.nextCursor} loading={board.phase === 'loading'} onMore={() => void load(true)} testId="builders-load-more" />
     </section>

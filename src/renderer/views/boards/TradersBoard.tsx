@@ -9,7 +9,7 @@ import { InlineError } from '../../components/InlineError';
 import { formatSignedUsd, formatUsd } from '../../lib/format';
 import { useBoardsStore } from '../../stores/boardsStore';
 import { pnlTone, toNumber } from '../portfolio/money';
-import { LoadMore, PeriodChoice } from './boardControls';
+import { emptyBoardText, LoadMore, PeriodChoice } from './boardControls';
 import { RankingTabs } from './RankingTabs';
 import { useOwnWallets, WalletLink } from './WalletLink';
 
@@ -66,7 +66,7 @@ export function TradersBoard({ filter }: { filter: string }) {
         testId="traders-table"
         rowTestId="trader-row"
         initialSort={[{ id: 'rank', desc: false }]}
-        empty={board.phase === 'error' ? 'Nothing to show until the board can be read.' : board.phase === 'ready' ? 'No trader in this period.' : 'Loading…'}
+        empty={emptyBoardText(board.phase, 'No trader in this period.')}
       />
       <LoadMore count={board.rows.length} nextCursor={board.nextCursor} loading={board.phase === 'loading'} onMore={() => void load(true)} testId="traders-load-more" />
     </section>

@@ -13,7 +13,7 @@ import { formatIsoDay, formatSignedUsd, formatUsd } from '../../lib/format';
 import { useBoardsStore } from '../../stores/boardsStore';
 import { openMarketInTrade } from '../portfolio/openMarket';
 import { epochMs, pnlTone, toNumber } from '../portfolio/money';
-import { LoadMore, PeriodChoice } from './boardControls';
+import { emptyBoardText, LoadMore, PeriodChoice } from './boardControls';
 import { lookUpWallet } from './lookUpWallet';
 
 function TitleCell({ row, onProblem }: { row: WinnerView; onProblem: (text: string | null) => void }) {
@@ -137,7 +137,7 @@ export function WinnersBoard({ filter }: { filter: string }) {
         testId="winners-table"
         rowTestId="winner-row"
         rowAttributes={(r) => ({ 'data-kind': r.kind })}
-        empty={categoryRefused ? 'Choose another category.' : board.phase === 'error' ? 'Nothing to show until the board can be read.' : board.phase === 'ready' ? 'No winners in this period and category.' : 'Loading…'}
+        empty={categoryRefused ? 'Choose another category.' : emptyBoardText(board.phase, 'No winners in this period and category.')}
       />
       <LoadMore count={board.rows.length} nextCursor={board.nextCursor} loading={board.phase === 'loading'} onMore={() => void load(true)} testId="winners-load-more" />
     </section>
