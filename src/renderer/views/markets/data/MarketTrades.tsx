@@ -17,7 +17,7 @@ import { epochMs, toNumber } from '../../portfolio/money';
 
 export const MARKET_TRADES_REFRESH_MS = 15_000;
 // The least widths fit under the books at 1440 px (about 580 px); narrower, the table scrolls sideways.
-const TEMPLATE = '112px 42px minmax(56px, 1fr) 56px 80px 80px minmax(84px, 1.2fr)';
+const TEMPLATE = '112px 42px minmax(48px, 1fr) 56px 72px 72px minmax(92px, 1.2fr)';
 
 function columnsFor(market: MarketSummary, own: ReadonlyMap<string, string>): DataColumn<MarketTradeView>[] {
   // The service leaves some fills unlabelled (its 999); their token still names the outcome in the catalog.
