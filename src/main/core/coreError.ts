@@ -9,6 +9,8 @@ export interface ServiceDetails {
   message?: string;
   code?: string;
   retryAfterSeconds?: number;
+  /** The analytics service's `parameter`: which query parameter it refused. */
+  parameter?: string;
   /** Perps: the id an already-settled transfer was settled under (`duplicate_salt`). */
   transferId?: number;
 }

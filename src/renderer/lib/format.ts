@@ -268,6 +268,13 @@ export function formatIsoDay(epochMs: number): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/** A moment as "2026-11-13 14:05" in the user's zone and clock, for table columns spanning years. */
+export function formatIsoDateTime(epochMs: number): string {
+  if (!validMoment(epochMs)) return DASH;
+  const parts = partsOf(epochMs);
+  return `${parts.year}-${parts.month}-${parts.day} ${clockText(parts, false)}`;
+}
+
 /** The zone times are shown in, for a hint: "UTC", "Asia/Tokyo" or this computer's zone. */
 export function timeZoneLabel(): string {
   return prefs.timeZone === 'system' ? new Intl.DateTimeFormat(LOCALE).resolvedOptions().timeZone : prefs.timeZone;

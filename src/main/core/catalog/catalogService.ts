@@ -83,6 +83,19 @@ export class CatalogService {
     return (await this.currentListing()).tokens.get(tokenId) ?? null;
   }
 
+  /**
+   * The market categories the listed events carry (each event's `category`, not its tags), as
+   * the analytics boards take them: lower case, labelled as the catalog spells them.
+   */
+  async categories(): Promise<Array<{ slug: string; label: string }>> {
+    const bySlug = new Map<string, string>();
+    for (const { summary } of (await this.currentListing()).events) {
+      const label = summary.category.trim();
+      if (label && !bySlug.has(label.toLowerCase())) bySlug.set(label.toLowerCase(), label);
+    }
+    return [...bySlug].map(([slug, label]) => ({ slug, label })).sort((a, b) => a.label.localeCompare(b.label));
+  }
+
   /** Forgets the cached listing, e.g. when the network changes. */
   invalidate(): void {
     this.listing = null;

@@ -3,7 +3,7 @@
  * sync, portfolios and their value series, exports, and the trading hook that keeps a wallet's
  * history fresh after its fills. Handlers call into it; it pushes `historyChanged`.
  */
-import type { HistorySyncState } from '../../../shared/portfolioViews';
+import type { HistorySyncState, WalletRef, WalletTarget } from '../../../shared/portfolioViews';
 import type { AccountRegistry } from '../accounts/accountRegistry';
 import type { StorageReport } from '../dataFolder/storageHealth';
 import { AnalyticsClient } from '../analytics/analyticsClient';
@@ -19,7 +19,7 @@ import type { AccountMoney } from './portfolioAssembly';
 import { PortfolioHistory } from './portfolioHistory';
 import { PortfolioService } from './portfolioService';
 import { WalletHistories } from './walletHistories';
-import { walletOf } from './walletTargets';
+import { resolveWallets, walletOf } from './walletTargets';
 
 export interface PortfolioDeskOptions {
   dataDir: string;
@@ -73,6 +73,11 @@ export class PortfolioDesk {
     this.downloads.clearLeftovers();
     this.files = new FileExport({ jobs, downloads: this.downloads, ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}) });
     this.exports = new ActivityExport(this.store, this.files);
+  }
+
+  /** The wallets a Portfolio target covers (an account's funder, all accounts, or an address). */
+  walletsOf(target: WalletTarget): WalletRef[] {
+    return resolveWallets(this.options.registry, target);
   }
 
   /**

@@ -1,6 +1,7 @@
-/** The controls every board shares: the period choice and the "load more" footer. */
+/** The controls every board shares: the period choice, the "load more" footer and what an empty board says. */
 import { BOARD_PERIODS } from '../../../shared/protocol/analytics';
 import type { BoardPeriod } from '../../../shared/portfolioViews';
+import type { PagedBoard } from '../../stores/boardsStore';
 
 export function PeriodChoice({ value, onChange, testId }: { value: BoardPeriod; onChange: (period: BoardPeriod) => void; testId: string }) {
   return (
@@ -27,4 +28,9 @@ export function LoadMore({ count, nextCursor, loading, onMore, testId }: { count
       ) : null}
     </footer>
   );
+}
+
+/** An empty board: still loading, not readable, or `none` once read. */
+export function emptyBoardText(phase: PagedBoard<unknown>['phase'], none: string): string {
+  return phase === 'error' ? 'Nothing to show until the board can be read.' : phase === 'ready' ? none : 'Loading…';
 }
