@@ -1,14 +1,18 @@
 /** The exchange's answer to each order, as a result that names the order in a sentence. */
 import type { PostOrderResponse } from '../../../shared/orders/orderSchema';
+import { price, sentence, shares, usd, type Sentence } from '../../../shared/sentence';
 import type { OrderTicket, PlacedOrder } from '../../../shared/tradingViews';
 import type { CoreError } from '../coreError';
 import { DELAYED_ORDER_SENTENCE, exchangeSentence } from './exchangeSentences';
 
-export function describeTicket(ticket: OrderTicket): string {
-  const quantity = ticket.amount !== undefined ? `$${ticket.amount}` : `${ticket.size} shares`;
+/** "BUY 10 shares at 0.45 (GTC)", its figures kept for the page to format. */
+export function ticketSentence(ticket: OrderTicket): Sentence {
+  const quantity = ticket.amount !== undefined ? sentence`${usd(ticket.amount)}` : sentence`${shares(ticket.size ?? '0')} shares`;
   const flags = ticket.postOnly ? ', post-only' : '';
-  return `${ticket.side} ${quantity} at ${ticket.price} (${ticket.orderType}${flags})`;
+  return sentence`${ticket.side} ${quantity} at ${price(ticket.price)} (${ticket.orderType}${flags})`;
 }
+
+export const describeTicket = (ticket: OrderTicket): string => ticketSentence(ticket).text;
 
 /** `order timed out`: the deadline passed before processing, so the order never reached the book. */
 const isTimeout = (message: string) => /order timed out/i.test(message);
