@@ -8,15 +8,14 @@ import type { BridgeError } from '../../../shared/result';
 import { api } from '../../bridge/api';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
-import { formatSize, formatUsd } from '../../lib/format';
-import { formatStamp } from './activityColumns';
+import { formatDateTime, formatNumber, formatSize, formatUsd } from '../../lib/format';
 import { shortAddress } from '../../lib/address';
 import { epochMs, toNumber } from '../portfolio/money';
 
 const PAGE_ROWS = 100;
 
 const COLUMNS: DataColumn<ComboActivityView>[] = [
-  { id: 'time', header: 'Time', sortValue: (r) => r.timestamp, cell: (r) => <span className="num">{formatStamp(epochMs(r.timestamp))}</span> },
+  { id: 'time', header: 'Time', sortValue: (r) => r.timestamp, cell: (r) => <span className="num">{formatDateTime(epochMs(r.timestamp))}</span> },
   { id: 'type', header: 'Type', sortValue: (r) => r.type, cell: (r) => <span className="act-type">{r.type}</span> },
   { id: 'title', header: 'Combo', sortValue: (r) => r.title.toLowerCase(), cell: (r) => <span className="cell-ellipsis" title={r.title}>{r.title}</span> },
   {
@@ -25,7 +24,7 @@ const COLUMNS: DataColumn<ComboActivityView>[] = [
     sortValue: (r) => r.legs.length,
     cell: (r) => (
       <span className="cell-ellipsis" title={r.legs.map((l) => `${l.title}: ${l.outcome}`).join('\n')}>
-        {r.legs.length} · {r.legs.map((l) => l.outcome).join(' / ')}
+        {formatNumber(r.legs.length)} · {r.legs.map((l) => l.outcome).join(' / ')}
       </span>
     ),
   },
@@ -79,7 +78,8 @@ export function ComboActivityTab({ address, filter }: { address: string; filter:
         empty={current?.loading ? 'Loading combo activity…' : 'No combo activity for this wallet.'}
       />
       <footer className="an-more">
-        <span className="muted">{current?.rows.length ?? 0} loaded{current?.nextCursor ? '' : current && !current.loading ? ' · all of it' : ''}</span>
+        <span className="muted">{formatNumber(current?.rows.length ?? 0)} loaded
+{current?.nextCursor ? '' : current && !current.loading ? ' · all of it' : ''}</span>
         {current?.nextCursor ? (
           <button type="button" className="button button-small" disabled={current.loading} onClick={() => void load(current.nextCursor ?? undefined)} data-testid="combo-load-more">
             {current.loading ? 'Loading…' : 'Load more'}

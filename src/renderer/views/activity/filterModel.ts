@@ -5,6 +5,7 @@
  */
 import { ACTIVITY_TYPES, MAX_CONDITION_IDS } from '../../../shared/protocol/analytics';
 import type { ActivityFilter, ActivityType } from '../../../shared/portfolioViews';
+import { formatNumber } from '../../lib/format';
 
 export const DEFAULT_TYPES = ACTIVITY_TYPES.filter((type) => type !== 'TIP');
 
@@ -36,7 +37,8 @@ export function toFilter(form: FilterForm): { filter: ActivityFilter } | { probl
   const ids = form.markets.split(/[\s,]+/).filter(Boolean);
   const bad = ids.find((id) => !CONDITION_ID.test(id));
   if (bad) return { problem: `“${bad.length > 20 ? `${bad.slice(0, 20)}…` : bad}” is not a condition id (0x and 64 hex digits).` };
-  if (ids.length > MAX_CONDITION_IDS) return { problem: `At most ${MAX_CONDITION_IDS} markets can be filtered at once (${ids.length} given).` };
+  if (ids.length > MAX_CONDITION_IDS) return { problem: `At most ${formatNumber(MAX_CONDITION_IDS)} markets can be filtered at once (${formatNumber(ids.length)} given).`
+ };
   if (ids.length > 0 && form.eventSlug.trim()) return { problem: 'Filter by markets or by an event, not both.' };
   if (ids.length > 0) filter.conditionIds = [...new Set(ids.map((id) => id.toLowerCase()))];
   if (form.eventSlug.trim()) filter.eventSlug = form.eventSlug.trim();
