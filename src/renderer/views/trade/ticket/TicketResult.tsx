@@ -5,6 +5,7 @@
 import type { PlacedOrder } from '../../../../shared/tradingViews';
 import { useTicketResultHolds } from '../../../hooks/useTicketResultHolds';
 import { placedFillText } from './fillWording';
+import { formatNumber } from '../../../lib/format';
 
 const shortId = (id: string) => (id.length > 14 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
 
@@ -22,7 +23,8 @@ export function TicketResult({ placed, onResend, resending }: { placed: PlacedOr
         {placed.tradeIds.length > 0 ? (
           <span className="muted">
             {' '}
-            · {placed.tradeIds.length} trade{placed.tradeIds.length === 1 ? '' : 's'}
+            · {formatNumber(placed.tradeIds.length)} trade{placed.tradeIds.length === 1 ? '' : 's'}
+
           </span>
         ) : null}
         {fill ? (
