@@ -7,7 +7,7 @@
 import type { BudgetPriority, BudgetScopeView } from '../../shared/viewModels';
 import { useBudgetState } from '../hooks/useBudgetState';
 import { Dialog } from './Dialog';
-import { formatNumber } from '../lib/format';
+import { formatDuration, formatNumber } from '../lib/format';
 import { errorText } from '../lib/errorText';
 
 const REFRESH_MS = 1_000;
@@ -18,7 +18,6 @@ const PRIORITY_LETTERS: Array<[BudgetPriority, string]> = [
   ['background', 'walks'],
 ];
 
-const seconds = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`);
 
 function ScopeRow({ scope }: { scope: BudgetScopeView }) {
   const fraction = scope.limit > 0 ? Math.min(1, scope.used / scope.limit) : 0;
@@ -39,12 +38,12 @@ function ScopeRow({ scope }: { scope: BudgetScopeView }) {
         </span>
       </td>
       <td className="budget-num" title="The documented limit; the client allows itself 90% of it">
-        {formatNumber(scope.documentedLimit)} / {seconds(scope.windowMs)}
+        {formatNumber(scope.documentedLimit)} / {formatDuration(scope.windowMs)}
       </td>
       <td data-testid="budget-scope-queue">{queued.length > 0 ? queued.join(', ') : <span className="muted">—</span>}</td>
-      <td className="budget-num">{scope.longestWaitMs > 0 ? seconds(scope.longestWaitMs) : '—'}</td>
+      <td className="budget-num">{scope.longestWaitMs > 0 ? formatDuration(scope.longestWaitMs) : '—'}</td>
       <td className="budget-num" data-testid="budget-scope-waits">
-        {scope.waits > 0 ? `${formatNumber(scope.waits)} (${seconds(scope.waitedMs)})` : '—'}
+        {scope.waits > 0 ? `${formatNumber(scope.waits)} (${formatDuration(scope.waitedMs)})` : '—'}
       </td>
       <td className="budget-num">{scope.deadlineFailures > 0 ? formatNumber(scope.deadlineFailures) : '—'}</td>
     </tr>

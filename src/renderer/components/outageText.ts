@@ -1,5 +1,6 @@
 /** The status bar's words for a service outage: which service, since when, and the next retry. */
 import type { ServiceOutage } from '../../shared/viewModels';
+import { formatDuration, formatNumber } from '../lib/format';
 
 const SERVICE_WORDS: Record<string, string> = {
   clob: 'Order book',
@@ -16,13 +17,16 @@ export function serviceWord(service: string): string {
 export function retryText(outage: ServiceOutage, now: number): string {
   if (outage.nextRetryAt === null) return '';
   const seconds = Math.ceil((outage.nextRetryAt - now) / 1000);
-  return seconds > 0 ? `retry in ${seconds} s` : 'retrying…';
+  return seconds > 0 ? `retry in ${formatDuration(seconds * 1000)}` : 'retrying…';
+
 }
 
 export function outageDetail(outage: ServiceOutage, now: number): string {
-  const down = Math.max(0, Math.round((now - outage.since) / 1000));
+
   const retry = retryText(outage, now);
-  return `${outage.problem} Unreachable for ${down} s, ${outage.attempts} failed attempt${outage.attempts === 1 ? '' : 's'}${retry ? `; ${retry}` : ''}. Polling backs off while it is down.`;
+  return `${outage.problem} Unreachable for ${formatDuration(Math.max(0, now - outage.since))},
+ ${formatNumber(outage.attempts)} failed attempt
+${outage.attempts === 1 ? '' : 's'}${retry ? `; ${retry}` : ''}. Polling backs off while it is down.`;
 }
 
 /**

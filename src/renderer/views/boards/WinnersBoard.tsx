@@ -15,7 +15,7 @@ import { openMarketInTrade } from '../portfolio/openMarket';
 import { epochMs, pnlTone, toNumber } from '../portfolio/money';
 import { LoadMore, PeriodChoice } from './boardControls';
 import { lookUpWallet } from './lookUpWallet';
-import { formatIsoDay } from '../../lib/format';
+import { formatDay } from '../../lib/format';
 
 
 const SPECIAL_CATEGORIES = [
@@ -70,7 +70,7 @@ function buildColumns(onProblem: (text: string | null) => void): DataColumn<Winn
         </span>
       ),
     },
-    { id: 'resolved', header: 'Resolved', sortValue: (r) => r.resolvedAt, cell: (r) => <span className="num">{formatIsoDay(epochMs(r.resolvedAt))}</span> },
+    { id: 'resolved', header: 'Resolved', sortValue: (r) => r.resolvedAt, cell: (r) => <span className="num">{formatDay(epochMs(r.resolvedAt))}</span> },
   ];
 }
 
