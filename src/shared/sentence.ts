@@ -11,7 +11,8 @@
  * Sentence (or a list of them, joined by spaces) is spliced in with its figures intact.
  */
 
-export type FigureKind = 'price' | 'shares' | 'usd' | 'amount' | 'time';
+export const FIGURE_KINDS = ['price', 'shares', 'usd', 'amount', 'time'] as const;
+export type FigureKind = (typeof FIGURE_KINDS)[number];
 
 export interface Figure {
   kind: FigureKind;

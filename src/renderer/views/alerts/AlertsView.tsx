@@ -8,7 +8,7 @@ import type { FiredAlert, PriceAlert } from '../../../shared/prefs';
 import { ActionError } from '../../components/ActionError';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime, formatNumber, formatSentence } from '../../lib/format';
 import { notificationPermission } from '../../lib/webNotifications';
 import { useAlertsStore } from '../../stores/alertsStore';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
@@ -38,11 +38,18 @@ const WAITING_COLUMNS: DataColumn<PriceAlert>[] = [
 ];
 
 const LOG_COLUMNS: DataColumn<FiredAlert>[] = [
-  { id: 'at', header: 'Time', cell: (e) => <span title={formatDateTime(e.at)}>{formatDateTime(e.at)}</span>, sortValue: (e) => e.at, numeric: true },
+  { id: 'at', header: 'Time', cell: (e) => <span title={formatDateTime(e.at, { seconds: true })}>{formatDateTime(e.at)}</span>, sortValue: (e) => e.at, numeric: true },
   { id: 'kind', header: 'Kind', cell: (e) => (e.kind === 'fill' ? 'Fill' : 'Price'), sortValue: (e) => e.kind },
   { id: 'title', header: 'About', cell: (e) => <span title={e.title}>{e.title}</span>, sortValue: (e) => e.title },
-  { id: 'body', header: 'What happened', cell: (e) => <span title={e.body}>{e.body}</span> },
+  { id: 'body', header: 'What happened', cell: (e) => <AlertBody alert={e} /> },
 ];
+
+/** The sentence with its prices in the style the user reads prices in now (older logs: as written). */
+function AlertBody({ alert }: { alert: FiredAlert }) {
+  const text = alert.bodyParts ? formatSentence(alert.bodyParts) : alert.body;
+  return <span title={text}>{text}</span>;
+}
+
 
 function permissionNote(): string | null {
   const permission = notificationPermission();
