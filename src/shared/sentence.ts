@@ -83,3 +83,10 @@ export function sentence(strings: TemplateStringsArray, ...values: Interpolated[
 
 /** A sentence without figures. */
 export const words = (text: string): Sentence => ({ text, parts: [text] });
+
+/** The sentence without its closing full stop, to be spliced into another one. */
+export function withoutFullStop(said: Sentence): Sentence {
+  const last = said.parts.at(-1);
+  if (typeof last !== 'string' || !last.endsWith('.')) return said;
+  return { text: said.text.replace(/\.$/, ''), parts: [...said.parts.slice(0, -1), last.slice(0, -1)].filter((part) => part !== '') };
+}

@@ -55,6 +55,8 @@ export interface PlacedOrder {
   status: string;
   /** A sentence naming the order and what the exchange said; empty on success. */
   message: string;
+  /** The same sentence's words and figures apart, for the page to format (shared/sentence). */
+  parts?: SentencePart[];
   makingAmount: string;
   takingAmount: string;
   tradeIds: string[];

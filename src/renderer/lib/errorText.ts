@@ -7,10 +7,10 @@
  * price, an amount) comes with its parts, shown in the user's formats (lib/format.ts).
  */
 import type { BridgeError } from '../../shared/result';
-import { formatSentence } from './format';
+import { formatMessage } from './format';
 
 export function errorText(error: Pick<BridgeError, 'message' | 'traceId' | 'parts'>): string {
-  const said = error.parts ? formatSentence(error.parts) : error.message;
+  const said = formatMessage(error);
   if (!error.traceId || said.includes(error.traceId)) return said;
   return `${said} (trace ${error.traceId})`;
 }

@@ -305,6 +305,11 @@ export function formatSentence(parts: readonly SentencePart[]): string {
   return parts.map((part) => (typeof part === 'string' ? part : formatFigure(part))).join('');
 }
 
+/** A message main sent with its figures apart when it has any (`parts`), else as written. */
+export function formatMessage(said: { message: string; parts?: readonly SentencePart[] | undefined }): string {
+  return said.parts ? formatSentence(said.parts) : said.message;
+}
+
 /** "just now", "42 s", "5 min", "3 h", "2 d": how old a copy is. */
 export function formatAge(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));

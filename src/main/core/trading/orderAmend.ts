@@ -7,10 +7,10 @@
  * result says plainly that no order is working and carries the old one, ready to be put back.
  */
 import { formatDecimal, parseDecimal, tryParseDecimal } from '../../../shared/decimal';
-import { price, sentence, shares, type Sentence } from '../../../shared/sentence';
+import { price, sentence, shares, withoutFullStop, words, type Sentence } from '../../../shared/sentence';
 import type { AmendRequest, AmendResult, OpenOrderView, OrderTicket, PlacedOrder } from '../../../shared/tradingViews';
 import { CoreError } from '../coreError';
-import { ticketSentence } from './placedOrders';
+import { saidWith, ticketSentence } from './placedOrders';
 
 export interface AmendPorts {
   /** The order as the exchange has it now; null when it does not know it. */
@@ -98,7 +98,7 @@ export async function amendOrder(ports: AmendPorts, request: AmendRequest): Prom
       state: 'not-cancelled',
       cancel: { canceled: false, reason },
       placed: null,
-      ...said(sentence`Order ${shortId(order.id)} was not changed: the exchange did not cancel it (${reason}), so no replacement was placed.`),
+      ...saidWith(sentence`Order ${shortId(order.id)} was not changed: the exchange did not cancel it (${reason}), so no replacement was placed.`),
     };
   }
 
@@ -110,17 +110,16 @@ export async function amendOrder(ports: AmendPorts, request: AmendRequest): Prom
   try {
     placed = await ports.place(sized);
   } catch (error) {
-    const why = error instanceof Error ? error.message : 'no answer';
-    return refusedAfterCancel(base, sized, cancel, null, why);
+    return refusedAfterCancel(base, sized, cancel, null, words(error instanceof Error ? error.message : 'no answer'));
   }
-  if (!placed.success) return refusedAfterCancel(base, sized, cancel, placed, placed.message);
+  if (!placed.success) return refusedAfterCancel(base, sized, cancel, placed, { text: placed.message, parts: placed.parts ?? [placed.message] });
   return {
     ...base,
     replacement: sized,
     state: 'amended',
     cancel,
     placed,
-    ...said(sentence`Amended: order ${shortId(order.id)} was cancelled and ${ticketSentence(sized)} placed${placed.status ? ` (${placed.status.toLowerCase()})` : ''}.`),
+    ...saidWith(sentence`Amended: order ${shortId(order.id)} was cancelled and ${ticketSentence(sized)} placed${placed.status ? ` (${placed.status.toLowerCase()})` : ''}.`),
   };
 }
 
@@ -136,7 +135,7 @@ function refusedAfterCancel(
   replacement: OrderTicket,
   cancel: AmendResult['cancel'],
   placed: PlacedOrder | null,
-  reason: string,
+  reason: Sentence,
 ): AmendResult {
   return {
     ...base,
@@ -144,9 +143,6 @@ function refusedAfterCancel(
     state: 'replacement-refused',
     cancel,
     placed,
-    ...said(sentence`Order ${shortId(base.orderId)} was cancelled, but its replacement was not placed: ${reason.replace(/\.$/, '')}. No order is working in its place now.`),
+    ...saidWith(sentence`Order ${shortId(base.orderId)} was cancelled, but its replacement was not placed: ${withoutFullStop(reason)}. No order is working in its place now.`),
   };
 }
-
-/** The result's sentence: its text, and its parts for the page. */
-const said = (whole: Sentence) => ({ message: whole.text, parts: whole.parts });
