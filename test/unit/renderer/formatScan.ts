@@ -58,6 +58,14 @@ const FIGURE_NAME = /(price|size|amount|shares|usd|balance|equity|notional|pnl|f
 // A placeholder is not here: it shows what to type, and inputs take plain decimals (decision 30/02).
 const TEXT_ATTRIBUTES = new Set(['title', 'aria-label', 'aria-valuetext', 'aria-description', 'alt', 'label']);
 
+/** A text attribute, or the `value` of a component (`<Stat value={…}>` shows it; an <input>'s value is what is typed). */
+function isTextAttribute(attribute: ts.JsxAttribute): boolean {
+  const name = attribute.name.getText();
+  if (TEXT_ATTRIBUTES.has(name)) return true;
+  const tag = attribute.parent.parent.tagName.getText();
+  return name === 'value' && /^[A-Z]/.test(tag) && !/(Input|Field|Select)$/.test(tag);
+}
+
 /** CSS and keys: template literals that are not sentences. */
 const NOT_TEXT = /(px|%|deg|em|rem|vh|vw|ms)\b|translate|rotate|scale|calc\(|rgba?\(|var\(|^[^A-Za-z]*$/;
 
@@ -85,6 +93,11 @@ function shownProblem(expression: ts.Expression): Finding['rule'] | null {
   let node: ts.Expression = expression;
   while (ts.isParenthesizedExpression(node) || ts.isNonNullExpression(node)) node = node.expression;
   if (isMathRounding(node)) return 'hand-rounded';
+  // `String(count)` is the number as it came, without its separators.
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'String' && node.arguments.length === 1) {
+    const inner = node.arguments[0]!;
+    return shownProblem(inner) ?? (/(count|left|total)$/i.test(lastName(inner) ?? '') ? 'raw-count' : null);
+  }
   if (ts.isBinaryExpression(node) && ARITHMETIC.has(node.operatorToken.kind)) return 'raw-arithmetic';
   const name = lastName(node);
   if (name !== null && FIGURE_NAME.test(name)) return 'raw-figure';
@@ -103,18 +116,20 @@ function templateIsText(template: ts.TemplateExpression): boolean {
 }
 
 /** The JSX attribute a node is the value of (or is inside), or null. */
-function attributeOf(node: ts.Node): string | null {
+function attributeOf(node: ts.Node): ts.JsxAttribute | null {
   for (let parent = node.parent; parent; parent = parent.parent) {
-    if (ts.isJsxAttribute(parent)) return parent.name.getText();
+    if (ts.isJsxAttribute(parent)) return parent;
     if (ts.isJsxElement(parent) || ts.isJsxSelfClosingElement(parent) || ts.isJsxFragment(parent) || ts.isFunctionLike(parent)) return null;
   }
   return null;
 }
 
+const isTextAttributeOrNone = (attribute: ts.JsxAttribute | null) => attribute === null || isTextAttribute(attribute);
+
 /** Inside something shown: a JSX child, a text attribute, or a sentence-like template. */
 function inShownText(node: ts.Node): boolean {
   for (let parent = node.parent; parent; parent = parent.parent) {
-    if (ts.isJsxAttribute(parent)) return TEXT_ATTRIBUTES.has(parent.name.getText());
+    if (ts.isJsxAttribute(parent)) return isTextAttribute(parent);
     if (ts.isJsxExpression(parent) && (ts.isJsxElement(parent.parent) || ts.isJsxFragment(parent.parent))) return true;
     if (ts.isTemplateExpression(parent) && templateIsText(parent)) return true;
     if (ts.isJsxElement(parent) || ts.isJsxSelfClosingElement(parent) || ts.isJsxFragment(parent) || ts.isFunctionLike(parent) || ts.isStatement(parent)) return false;
@@ -141,7 +156,7 @@ export function scanSource(fileName: string, source: string): Finding[] {
       add(node, 'hand-grouped');
     } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Intl' && INTL_FORMATTERS.has(node.name.text)) {
       add(node, 'intl-formatter');
-    } else if (ts.isTemplateExpression(node) && (templateIsText(node) || inShownText(node)) && TEXT_ATTRIBUTES.has(attributeOf(node) ?? 'title')) {
+    } else if (ts.isTemplateExpression(node) && (templateIsText(node) || inShownText(node)) && isTextAttributeOrNone(attributeOf(node))) {
       for (const span of node.templateSpans) {
         const rule = shownProblem(span.expression);
         if (rule) add(span.expression, rule);
