@@ -30,7 +30,6 @@ export function BudgetMeter() {
       <span className="budget-figure" data-testid="status-budget-used">
         {formatNumber(budget.used)}
       </span>
-
       <span className="muted">req / {seconds} s</span>
       <span
         className="meter"

@@ -18,7 +18,6 @@ const PRIORITY_LETTERS: Array<[BudgetPriority, string]> = [
   ['background', 'walks'],
 ];
 
-
 function ScopeRow({ scope }: { scope: BudgetScopeView }) {
   const fraction = scope.limit > 0 ? Math.min(1, scope.used / scope.limit) : 0;
   const level = fraction >= 0.9 ? 'high' : fraction >= 0.6 ? 'mid' : 'low';

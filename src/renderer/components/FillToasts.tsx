@@ -13,7 +13,6 @@ export function FillToasts() {
           <strong>Filled</strong>{' '}
           <span className="num">
             {fill.side} {formatSize(fill.size)} {fill.outcome} @ {formatPrice(fill.price, fill.price)}
-
           </span>
           <button type="button" className="icon-button" aria-label="Close" onClick={() => close(fill.id)}>
             ×

@@ -17,7 +17,6 @@ interface JobProgressBarProps {
   testId: string;
 }
 
-
 export function JobProgressBar({ jobId, label, expectedRows, onCancel, testId }: JobProgressBarProps) {
   const progress = useJobsStore(useMemo(() => selectJobProgress(jobId), [jobId]));
   const rows = progress?.rows ?? 0;

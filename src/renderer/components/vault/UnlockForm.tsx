@@ -89,7 +89,6 @@ export function UnlockForm({ purpose, inDialog = false }: { purpose?: string | n
         {waiting ? (
           <span className="throttle-wait" role="status" data-testid="unlock-wait">
             Try again in {formatDuration(waitSeconds * 1000)}
-
           </span>
         ) : null}
       </div>

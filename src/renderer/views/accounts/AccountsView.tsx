@@ -31,7 +31,6 @@ function ListPane({ onAdd, onRemove }: { onAdd: () => void; onRemove: (account: 
         <span className="pane-meta" data-testid="account-count">
           {formatNumber(count)}
         </span>
-
         <button type="button" className="button button-small pane-header-action" onClick={onAdd} data-testid="add-account">
           + Add account
         </button>

@@ -50,7 +50,6 @@ function AlertBody({ alert }: { alert: FiredAlert }) {
   return <span title={text}>{text}</span>;
 }
 
-
 function permissionNote(): string | null {
   const permission = notificationPermission();
   if (permission === 'denied') return 'This browser blocks notifications from Marketdesk: alerts are listed here only. Allow notifications in the site settings to see them outside the window.';

@@ -17,7 +17,6 @@ import { LoadMore, PeriodChoice } from './boardControls';
 import { lookUpWallet } from './lookUpWallet';
 import { formatDay } from '../../lib/format';
 
-
 const SPECIAL_CATEGORIES = [
   { slug: 'overall', label: 'Overall' },
   { slug: 'combos', label: 'Combos' },

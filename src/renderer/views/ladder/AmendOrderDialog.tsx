@@ -21,7 +21,6 @@ const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
 /** "BUY 10.00 at 0.45" (or "45¢"). */
 const describe = (ticket: OrderTicket) => `${ticket.side} ${formatSize(ticket.size ?? '0')} at ${formatPrice(ticket.price, ticket.price)}`;
 
-
 function AmendAnswer({ result }: { result: AmendResult }) {
   const restore = useBridgeAction(api.placeOrder);
   const [restored, setRestored] = useState<PlacedOrder | null>(null);
@@ -31,7 +30,6 @@ function AmendAnswer({ result }: { result: AmendResult }) {
       <p className={result.state === 'amended' ? 'success-note' : 'action-error'} role={result.state === 'amended' ? 'status' : 'alert'} data-testid="amend-message">
         {formatSentence(result.parts)}
       </p>
-
       <dl className="amend-halves">
         <div>
           <dt>Cancel</dt>
@@ -105,7 +103,6 @@ function AmendForm({ order, startPrice, onClose }: { order: OpenOrderView; start
       <p className="amend-current" data-testid="amend-current">
         <span className={order.side === 'BUY' ? 'tone-bid' : 'tone-ask'}>{order.side}</span> {order.outcome} · {formatSize(open)} open of {formatSize(order.originalSize)} at{' '}
         <span className="num">{formatPrice(order.price, tick ?? order.price)}</span>
-
       </p>
       <label className="ticket-field">
         <span className="field-label">New price</span>

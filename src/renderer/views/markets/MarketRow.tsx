@@ -45,7 +45,6 @@ export const MarketRow = memo(function MarketRow({ market, selected, showGroupTi
           </span>
           <span>
             min <span className="num">{formatSize(market.minOrderSize)}</span>
-
           </span>
           {market.negRisk ? <span className="badge badge-negrisk">NEG RISK</span> : null}
           <StateBadge facts={market} testId="market-state" />

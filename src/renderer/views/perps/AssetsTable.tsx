@@ -41,7 +41,6 @@ export function AssetsTable({ info }: { info: PerpsInfoView }) {
                 <td className="cell-num num">{formatNumber(asset.decimals)}</td>
                 <td className="cell-num num">{formatAmount(asset.collateralRatio)}</td>
                 <td className="cell-num num">{formatAmount(asset.withdrawalFee)}</td>
-
               </tr>
             ))}
           </tbody>

@@ -16,7 +16,6 @@ const AUTO_LOCK_CHOICES = [0, 1, 5, 15, 30, 60, 240] as const;
 const minutesLabel = (minutes: number): string =>
   minutes === 0 ? 'Never' : `After ${formatDuration(minutes * 60_000)}`;
 
-
 export function SecuritySection() {
   const { vault, lock } = useVaultStore(useShallow((s) => ({ vault: s.vault, lock: selectLockStatus(s) })));
   const setAutoLock = useBridgeAction(api.setAutoLockMinutes);

@@ -89,7 +89,6 @@ export function CancelAllDialog({ scope, onClose }: { scope: CancelScope; onClos
           <div className="form-actions">
             <button type="button" className="button button-danger" disabled={pending || nothing} data-autofocus onClick={() => void run()} data-testid="cancel-all-dialog-submit">
               {pending ? 'Cancelling…' : scope.kind === 'all' && count === 0 ? 'Cancel all orders' : `Cancel ${formatNumber(count)} order${count === 1 ? '' : 's'}`}
-
             </button>
             <button type="button" className="button" onClick={onClose} disabled={pending} data-testid="cancel-all-dialog-keep">
               Keep them

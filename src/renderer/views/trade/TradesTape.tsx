@@ -41,7 +41,6 @@ export function TradesTape({ tokenId, tickSize }: { tokenId: string; tickSize: s
           </span>
         ) : (
           <span className="pane-meta">every {formatDuration(TAPE_REFRESH_MS)}</span>
-
         )}
       </header>
       <div className="tape-head" aria-hidden="true">

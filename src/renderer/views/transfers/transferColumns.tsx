@@ -42,7 +42,6 @@ export const TRANSFER_COLUMNS: readonly DataColumn<PerpsTransferView>[] = [
     cell: (r) => (
       <span className={r.amount.startsWith('-') ? 'tone-ask' : 'tone-bid'} data-testid="transfer-amount">
         {formatSignedAmount(r.amount)}
-
       </span>
     ),
   },

@@ -84,7 +84,6 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
           </button>
           <button type="button" className="segment" aria-pressed={scope === 'all'} onClick={() => setScope('all')} data-testid="trades-scope-all">
             All ({formatNumber(trades.length)})
-
           </button>
         </div>
         <span className="panel-actions-spacer" />

@@ -127,7 +127,6 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
           data-testid="cancel-selected"
         >
           Cancel selected ({formatNumber(chosen.length)})
-
         </button>
         <CancelAllButton scope={{ kind: 'market', conditionId: target.conditionId, question: target.question }} label="Cancel this market" disabled={inMarket === 0 || pending || block !== null} testId="cancel-market" />
         <CancelAllButton scope={{ kind: 'all' }} label="Cancel all" disabled={orders.length === 0 || pending || block !== null} testId="cancel-all" />

@@ -44,7 +44,6 @@ export function TicketPreview({ preview, pending }: { preview: OrderPreview; pen
             {' → '}
             <span data-testid={buy ? 'ticket-shares' : 'ticket-notional'} data-value={buy ? preview.shares : preview.notional}>
               {buy ? `${byAmount ? 'at least ' : ''}${sharesText}` : `at least ${usdText}`}
-
             </span>
           </dd>
         </div>
@@ -85,7 +84,6 @@ export function TicketPreview({ preview, pending }: { preview: OrderPreview; pen
               {formatSentence(problem.parts)}
             </li>
           ))}
-
         </ul>
       ) : null}
       {preview.riskLimit ? (
