@@ -6,7 +6,7 @@
  * keeps columns aligned and screenshots stable across machines. A source check
  * (test/unit/renderer/formatSourceCheck.test.ts) fails when a view formats on its own.
  *
- * One shape per kind of value (docs/decisions/47-one-format-and-accessibility/):
+ * One shape per kind of value (docs/decisions/47-one-format/):
  *  - a moment: "2026-11-28 14:05" / "2026-11-28 2:05 PM" (formatDateTime), its day alone
  *    "2026-11-28" (formatDay), its time alone "14:05" (formatTime), and with seconds for
  *    live tapes "14:05:09" (formatClock);
