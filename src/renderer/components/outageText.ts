@@ -18,15 +18,11 @@ export function retryText(outage: ServiceOutage, now: number): string {
   if (outage.nextRetryAt === null) return '';
   const seconds = Math.ceil((outage.nextRetryAt - now) / 1000);
   return seconds > 0 ? `retry in ${formatDuration(seconds * 1000)}` : 'retrying…';
-
 }
 
 export function outageDetail(outage: ServiceOutage, now: number): string {
-
   const retry = retryText(outage, now);
-  return `${outage.problem} Unreachable for ${formatDuration(Math.max(0, now - outage.since))},
- ${formatNumber(outage.attempts)} failed attempt
-${outage.attempts === 1 ? '' : 's'}${retry ? `; ${retry}` : ''}. Polling backs off while it is down.`;
+  return `${outage.problem} Unreachable for ${formatDuration(Math.max(0, now - outage.since))}, ${formatNumber(outage.attempts)} failed attempt${outage.attempts === 1 ? '' : 's'}${retry ? `; ${retry}` : ''}. Polling backs off while it is down.`;
 }
 
 /**

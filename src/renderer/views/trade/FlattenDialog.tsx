@@ -86,8 +86,7 @@ export function FlattenDialog({ target, onClose }: { target: TradeTarget; onClos
       ) : (
         <>
           <ul className="flatten-steps" data-testid="flatten-plan">
-            <li>{ids.length > 0 ? `Cancel your ${formatNumber(ids.length)} working order
-${ids.length === 1 ? '' : 's'} for ${target.outcome}.` : `No working orders for ${target.outcome}.`}</li>
+            <li>{ids.length > 0 ? `Cancel your ${formatNumber(ids.length)} working order${ids.length === 1 ? '' : 's'} for ${target.outcome}.` : `No working orders for ${target.outcome}.`}</li>
             <li>
               {!hasShares
                 ? `No ${target.outcome} shares held.`

@@ -180,8 +180,7 @@ export function PriceChart({ tokenId, tickSize }: { tokenId: string; tickSize: s
           <ChoiceGroup label="Candle size" choices={OHLC_FIDELITIES} value={fidelity} onChange={setFidelity} testId="chart-fidelity" />
         )}
         <span className="chart-status muted">
-          {shown === null ? 'Loading…' : shown.error ? <span className="tape-error" title={errorText(shown.error)}>not updating</span> : `${formatNumber(shown.count)} ${mode === 'line'
- ? 'points' : 'bars'}`}
+          {shown === null ? 'Loading…' : shown.error ? <span className="tape-error" title={errorText(shown.error)}>not updating</span> : `${formatNumber(shown.count)} ${mode === 'line' ? 'points' : 'bars'}`}
         </span>
       </header>
       <div className="chart-area">

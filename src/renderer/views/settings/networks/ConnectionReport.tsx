@@ -31,8 +31,7 @@ export function ConnectionReport({ report }: { report: ConnectionTestReport }) {
       <p className={`connection-summary outcome-${report.passed ? 'passed' : 'failed'}`} data-testid="connection-summary">
         {report.passed
           ? `Every service of ${report.label} answered as expected.`
-          : `${formatNumber(failed)} ${failed === 1
- ? 'check' : 'checks'} failed for ${report.label}.`}{' '}
+          : `${formatNumber(failed)} ${failed === 1 ? 'check' : 'checks'} failed for ${report.label}.`}{' '}
         <span className="muted">Tested at {formatTime(report.testedAt)}.</span>
       </p>
       <ul className="connection-services">
