@@ -110,8 +110,11 @@ async function buyReadingConfirmationAndToast(page: Page): Promise<{ confirmatio
     const answered = page.locator(`[data-testid="ticket-outcome"][data-seq="${seq + 1}"]`);
     await expect(answered.getByTestId('ticket-result')).toHaveAttribute('data-success', 'true', { timeout: 60_000 });
   }).toPass({ timeout: 180_000 });
-  await expect(page.getByTestId('fill-toast').first()).toContainText(style === 'cents' ? /@ \d+(\.\d+)?¢/ : /@ 0\.\d+/, { timeout: 30_000 });
-  return { confirmation: confirmation!, toast: await readView(page) };
+  // A toast leaves after 8 s: its words are read at once, the rest of the page is read already.
+  const toast = page.getByTestId('fill-toast').first();
+  await expect(toast).toContainText(style === 'cents' ? /^Filled BUY [\d,]+\.\d{2} .+ @ \d+(\.\d+)?¢/ : /^Filled BUY [\d,]+\.\d{2} .+ @ 0\.\d+/, { timeout: 30_000 });
+  const toastText = await toast.innerText({ timeout: 2_000 }).catch(() => null);
+  return { confirmation: confirmation!, toast: { cells: [], prices: [], figures: toastText === null ? [] : [toastText] } };
 }
 
 async function walk(page: Page, combo: DisplayCombo, base: BaseReading, first: boolean): Promise<void> {
@@ -148,7 +151,6 @@ async function walk(page: Page, combo: DisplayCombo, base: BaseReading, first: b
     const { confirmation, toast } = await buyReadingConfirmationAndToast(page);
     checkReading('Trade · order confirmation', confirmation, combo, base, first);
     checkReading('Trade · fill toast', toast, combo, base, first);
-    expect(toast.figures.some((text) => /^Filled BUY [\d,]+\.\d{2} .+ @ /.test(text)), 'the fill toast was read').toBe(true);
   });
 
   await test.step('Markets', async () => {
