@@ -2,6 +2,8 @@
  * The envelope every bridge call resolves to (Signal's style): callers branch on `ok`
  * instead of catching, and errors carry a stable code the UI can act on.
  */
+import type { SentencePart } from './sentence';
+
 export type BridgeErrorCode =
   | 'invalid_input'
   | 'unknown_channel'
@@ -42,6 +44,8 @@ export interface BridgeError {
   message: string;
   retryable?: boolean;
   traceId?: string;
+  /** The message's words and figures apart, when it has figures the page should format (shared/sentence). */
+  parts?: SentencePart[];
 }
 
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };

@@ -153,6 +153,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                   aria-rowindex={item.index + 2}
                   className={clickable ? 'vtable-row vtable-row-link' : 'vtable-row'}
                   data-testid={rowTestId}
+                  data-row-key={rowKey(row)}
                   {...rowAttributes?.(row)}
                   onClick={clickable ? () => onRowClick(row) : undefined}
                   style={{ ...gridStyle, height: rowHeight, transform: `translateY(${item.start}px)` }}

@@ -76,6 +76,7 @@ export function VirtualTable<Row>({ rows, columns, rowKey, template, label, test
                   aria-rowindex={item.index + 2}
                   className="vtable-row"
                   data-testid={rowTestId}
+                  data-row-key={rowKey(row)}
                   {...rowAttributes?.(row)}
                   style={{ ...gridStyle, height: rowHeight, transform: `translateY(${item.start}px)` }}
                 >

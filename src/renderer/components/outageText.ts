@@ -1,5 +1,6 @@
 /** The status bar's words for a service in trouble (unreachable or degraded): which service, since when, and the next retry. */
 import type { ServiceOutage } from '../../shared/viewModels';
+import { formatDuration, formatNumber } from '../lib/format';
 
 const SERVICE_WORDS: Record<string, string> = {
   clob: 'Order book',
@@ -16,7 +17,7 @@ export function serviceWord(service: string): string {
 export function retryText(outage: ServiceOutage, now: number): string {
   if (outage.nextRetryAt === null) return '';
   const seconds = Math.ceil((outage.nextRetryAt - now) / 1000);
-  return seconds > 0 ? `retry in ${seconds} s` : 'retrying…';
+  return seconds > 0 ? `retry in ${formatDuration(seconds * 1000)}` : 'retrying…';
 }
 
 /** "unreachable" or "degraded", as the status bar item says it after the service's name. */
@@ -25,11 +26,11 @@ export function outageWord(outage: ServiceOutage): string {
 }
 
 export function outageDetail(outage: ServiceOutage, now: number): string {
-  const down = Math.max(0, Math.round((now - outage.since) / 1000));
   const retry = retryText(outage, now);
-  const tries = `${outage.attempts} failed attempt${outage.attempts === 1 ? '' : 's'}${retry ? `; ${retry}` : ''}`;
-  if (outage.kind === 'degraded') return `${outage.problem} Degraded for ${down} s, ${tries}. Requests back off until it answers normally.`;
-  return `${outage.problem} Unreachable for ${down} s, ${tries}. Polling backs off while it is down.`;
+  const down = formatDuration(Math.max(0, now - outage.since));
+  const tries = `${formatNumber(outage.attempts)} failed attempt${outage.attempts === 1 ? '' : 's'}${retry ? `; ${retry}` : ''}`;
+  if (outage.kind === 'degraded') return `${outage.problem} Degraded for ${down}, ${tries}. Requests back off until it answers normally.`;
+  return `${outage.problem} Unreachable for ${down}, ${tries}. Polling backs off while it is down.`;
 }
 
 /**

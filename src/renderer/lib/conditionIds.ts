@@ -4,6 +4,7 @@
  * wrong. `what` names the ids ("condition id", "markets") as the filter calls them.
  */
 import { MAX_CONDITION_IDS } from '../../shared/protocol/analytics';
+import { formatNumber } from './format';
 
 const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;
 
@@ -12,7 +13,7 @@ export function parseConditionIds(text: string, what: { one: string; many: strin
   const bad = words.find((word) => !CONDITION_ID.test(word));
   if (bad !== undefined) return { problem: `“${bad.length > 20 ? `${bad.slice(0, 20)}…` : bad}” is not a ${what.one} (0x and 64 hex digits).` };
   const ids = [...new Set([...held, ...words.map((word) => word.toLowerCase())])];
-  if (ids.length > MAX_CONDITION_IDS) return { problem: `At most ${MAX_CONDITION_IDS} ${what.many} can be filtered at once (${ids.length} given).` };
+  if (ids.length > MAX_CONDITION_IDS) return { problem: `At most ${formatNumber(MAX_CONDITION_IDS)} ${what.many} can be filtered at once (${formatNumber(ids.length)} given).` };
   return { ids };
 }
 

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MarketTradeView } from '../../../src/shared/marketDataViews';
-import { formatIsoDateTime, setFormatPrefs } from '../../../src/renderer/lib/format';
+import { formatDateTime, setFormatPrefs } from '../../../src/renderer/lib/format';
 import { appendOlderPage, takeNewestPage } from '../../../src/renderer/stores/marketTradesFeed';
 import { parseComboIds } from '../../../src/renderer/lib/conditionIds';
 
@@ -66,9 +66,9 @@ describe('the year-long time column', () => {
   it('follows the chosen zone and clock', () => {
     const instant = Date.UTC(2026, 10, 1, 13, 5, 9);
     setFormatPrefs({ priceStyle: 'decimal', clock: '24h', timeZone: 'UTC' });
-    expect(formatIsoDateTime(instant)).toBe('2026-11-01 13:05');
+    expect(formatDateTime(instant)).toBe('2026-11-01 13:05');
     setFormatPrefs({ priceStyle: 'decimal', clock: '12h', timeZone: 'Asia/Tokyo' });
-    expect(formatIsoDateTime(instant)).toBe('2026-11-01 10:05 PM');
-    expect(formatIsoDateTime(0)).toBe('—');
+    expect(formatDateTime(instant)).toBe('2026-11-01 10:05 PM');
+    expect(formatDateTime(0)).toBe('—');
   });
 });

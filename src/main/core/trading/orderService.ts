@@ -7,6 +7,7 @@ import type { Hex } from 'viem';
 import { buildSignedOrder, toPostOrderBody } from '../../../signing/buildOrder';
 import { OrderAmountError } from '../../../shared/orders/orderAmounts';
 import { parseDecimal } from '../../../shared/decimal';
+import { price, sentence, shares as sharesFigure, usd, words } from '../../../shared/sentence';
 import {
   MAX_CANCELS_PER_BATCH,
   SIGNATURE_TYPE_CODES,
@@ -30,7 +31,7 @@ import { answerWasLost, reconcileLostOrder } from './lostOrderAnswers';
 import { ticketMarketFacts, type MarketLookup } from './marketLookup';
 import { amendOrder } from './orderAmend';
 import { toOpenOrderView } from './orderViews';
-import { describeTicket, placedFromAnswer, placedFromError } from './placedOrders';
+import { placedFromAnswer, placedFromError, ticketSentence } from './placedOrders';
 import { retryWhileRestarting } from './restartBackoff';
 import { signerWindows } from './signerBudgets';
 import { ticketAmounts, type TicketAmounts } from './ticketAmounts';
@@ -182,7 +183,7 @@ export class OrderService {
     const prepared = await Promise.all(tickets.map((ticket) => this.prepare(account, ticket)));
     const refused = prepared.find((p) => p.preview.problems.length > 0);
     if (refused) {
-      throw new CoreError('invalid_input', `${describeTicket(refused.preview.ticket)} was not sent: ${refused.preview.problems.join(' ')}`);
+      throw new CoreError('invalid_input', sentence`${ticketSentence(refused.preview.ticket)} was not sent: ${refused.preview.problems}`);
     }
     if (gathering) this.options.risk!.enforce(await gathering, prepared.map(priced), tickets.length > 1 ? 'grid' : 'order');
     // After every check, before the key is touched: what main's question shows is what is signed.
@@ -286,12 +287,12 @@ export class OrderService {
       inOrders,
       now: Date.now(),
     });
-    if (problem && problems.length === 0) problems.push(problem);
-    if (facts.problem) problems.push(facts.problem);
-    if (ticket.postOnly && estimate.crossesBook) problems.push('A post-only order must not cross the book: it would fill now and be rejected.');
+    if (problem && problems.length === 0) problems.push(words(problem));
+    if (facts.problem) problems.push(words(facts.problem));
+    if (ticket.postOnly && estimate.crossesBook) problems.push(words('A post-only order must not cross the book: it would fill now and be rejected.'));
     if (ticket.orderType === 'FOK' && problems.length === 0 && !fillsCompletely(ticket, amounts, estimate)) {
-      const wanted = ticket.amount !== undefined ? `$${ticket.amount} of shares` : `${amounts.shares} shares`;
-      problems.push(`A fill-or-kill order needs ${wanted} at ${ticket.price} or better; the book has ${estimate.fillableShares} shares there now.`);
+      const wanted = ticket.amount !== undefined ? sentence`${usd(ticket.amount)} of shares` : sentence`${sharesFigure(amounts.shares)} shares`;
+      problems.push(sentence`A fill-or-kill order needs ${wanted} at ${price(ticket.price, book.tickSize)} or better; the book has ${sharesFigure(estimate.fillableShares)} shares there now.`);
     }
     return {
       negRisk: book.negRisk,

@@ -9,7 +9,7 @@ import type { BridgeError } from '../../../shared/result';
 import { api } from '../../bridge/api';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
-import { formatIsoDateTime, formatSize, formatUsd } from '../../lib/format';
+import { formatDateTime, formatNumber, formatSize, formatUsd } from '../../lib/format';
 import { shortAddress } from '../../lib/address';
 import { useComboFilterStore } from '../../stores/comboFilterStore';
 import { epochMs, toNumber } from '../portfolio/money';
@@ -19,7 +19,7 @@ import { comboColumns } from './comboColumns';
 const PAGE_ROWS = 100;
 
 const COLUMNS: DataColumn<ComboActivityView>[] = [
-  { id: 'time', header: 'Time', sortValue: (r) => r.timestamp, cell: (r) => <span className="num">{formatIsoDateTime(epochMs(r.timestamp))}</span> },
+  { id: 'time', header: 'Time', sortValue: (r) => r.timestamp, cell: (r) => <span className="num">{formatDateTime(epochMs(r.timestamp))}</span> },
   { id: 'type', header: 'Type', sortValue: (r) => r.type, cell: (r) => <span className="act-type">{r.type}</span> },
   ...comboColumns<ComboActivityView>(),
   { id: 'size', header: 'Size', numeric: true, sortValue: (r) => toNumber(r.size), cell: (r) => (r.size === null ? '—' : formatSize(r.size)) },
@@ -81,7 +81,8 @@ export function ComboActivityTab({ address, filter }: { address: string; filter:
         empty={current?.loading ? 'Loading combo activity…' : filtered ? 'No activity of these combos for this wallet.' : 'No combo activity for this wallet.'}
       />
       <footer className="an-more">
-        <span className="muted">{current?.rows.length ?? 0} loaded{current?.nextCursor ? '' : current && !current.loading ? ' · all of it' : ''}</span>
+        <span className="muted">{formatNumber(current?.rows.length ?? 0)} loaded
+{current?.nextCursor ? '' : current && !current.loading ? ' · all of it' : ''}</span>
         {current?.nextCursor ? (
           <button type="button" className="button button-small" disabled={current.loading} onClick={() => void load(current.nextCursor ?? undefined)} data-testid="combo-load-more">
             {current.loading ? 'Loading…' : 'Load more'}

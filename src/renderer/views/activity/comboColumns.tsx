@@ -1,5 +1,6 @@
 /** The columns every combo table shows the same way: the combo's title and its legs. */
 import type { DataColumn } from '../../components/DataTable';
+import { formatNumber } from '../../lib/format';
 
 interface ComboRow {
   title: string;
@@ -16,7 +17,7 @@ export function comboColumns<Row extends ComboRow>(): DataColumn<Row>[] {
       sortValue: (r) => r.legs.length,
       cell: (r) => (
         <span className="cell-ellipsis" title={r.legs.map((l) => `${l.title}: ${l.outcome}`).join('\n')}>
-          {r.legs.length} · {r.legs.map((l) => l.outcome).join(' / ')}
+          {formatNumber(r.legs.length)} · {r.legs.map((l) => l.outcome).join(' / ')}
         </span>
       ),
     },

@@ -10,7 +10,8 @@ import { emptyBoardText, LoadMore, PeriodChoice } from './boardControls';
 import { RankingTabs } from './RankingTabs';
 
 const COLUMNS: DataColumn<BuilderRankView>[] = [
-  { id: 'rank', header: '#', numeric: true, sortValue: (r) => r.rank, cell: (r) => <span className="muted">{r.rank}</span> },
+  { id: 'rank', header: '#', numeric: true, sortValue: (r) => r.rank, cell: (r) => <span className="muted">{formatNumber(r.rank)}</span>
+ },
   { id: 'builder', header: 'Builder', sortValue: (r) => r.builder.toLowerCase(), cell: (r) => <span className="cell-ellipsis" title={r.builder}>{r.builder}</span> },
   { id: 'code', header: 'Code', sortValue: (r) => r.builderCode, cell: (r) => <span className="num muted cell-ellipsis">{r.builderCode}</span> },
   { id: 'volume', header: 'Volume', numeric: true, sortValue: (r) => toNumber(r.volume), cell: (r) => formatUsd(r.volume) },

@@ -9,7 +9,7 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
 import { shortAddress } from '../../lib/address';
 import { errorText } from '../../lib/errorText';
-import { formatIsoDay, formatSignedUsd, formatUsd } from '../../lib/format';
+import { formatDay, formatSignedUsd, formatUsd } from '../../lib/format';
 import { useBoardsStore } from '../../stores/boardsStore';
 import { openMarketInTrade } from '../portfolio/openMarket';
 import { epochMs, pnlTone, toNumber } from '../portfolio/money';
@@ -62,7 +62,7 @@ function buildColumns(onProblem: (text: string | null) => void): DataColumn<Winn
         </span>
       ),
     },
-    { id: 'resolved', header: 'Resolved', sortValue: (r) => r.resolvedAt, cell: (r) => <span className="num">{formatIsoDay(epochMs(r.resolvedAt))}</span> },
+    { id: 'resolved', header: 'Resolved', sortValue: (r) => r.resolvedAt, cell: (r) => <span className="num">{formatDay(epochMs(r.resolvedAt))}</span> },
   ];
 }
 

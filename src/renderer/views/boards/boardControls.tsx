@@ -2,6 +2,7 @@
 import { BOARD_PERIODS } from '../../../shared/protocol/analytics';
 import type { BoardPeriod } from '../../../shared/portfolioViews';
 import type { PagedBoard } from '../../stores/boardsStore';
+import { formatNumber } from '../../lib/format';
 
 export function PeriodChoice({ value, onChange, testId }: { value: BoardPeriod; onChange: (period: BoardPeriod) => void; testId: string }) {
   return (
@@ -19,7 +20,8 @@ export function LoadMore({ count, nextCursor, loading, onMore, testId }: { count
   return (
     <footer className="an-more">
       <span className="muted">
-        {count} loaded{!nextCursor && !loading && count > 0 ? ' · all of it' : ''}
+        {formatNumber(count)} loaded{
+!nextCursor && !loading && count > 0 ? ' · all of it' : ''}
       </span>
       {nextCursor ? (
         <button type="button" className="button button-small" disabled={loading} onClick={onMore} data-testid={testId}>

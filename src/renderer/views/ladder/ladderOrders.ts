@@ -17,6 +17,7 @@ import { currentTradingBlock } from '../../stores/tradingAccess';
 import { modeRefusal, useTradingStateStore } from '../../stores/tradingStateStore';
 import { useTradeTargetStore } from '../../stores/tradeTargetStore';
 import { draftTicket } from '../trade/ticket/ticketModel';
+import { formatSentence } from '../../lib/format';
 
 export interface LadderIntent {
   side: OrderSide;
@@ -99,7 +100,8 @@ export const useLadderOrders = create<LadderOrderState>()((set, get) => {
       const checked = await api.previewOrder({ ticket: draft.ticket });
       if (!checked.ok) return answer(intent.what, { error: checked.error });
       const preview = checked.value;
-      if (preview.problems.length > 0) return answer(intent.what, { note: `Not sent: ${preview.problems.join(' ')}` });
+      if (preview.problems.length > 0) return answer(intent.what, { note: `Not sent: ${preview.problems.map((problem) => formatSentence(problem.parts)).join(' ')}` });
+
       // risk: main would refuse it before signing; say so now, in its words.
       if (preview.riskLimit) return answer(intent.what, { note: `Not sent: ${preview.riskLimit}` });
       if (preview.needsConfirmation) {

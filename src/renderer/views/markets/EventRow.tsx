@@ -4,7 +4,7 @@
  */
 import { memo } from 'react';
 import type { EventSummary } from '../../../shared/viewModels';
-import { formatPercent, formatUsdCompact } from '../../lib/format';
+import { formatNumber, formatPercent, formatUsdCompact } from '../../lib/format';
 import { StateBadge } from './MarketBadges';
 import { PriceChange } from './PriceChange';
 import { WatchStar } from './WatchStar';
@@ -64,7 +64,8 @@ export const EventRow = memo(function EventRow({ summary, top, selected, onSelec
         ) : null}
         <span className="event-row-category">{summary.category || 'Uncategorized'}</span>
         <span>
-          {summary.marketCount} {summary.marketCount === 1 ? 'market' : 'markets'}
+          {formatNumber(summary.marketCount)} {summary.marketCount === 1
+ ? 'market' : 'markets'}
         </span>
         <span className="num" title="Volume over the last 24 hours">
           {formatUsdCompact(summary.volume24hr)} 24h

@@ -13,7 +13,7 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
 import { usePolling } from '../../hooks/usePolling';
 import { shortAddress } from '../../lib/address';
-import { formatIsoDateTime, formatSize, formatUsd } from '../../lib/format';
+import { formatDateTime, formatNumber, formatSize, formatUsd } from '../../lib/format';
 import { openComboActivity } from '../../stores/comboFilterStore';
 import { comboColumns } from '../activity/comboColumns';
 import { useOwnWallets } from '../boards/WalletLink';
@@ -28,7 +28,7 @@ const WALLET_TEMPLATE = '118px minmax(160px, 3fr) minmax(100px, 1.4fr) 84px minm
 /** With several wallets the wallet column takes the place of "Opened", so the table keeps its width. */
 function columnsFor(own: ReadonlyMap<string, string>, showWallet: boolean): DataColumn<ComboPositionView>[] {
   const columns: DataColumn<ComboPositionView>[] = [
-    { id: 'updated', header: 'Updated', sortValue: (r) => r.updatedAt, cell: (r) => <span className="num">{formatIsoDateTime(epochMs(r.updatedAt))}</span> },
+    { id: 'updated', header: 'Updated', sortValue: (r) => r.updatedAt, cell: (r) => <span className="num">{formatDateTime(epochMs(r.updatedAt))}</span> },
     ...comboColumns<ComboPositionView>(),
     { id: 'status', header: 'Status', sortValue: (r) => r.status, cell: (r) => <span className={`badge combo-status combo-status-${r.status}`}>{r.status.toUpperCase()}</span> },
     { id: 'size', header: 'Shares', numeric: true, sortValue: (r) => toNumber(r.size), cell: (r) => (r.size === null ? '—' : formatSize(r.size)) },
@@ -38,7 +38,7 @@ function columnsFor(own: ReadonlyMap<string, string>, showWallet: boolean): Data
     id: 'wallet', header: 'Wallet', sortValue: (r) => r.wallet, cell: (r) => <span className="num" title={r.wallet}>{own.get(r.wallet.toLowerCase()) ?? shortAddress(r.wallet)}</span>,
   };
   const opened: DataColumn<ComboPositionView> = {
-    id: 'opened', header: 'Opened', sortValue: (r) => r.openedAt, cell: (r) => <span className="num muted">{formatIsoDateTime(epochMs(r.openedAt))}</span>,
+    id: 'opened', header: 'Opened', sortValue: (r) => r.openedAt, cell: (r) => <span className="num muted">{formatDateTime(epochMs(r.openedAt))}</span>,
   };
   return showWallet ? [...columns.slice(0, 4), wallet, ...columns.slice(4)] : [...columns, opened];
 }
@@ -80,7 +80,7 @@ export function ComboPositionsTab({ target, targetKey, filter }: { target: Walle
           ))}
         </div>
         <span className="muted">
-          {current?.view ? `${rows.length} combo${rows.length === 1 ? '' : 's'}${current.view.complete ? '' : ' (the newest: more exist)'}` : ''}
+          {current?.view ? `${formatNumber(rows.length)} combo${rows.length === 1 ? '' : 's'}${current.view.complete ? '' : ' (the newest: more exist)'}` : ''}
         </span>
         <span className="muted an-legend">Click a combo to see its steps in Activity</span>
       </div>

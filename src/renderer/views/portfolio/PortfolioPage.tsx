@@ -19,6 +19,7 @@ import { PortfolioSummary } from './PortfolioSummary';
 import { PositionsTable } from './PositionsTable';
 import { ValueChart } from './ValueChart';
 import { WalletBreakdown } from './WalletBreakdown';
+import { formatNumber } from '../../lib/format';
 
 const LIVE_REFRESH_MS = 5_000;
 type Tab = 'open' | 'closed' | 'combos';
@@ -65,10 +66,10 @@ export function PortfolioPage() {
             <div className="an-toolbar">
               <div className="tabs an-tabs" role="tablist">
                 <button type="button" role="tab" className="tab" aria-selected={tab === 'open'} onClick={() => setTab('open')} data-testid="portfolio-tab-open">
-                  Open ({view?.positions.length ?? '…'})
+                  Open ({view ? formatNumber(view.positions.length) : '…'})
                 </button>
                 <button type="button" role="tab" className="tab" aria-selected={tab === 'closed'} onClick={() => setTab('closed')} data-testid="portfolio-tab-closed">
-                  Closed ({view?.closed.length ?? '…'})
+                  Closed ({view ? formatNumber(view.closed.length) : '…'})
                 </button>
                 <button type="button" role="tab" className="tab" aria-selected={tab === 'combos'} onClick={() => setTab('combos')} data-testid="portfolio-tab-combos">
                   Combos
@@ -78,8 +79,9 @@ export function PortfolioPage() {
               {view && tab !== 'combos' ? (
                 <span className="muted an-legend">
                   {redeemable > 0 ? <span className="badge badge-redeem">REDEEM</span> : null}
-                  {redeemable > 0 ? ` ${redeemable} redeemable · ` : ''}
-                  <span className="price-source price-source-book">live</span> {live} priced from the order book
+                  {redeemable > 0 ? ` ${formatNumber(redeemable)} redeemable · ` : ''}
+                  <span className="price-source price-source-book">live</span> {formatNumber(live)} priced from the order book
+
                 </span>
               ) : null}
             </div>

@@ -9,7 +9,7 @@ import type { MarketSummary } from '../../../../shared/viewModels';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
 import { InlineError } from '../../../components/InlineError';
 import { usePolling } from '../../../hooks/usePolling';
-import { formatIsoDateTime, formatPrice, formatSize, formatUsd } from '../../../lib/format';
+import { formatDateTime, formatPrice, formatSize, formatUsd } from '../../../lib/format';
 import { useMarketTradesStore } from '../../../stores/marketTradesStore';
 import { useOwnWallets, WalletLink } from '../../boards/WalletLink';
 import { LoadMore } from '../../boards/boardControls';
@@ -23,7 +23,7 @@ function columnsFor(market: MarketSummary, own: ReadonlyMap<string, string>): Da
   // The service leaves some fills unlabelled (its 999); their token still names the outcome in the catalog.
   const outcomeOf = (r: MarketTradeView) => r.outcome ?? market.outcomes.find((o) => o.tokenId === r.tokenId)?.name ?? null;
   return [
-    { id: 'time', header: 'Time', sortValue: (r) => r.timestamp, cell: (r) => <span className="num muted">{formatIsoDateTime(epochMs(r.timestamp))}</span> },
+    { id: 'time', header: 'Time', sortValue: (r) => r.timestamp, cell: (r) => <span className="num muted">{formatDateTime(epochMs(r.timestamp))}</span> },
     { id: 'side', header: 'Side', sortValue: (r) => r.side, cell: (r) => <span className={r.side === 'BUY' ? 'tone-bid' : 'tone-ask'} title={r.role}>{r.side}</span> },
     { id: 'outcome', header: 'Outcome', sortValue: outcomeOf, cell: (r) => <span className="cell-ellipsis">{outcomeOf(r) ?? '—'}</span> },
     { id: 'price', header: 'Price', numeric: true, sortValue: (r) => toNumber(r.price), cell: (r) => formatPrice(r.price, market.tickSize) },

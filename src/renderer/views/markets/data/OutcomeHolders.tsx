@@ -2,7 +2,7 @@
 import type { HolderView, OutcomeHoldersView } from '../../../../shared/marketDataViews';
 import type { MarketSummary } from '../../../../shared/viewModels';
 import { DataTable, type DataColumn } from '../../../components/DataTable';
-import { formatSize } from '../../../lib/format';
+import { formatNumber, formatSize } from '../../../lib/format';
 import { useOwnWallets, WalletLink } from '../../boards/WalletLink';
 import { toNumber } from '../../portfolio/money';
 
@@ -27,7 +27,7 @@ export function OutcomeHolders({ market, holders, loading }: { market: MarketSum
           <section key={outcome.tokenId} className="md-outcome" aria-label={`Top holders of ${outcome.name}`} data-testid="outcome-holders" data-outcome={outcome.name} data-count={list?.holders.length ?? 0}>
             <h4 className="md-outcome-title">
               {outcome.name}
-              <span className="muted">{list ? ` · ${list.more ? `top ${list.holders.length}` : `${list.holders.length} holder${list.holders.length === 1 ? '' : 's'}`}` : ''}</span>
+              <span className="muted">{list ? ` · ${list.more ? `top ${formatNumber(list.holders.length)}` : `${formatNumber(list.holders.length)} holder${list.holders.length === 1 ? '' : 's'}`}` : ''}</span>
             </h4>
             <DataTable
               rows={list?.holders ?? []}

@@ -1,7 +1,7 @@
 /** Fill notifications, newest first; dismissing one tells the exchange too. */
 import type { FillNotification } from '../../../../shared/tradingViews';
 import { VirtualTable, type Column } from '../../../components/VirtualTable';
-import { formatClock, formatPrice, formatSize } from '../../../lib/format';
+import { formatClock, formatDateTime, formatPrice, formatSize } from '../../../lib/format';
 import { selectFills, useFillsStore } from '../../../stores/fillsStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
@@ -18,7 +18,7 @@ export function FillsPanel({ target }: { target: TradeTarget }) {
   const loadedAt = useFillsStore((s) => s.loadedAt);
   const block = useTradingBlock();
   const columns: Column<FillNotification>[] = [
-    { id: 'time', header: 'Time', cell: (f) => <span className="num muted">{formatClock(f.at)}</span> },
+    { id: 'time', header: 'Time', cell: (f) => <span className="num muted" title={formatDateTime(f.at, { seconds: true })}>{formatClock(f.at)}</span> },
     { id: 'side', header: 'Side', cell: (f) => <span className={f.side === 'BUY' ? 'tone-bid' : 'tone-ask'}>{f.side}</span> },
     { id: 'size', header: 'Size', numeric: true, cell: (f) => formatSize(f.size) },
     { id: 'outcome', header: 'Outcome', cell: (f) => f.outcome },

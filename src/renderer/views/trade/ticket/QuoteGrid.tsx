@@ -19,6 +19,7 @@ import { modeRefusal, selectConfirmOrders, selectTradingState, useTradingStateSt
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
 import { QuoteResults } from './QuoteResults';
 import { TicketBlockedNote } from './TicketBlockedNote';
+import { formatNumber, formatPrice, formatSize } from '../../../lib/format';
 
 const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
 const GRID_RESULT = 'grid.place';
@@ -48,7 +49,8 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
     : stepTicks < 1 ? 'The step is a whole number of ticks, at least 1.'
     : count < 1 ? `Choose 1 to ${MAX_ORDERS_PER_BATCH} levels.`
     : !DECIMAL.test(size.trim()) ? 'Enter the size of each order.'
-    : prices.length < count ? `Only ${prices.length} of the ${count} levels fit between the tick and 1 − tick.`
+    : prices.length < count ? `Only ${formatNumber(prices.length)} of the ${formatNumber(count)} levels fit between the tick and 1 − tick.`
+
     : null;
   const tickets: OrderTicket[] = prices.map((price) => ({ tokenId: target.tokenId, side, orderType: 'GTC', price, size: size.trim(), ...(postOnly ? { postOnly: true } : {}) }));
   const reason = block?.reason ?? missing ?? refusal;
@@ -103,11 +105,11 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
         Post-only GTC <span className="muted">(none may cross the book)</span>
       </label>
       <p className="grid-prices num" data-testid="grid-prices" data-count={prices.length}>
-        {prices.length > 0 ? `${side} ${target.outcome}: ${prices.join(' · ')}` : `Levels go ${side === 'BUY' ? 'down' : 'up'} from the start price, away from the spread.`}
+        {prices.length > 0 ? `${side} ${target.outcome}: ${prices.map((price) => formatPrice(price, tick)).join(' · ')}` : `Levels go ${side === 'BUY' ? 'down' : 'up'} from the start price, away from the spread.`}
       </p>
       {block ? <TicketBlockedNote block={block} testId="grid-blocked" /> : null}
       <button type="submit" className={`button ticket-send ${side === 'BUY' ? 'button-buy' : 'button-sell'}`} disabled={reason !== null || place.pending} data-testid="grid-submit">
-        {place.pending ? 'Sending…' : `Place ${count} order${count === 1 ? '' : 's'} in one request`}
+        {place.pending ? 'Sending…' : `Place ${formatNumber(count)} order${count === 1 ? '' : 's'} in one request`}
       </button>
       {reason && !block ? (
         <p className="ticket-send-reason" data-testid="grid-reason">
@@ -117,14 +119,14 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
       <ActionError error={gridResult.value?.error ?? null} testId="grid-error" purpose="Unlock the vault to sign orders." />
       {gridResult.value?.results ? <QuoteResults results={gridResult.value.results} tickSize={tick} answeredAt={gridResult.value.at} /> : null}
       {confirming ? (
-        <Dialog title={`Send ${confirming.length} orders in one request?`} onClose={() => setConfirming(null)} busy={place.pending} testId="confirm-grid-dialog">
+        <Dialog title={`Send ${formatNumber(confirming.length)} orders in one request?`} onClose={() => setConfirming(null)} busy={place.pending} testId="confirm-grid-dialog">
           <p>
-            {side} {confirming[0]?.size} {target.outcome} shares at each of {confirming.map((t) => t.price).join(', ')} — GTC{postOnly ? ', post-only' : ''}.
+            {side} {formatSize(confirming[0]?.size ?? '0')} {target.outcome} shares at each of {confirming.map((t) => formatPrice(t.price, tick)).join(', ')} — GTC{postOnly ? ', post-only' : ''}.
           </p>
           <p className="muted">{target.question}</p>
           <div className="form-actions">
             <button type="button" className={`button ${side === 'BUY' ? 'button-buy' : 'button-sell'}`} onClick={() => void send(confirming)} disabled={place.pending} data-autofocus data-testid="confirm-grid-submit">
-              {place.pending ? 'Sending…' : `Send ${confirming.length} orders`}
+              {place.pending ? 'Sending…' : `Send ${formatNumber(confirming.length)} orders`}
             </button>
             <button type="button" className="button" onClick={() => setConfirming(null)} disabled={place.pending}>
               Back
