@@ -17,7 +17,7 @@ import type { ActivityRow } from '../../../shared/protocol/analytics';
 import { marketQueries } from './activityFilterSql';
 import { ACTIVITY_SELECT, type StoredActivity } from './activityRows';
 import type { WindowSort } from './activitySqlQueries';
-import { WalletColumns, type ColumnRow } from './walletColumns';
+import { kindOf, WalletColumns, type ColumnRow } from './walletColumns';
 
 const HELD_WALLETS = 2;
 const ALL_TIME: readonly [number, number] = [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER];
@@ -56,6 +56,11 @@ export class ActivityColumnIndex {
     held.stale = [from, to];
   }
 
+  /** Bytes held for the wallet's columns (the bench reports it). */
+  bytesHeld(walletId: number): number {
+    return this.held.get(walletId)?.columns.bytes() ?? 0;
+  }
+
   /** After a rollback rows may be gone that the columns hold: they are read again on next use. */
   forget(): void {
     this.held.clear();
@@ -64,32 +69,29 @@ export class ActivityColumnIndex {
   /** The filtered total and one sorted window of it, as stored rows (the wallet left empty). */
   window(walletId: number, filter: ActivityFilter, sort: WindowSort, offset: number, limit: number): { total: number; rows: StoredActivity[] } {
     const columns = this.columnsOf(walletId);
-    const order = columns.order(sort.key, this.ranks());
-    const { ts, seq, type, side, market } = columns;
-    const typeOk = this.allowedTypes(columns, filter);
-    const sideCode = filter.side ? (columns.sides.find(filter.side) ?? -1) : 0;
+    const { row, kind, market, ts } = columns.sortedBy(sort.key, this.ranks());
+    const kindOk = this.allowedKinds(columns, filter);
     const marketOk = this.allowedMarkets(filter);
     const from = filter.startTs ?? -Infinity;
     const to = filter.endTs ?? Infinity;
     const end = offset + limit;
     const keys: number[] = [];
     let total = 0;
-    const n = order.length;
+    const n = row.length;
     const ascending = sort.direction === 'asc';
-    for (let j = 0; j < n; j++) {
-      const i = order[ascending ? j : n - 1 - j]!;
-      if (!typeOk[type[i]!]) continue;
-      if (sideCode !== 0 && side[i] !== sideCode) continue;
-      const t = ts[i]!;
+    for (let k = 0; k < n; k++) {
+      const j = ascending ? k : n - 1 - k;
+      if (!kindOk[kind[j]!]) continue;
+      const t = ts[j]!;
       if (t < from || t > to) continue;
       if (marketOk) {
-        const m = market[i]!;
+        const m = market[j]!;
         if (m < 0 || !marketOk[m]) continue;
       }
-      if (total >= offset && total < end) keys.push(i);
+      if (total >= offset && total < end) keys.push(row[j]!);
       total += 1;
     }
-    const rows = keys.map((i) => this.byKey.get(walletId, ts[i]!, seq[i]!) as unknown as StoredActivity);
+    const rows = keys.map((i) => this.byKey.get(walletId, columns.ts[i]!, columns.seq[i]!) as unknown as StoredActivity);
     return { total, rows };
   }
 
@@ -104,18 +106,24 @@ export class ActivityColumnIndex {
     this.held.set(walletId, held);
     if (held.stale) {
       const [fromTs, toTs] = held.stale;
-      const rows = this.span.all(walletId, fromTs, toTs) as unknown as ColumnRow[];
-      held.columns.appendSorted(held.columns.count === 0 ? rows : held.columns.missing(rows, fromTs));
+      const rows = this.span.iterate(walletId, fromTs, toTs) as unknown as IterableIterator<ColumnRow>;
+      // A first load streams the rows in; a later span is compared with the rows held.
+      held.columns.appendSorted(held.columns.count === 0 ? rows : held.columns.missing([...rows], fromTs));
       held.stale = null;
     }
     return held.columns;
   }
 
-  /** Types codes the filter allows: the listed types, or every type but tips. */
-  private allowedTypes(columns: WalletColumns, filter: ActivityFilter): Uint8Array {
-    const ok = new Uint8Array(columns.types.texts.length);
+  /** Kinds (type and side) the filter allows: the listed types or every type but tips, and the side if one is given. */
+  private allowedKinds(columns: WalletColumns, filter: ActivityFilter): Uint8Array {
     const listed = filter.types && filter.types.length > 0 ? new Set<string>(filter.types) : null;
-    columns.types.texts.forEach((text, code) => (ok[code] = text !== null && (listed ? listed.has(text) : text !== 'TIP') ? 1 : 0));
+    const ok = new Uint8Array(kindOf(columns.types.texts.length, 0));
+    columns.types.texts.forEach((type, typeCode) => {
+      if (type === null || !(listed ? listed.has(type) : type !== 'TIP')) return;
+      columns.sides.texts.forEach((side, sideCode) => {
+        if (!filter.side || side === filter.side) ok[kindOf(typeCode, sideCode)] = 1;
+      });
+    });
     return ok;
   }
 

@@ -94,6 +94,11 @@ export class ActivityTable {
     return { total, rows: rows.map((row) => toActivityRowView({ ...row, wallet })) };
   }
 
+  /** Bytes the view's in-memory columns hold for the wallet (0 when not held). */
+  heldBytes(wallet: string): number {
+    return this.columns.bytesHeld(this.walletIdOf(wallet));
+  }
+
   /** SQLite's plan for a window in SQL (ActivitySqlQueries.plan). */
   windowPlan(wallet: string, filter: ActivityFilter, sort: WindowSort): string[] {
     return this.sql.plan(this.walletIdOf(wallet), filter, sort);
