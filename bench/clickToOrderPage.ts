@@ -2,7 +2,7 @@
  * What the click-to-order bench runs inside both pages (Marketdesk's and the bare one), as plain
  * JavaScript strings (functions compiled by tsx carry helpers the page does not have):
  *
- * - PROBES (an init script): the time of every click and keydown (the event's own timestamp, so
+ * - PROBES (an init script): the time of every click and keydown but a modifier's (the event's own timestamp, so
  *   Playwright's delivery is not counted), and every WebSocket frame in or out with the first
  *   characters that name it (`"channel":"placeOrder"`, `"event":"openOrdersChanged"`). That is the
  *   renderer's side of the bridge, taken without a line of the app's code.
@@ -50,7 +50,9 @@ export const PROBES = `(() => {
     }
   }
   window.WebSocket = Tapped;
-  for (const type of ['click', 'keydown']) addEventListener(type, (e) => log.inputs.push({ type, at: performance.timeOrigin + e.timeStamp }), true);
+  // Shift+B is two keydowns: the time runs from the B, not from the Shift before it.
+  const MODIFIERS = ['Shift', 'Control', 'Alt', 'Meta'];
+  for (const type of ['click', 'keydown']) addEventListener(type, (e) => { if (!MODIFIERS.includes(e.key)) log.inputs.push({ type, at: performance.timeOrigin + e.timeStamp }); }, true);
 })();`;
 
 /** Empties the probe log (before an input). */
