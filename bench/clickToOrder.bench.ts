@@ -123,7 +123,7 @@ class MarketdeskSide {
     if (VERBOSE) process.stderr.write(`\n  frames: ${probes.frames.map((f) => `${f.dir} ${(f.at - input).toFixed(0)} ${/"(?:channel|event)":"(\w+)"|"kind":"(\w+)"/.exec(f.head)?.slice(1).find(Boolean) ?? f.head.slice(0, 30)}`).join(' | ')}`);
     return {
       ms: { mine: painted.mine!.paintedAt - input, openOrder: painted.openOrder!.paintedAt - input },
-      breakdown: orderBreakdown(input, probes, marks, 'openOrdersChanged', 'GET /data/orders', painted.mine!),
+      breakdown: orderBreakdown(input, probes, marks, 'openOrdersChanged', null, painted.mine!),
     };
   }
 
@@ -138,7 +138,7 @@ class MarketdeskSide {
     const marks = await this.host.takeMarks();
     return {
       ms: { trade: painted.trade!.paintedAt - input },
-      breakdown: orderBreakdown(input, probes, marks, 'orderFilled', 'GET /notifications', painted.trade!),
+      breakdown: orderBreakdown(input, probes, marks, 'accountTradesAdded', 'GET /data/trades', painted.trade!),
     };
   }
 }
