@@ -709,6 +709,8 @@ export const bridgeEvents = {
   openOrdersChanged: returns<{ accountId: string; orders: OpenOrderView[] }>(),
   balanceChanged: returns<{ accountId: string; balance: BalanceView }>(),
   orderFilled: returns<FillNotification>(),
+  /** Trades of the active account known the moment an order's answer named them (a taker fill). */
+  accountTradesAdded: returns<{ accountId: string; trades: TradeView[] }>(),
   /** The exchange cancelled open orders the user did not cancel (heartbeats lapsed, or found on reconciling). */
   ordersCancelledByExchange: returns<OrdersCancelledNotice>(),
   jobProgressed: returns<JobProgress>(),

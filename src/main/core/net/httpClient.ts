@@ -18,6 +18,7 @@ import { readBodyWithLimit } from './readBody';
 import { serviceLabels, type ServiceName, type ServiceUrls } from './serviceNames';
 import type { EdgeWindow } from '../../../shared/protocol/edgeLimits';
 import type { BudgetPriority } from '../../../shared/viewModels';
+import { traceMark } from '../../../shared/perfTrace';
 import { abortableSleep, isRetryableRefusal, isTransientFailure, retryDelayMs, type RetryOptions } from './retryPolicy';
 import { outcomeOfStatus, tightestWindow, type RequestOutcome } from './requestOutcome';
 
@@ -136,6 +137,7 @@ export class HttpClient {
   }
 
   private async sendWithinBudget<T>(request: HttpRequest, url: string, windows: EdgeWindow[], call: string, cost: number, scope: string | undefined): Promise<T> {
+    traceMark('http.queued', call);
     const ticket = await this.options.budget.acquire(windows, {
       cost,
       service: request.service,
@@ -144,9 +146,11 @@ export class HttpClient {
       ...(request.deadlineMs !== undefined ? { deadlineMs: request.deadlineMs } : {}),
     });
     let answered = false;
+    traceMark('http.sent', call);
     try {
       const result = await this.send<T>(request, url, call, (outcome) => this.options.onOutcome?.({ ...outcome, ...(scope ? { scope } : {}) }));
       answered = true;
+      traceMark('http.answered', call);
       return result;
     } catch (error) {
       // Any HTTP answer (even an error or an oversize one) means the server has seen the request.

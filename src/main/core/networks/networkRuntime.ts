@@ -157,6 +157,7 @@ export class NetworkRuntime {
       ...(options.tradingRecovery ? { recovery: options.tradingRecovery } : {}),
       // tables: rows of every market carry their own market's question and tick.
       marketLabels: new MarketLabels((conditionId) => catalog.marketLabel(conditionId), log),
+      tokenMarket: (tokenId) => catalog.tokenMarket(tokenId),
       orderConfirmation: new OrderConfirmations({
         network,
         settings,

@@ -37,6 +37,7 @@ import { signerWindows } from './signerBudgets';
 import { ticketAmounts, type TicketAmounts } from './ticketAmounts';
 import { ticketProblems } from './ticketChecks';
 import type { OrderConfirmationPort } from '../authority/orderConfirmations';
+import { traceMark } from '../../../shared/perfTrace';
 import type { Gathered, PricedOrder, RiskGate } from '../risk/riskGate';
 
 export interface OrderServiceOptions {
@@ -186,12 +187,15 @@ export class OrderService {
       throw new CoreError('invalid_input', sentence`${ticketSentence(refused.preview.ticket)} was not sent: ${refused.preview.problems}`);
     }
     if (gathering) this.options.risk!.enforce(await gathering, prepared.map(priced), tickets.length > 1 ? 'grid' : 'order');
+    traceMark('order.checked');
     // After every check, before the key is touched: what main's question shows is what is signed.
     if (!confirmed) await this.options.confirmation.beforeSigning(account, prepared.map((p) => p.preview));
+    traceMark('order.confirmed');
     const owner = (await this.options.clob.credentialsOf(account)).apiKey;
     const signed = await withPrivateKey(this.options.session, account, async (privateKey) =>
       prepared.map(({ preview, negRisk, feeRateBps }) => this.signedBody(account, preview, negRisk, feeRateBps, privateKey, owner)),
     );
+    traceMark('order.signed');
     const bodies = signed.map((s) => s.body);
     const single = bodies.length === 1;
     const path = single ? '/order' : '/orders';
@@ -206,6 +210,7 @@ export class OrderService {
           priority: 'order',
         }),
       );
+      traceMark('order.answered');
       const answers = Array.isArray(answer) ? answer : [answer];
       const placed = tickets.map((ticket, i) => placedFromAnswer(ticket, answers[i]));
       this.options.onPlaced?.(account, placed);

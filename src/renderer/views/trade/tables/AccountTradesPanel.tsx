@@ -7,7 +7,7 @@ import type { TradeView } from '../../../../shared/tradingViews';
 import { InlineError } from '../../../components/InlineError';
 import { VirtualTable, type Column } from '../../../components/VirtualTable';
 import { formatDateTime, formatDuration, formatNumber, formatPrice, formatSize } from '../../../lib/format';
-import { selectAccountTrades, useAccountTradesStore } from '../../../stores/accountTradesStore';
+import { selectAccountTrades, tradeRowKey, useAccountTradesStore } from '../../../stores/accountTradesStore';
 import { selectJobProgress, useJobsStore } from '../../../stores/jobsStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
@@ -98,7 +98,7 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
       <VirtualTable
         rows={rows}
         columns={columns}
-        rowKey={(t) => `${t.id}-${t.role}-${t.assetId}`}
+        rowKey={tradeRowKey}
         template={scope === 'all' ? TEMPLATE : TEMPLATE_ONE_MARKET}
         label="Account trades"
         testId="trades-table"
