@@ -14,7 +14,7 @@ import { VaultPromptDialog } from './components/vault/VaultPromptDialog';
 import { WelcomeBanner } from './components/vault/WelcomeBanner';
 import { lazyView } from './views/viewLoaders';
 import { CancelledOrdersNotice } from './components/CancelledOrdersNotice';
-import { LiveOperationDialog } from './components/LiveOperationDialog';
+import { PendingConfirmationDialog } from './components/PendingConfirmationDialog';
 import { FillToasts } from './components/FillToasts';
 
 function CurrentView() {
@@ -49,7 +49,7 @@ function Shell() {
       <VaultPromptDialog />
       <FillToasts />
       <CancelledOrdersNotice />
-      <LiveOperationDialog />
+      <PendingConfirmationDialog />
     </div>
   );
 }

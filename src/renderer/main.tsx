@@ -8,6 +8,7 @@ import { useAccountsStore } from './stores/accountsStore';
 import { useAppStatusStore } from './stores/appStatusStore';
 import { useVaultStore } from './stores/vaultStore';
 import { followLocationHash } from './stores/navigationStore';
+import { useConfirmationsStore } from './stores/confirmationsStore';
 import { useUpdateStore } from './stores/updateStore';
 import { usePrefsStore } from './stores/prefsStore';
 import { useAlertsStore } from './stores/alertsStore';
@@ -34,6 +35,7 @@ import './styles/networks.css';
 import './styles/guardrails.css';
 import './styles/networkSwitcher.css';
 import './styles/updates.css';
+import './styles/risk.css';
 import './styles/layout-narrow.css';
 
 // Before the first paint: the system's light or dark, until the saved choice arrives.
@@ -47,6 +49,7 @@ if (bridgeMode !== 'needs-token') {
   void usePrefsStore.getState().load();
   void useAlertsStore.getState().load();
   void useUpdateStore.getState().load();
+  void useConfirmationsStore.getState().load();
   reportUserActivityWhileOpen();
 }
 followLocationHash();

@@ -8,7 +8,7 @@
  * spent salts, referral codes, paper balances, orders, trades, notifications) are loaded from
  * that file and saved back (state/stateStore.ts).
  */
-import type { EdgeScopeStats } from '../shared/protocol/edgeLimits';
+import { ALL_EDGE_WINDOWS, type EdgeScopeStats } from '../shared/protocol/edgeLimits';
 import { resolve } from 'node:path';
 import type { OrderVersion } from '../shared/orders/orderSchema';
 import { catalogRouter } from './catalog/catalogRoutes';
@@ -66,6 +66,13 @@ export interface SandboxPerpsOptions {
 }
 export type { AnalyticsOptions as SandboxAnalyticsOptions } from './analytics/service';
 
+export interface SandboxEdgeOptions {
+  maxWaitMs?: number;
+  maxQueued?: number;
+  limits?: Readonly<Record<string, number>>;
+  windowsMs?: Readonly<Record<string, number>>;
+}
+
 export interface SandboxOptions {
   /** World and simulation seed, an integer in [0, 2^32). Default 7. */
   seed?: number;
@@ -77,8 +84,13 @@ export interface SandboxOptions {
   simulate?: boolean;
   /** Simulation step interval in ms (default 250, min 10). */
   tickMs?: number;
-  /** Throttle tuning for tests: max wait before a 429, queue size, per-scope limit overrides. */
-  edge?: { maxWaitMs?: number; maxQueued?: number; limits?: Readonly<Record<string, number>> };
+  /**
+   * The edge throttle (docs/sandbox.md): a request over a window waits up to `maxWaitMs`
+   * (default 10 000, one documented window) with at most `maxQueued` (default 1000) waiting;
+   * beyond that, 429 with the real `Retry-After`. Tests shrink scopes with `limits` and
+   * `windowsMs` (per scope, e.g. `{ 'clob:/ok': 300 }`) to see throttling in milliseconds.
+   */
+  edge?: SandboxEdgeOptions;
   /** The world's "now" in unix ms (default 2026-11-01): fixes every date in the catalog. */
   worldEpochMs?: number;
   /**
@@ -165,6 +177,21 @@ function checkInteger(name: string, value: number, min: number, max: number): nu
   return value;
 }
 
+function checkEdgeOptions(edge: SandboxEdgeOptions): SandboxEdgeOptions {
+  if (edge.maxWaitMs !== undefined) checkInteger('edge.maxWaitMs', edge.maxWaitMs, 0, 3_600_000);
+  if (edge.maxQueued !== undefined) checkInteger('edge.maxQueued', edge.maxQueued, 0, 1_000_000);
+  const scopes = new Set(ALL_EDGE_WINDOWS.map((w) => w.scope));
+  const checkScopes = (option: string, values: Readonly<Record<string, number>> | undefined, max: number) => {
+    for (const [scope, value] of Object.entries(values ?? {})) {
+      if (!scopes.has(scope)) throw new RangeError(`sandbox: edge.${option} names no edge window '${scope}' (known: ${[...scopes].join(', ')})`);
+      checkInteger(`edge.${option}['${scope}']`, value, 1, max);
+    }
+  };
+  checkScopes('limits', edge.limits, 1_000_000);
+  checkScopes('windowsMs', edge.windowsMs, 3_600_000);
+  return edge;
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const seed = checkInteger('seed', options.seed ?? 7, 0, 0xffff_ffff);
   const port = checkInteger('port', options.port ?? 0, 0, 65_532);
@@ -223,21 +250,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw error;
   }
   // One gate for both servers: the "all endpoints" window is shared, as at the public edge.
-  const gate = new EdgeGate(options.edge ?? {});
+  const gate = new EdgeGate(checkEdgeOptions(options.edge ?? {}));
   const isAdminPath = (path: string) => path.startsWith(ADMIN_PREFIX);
 
   const analyticsContext = createAnalyticsContext(world, exchange, trading.desk.trades, trading.desk.activity, options.analytics ?? {}, cursors,
     [new PerpsActivitySource(perpsState, perpsState.deposits)]);
-  const analytics = analyticsRouter(analyticsContext, {
-    gate, ...(options.edge?.limits ? { limits: options.edge.limits } : {}),
-  });
+  const analytics = analyticsRouter(analyticsContext, { gate });
   const definitions: ServiceDefinition[] = [
     {
       name: 'analytics',
       router: analytics,
       errors: traceErrors,
       decorate: withTraceHeader,
-      chargeEdge: (method, path) => analytics.charge(method, path),
+      chargeEdge: (method, path, signal) => analytics.charge(method, path, signal),
     },
     {
       name: 'clob',
@@ -247,6 +272,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       ), gate),
       errors: plainErrors,
       edge: { gate, service: 'clob', exempt: isAdminPath },
+      // Behind the edge, before authentication and the body: a restarting engine refuses every authenticated route.
+      admit: ({ method, path }) => trading.restartRefusal(method, path),
     },
     {
       name: 'catalog', router: catalogRouter(world, exchange, { seriesOf: (entry) => trading.desk.activity.seriesOf(entry), now: Date.now }), errors: plainErrors,

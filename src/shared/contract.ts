@@ -42,6 +42,7 @@ import type {
   PortfolioView,
   WinnerView,
 } from './portfolioViews';
+import { REALISED_PERIODS } from './portfolioViews';
 import type {
   PerpsAccountView,
   PerpsEquitySeries,
@@ -55,8 +56,8 @@ import type {
   PerpsTransfersPage,
 } from './perpsViews';
 import { PERPS_TRANSFER_SORT_KEYS } from './perpsViews';
-import { PERPS_EQUITY_INTERVALS } from './protocol/perps';
-import { LIVE_OPERATION_KINDS, type LiveAcknowledgementsView } from './liveGuardrails';
+import { PERPS_EQUITY_INTERVALS, PERPS_PROXY_MAX_EXPIRY_DAYS } from './protocol/perps';
+import type { LiveAcknowledgementsView } from './liveGuardrails';
 import type {
   BudgetStateView,
   AppStatus,
@@ -78,6 +79,8 @@ import {
 import type { NetworkInfo } from './viewModels';
 import type { NetworkChoice, NetworkSwitchPreflight } from './networkSwitchViews';
 import type { InstallUpdateResult, UpdateState } from './updates';
+import type { ConfirmationSettledView, PendingConfirmationView } from './confirmationViews';
+import { riskLimitsChangeSchema, type KillSwitchResult, type RiskStateView } from './riskLimits';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
@@ -107,7 +110,7 @@ const passwordSchema = (what: string) =>
     .min(8, `${what} must be at least 8 characters`)
     .max(1024, `${what} must be at most 1024 characters`);
 const existingPasswordSchema = z.string().min(1, 'the vault password is required').max(1024);
-/** A network id (`sandbox` or a profile's id), as guardrail channels name the network the user saw. */
+/** A network id (`sandbox` or a profile's id), as a channel names the network the user saw. */
 const liveNetworkIdSchema = z.string().max(40).regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'must be a network id');
 const accountIdSchema = z.string().max(64).regex(/^[a-z0-9-]{1,64}$/, 'must be an account id');
 const addressSchema = z.string().max(42, 'an address is 42 characters').regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address of 40 hex digits');
@@ -167,6 +170,8 @@ const walletTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }).strict(),
   z.object({ kind: z.literal('address'), address: addressSchema }).strict(),
 ]);
+
+const realisedPeriodSchema = z.enum(REALISED_PERIODS).default('all');
 
 const conditionIdSchema = z.string().max(66).regex(/^0x[0-9a-fA-F]{64}$/, 'a condition id is 0x and 64 hex digits');
 const unixSecondsSchema = z.int().min(0).max(2 ** 40);
@@ -312,7 +317,7 @@ export const bridgeChannels = {
     input: z
       .object({
         label: labelSchema,
-        expiryDays: z.int().min(1).max(365, 'a proxy can live at most 365 days'),
+        expiryDays: z.int().min(1).max(PERPS_PROXY_MAX_EXPIRY_DAYS, `a proxy expiry is at most ${PERPS_PROXY_MAX_EXPIRY_DAYS} days ahead`),
         referralCode: z.string().max(256).trim().max(64).regex(/^[A-Za-z0-9_-]*$/, 'a referral code has letters, digits, "-" and "_" only').optional(),
       })
       .strict(),
@@ -362,8 +367,11 @@ export const bridgeChannels = {
   /** Every scope of the local rate budget: use, limit, queue and waits (the budget panel). */
   getBudgetState: { input: noInput, result: returns<BudgetStateView>() },
   setHeartbeat: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<TradingState>() },
-  /** Per account on the active network; switching confirmations off on a live network names it in `confirmNetworkId`. */
-  setConfirmOrders: { input: z.object({ enabled: z.boolean(), confirmNetworkId: liveNetworkIdSchema.optional() }).strict(), result: returns<TradingState>() },
+  /**
+   * Per account on the active network. Switching confirmations off where main asks in its own
+   * surface (every network but the sandbox) waits for the user's answer there.
+   */
+  setConfirmOrders: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<TradingState>() },
   getPriceHistory: {
     input: z
       .object({
@@ -385,8 +393,11 @@ export const bridgeChannels = {
   /** Notification ids are the exchange's own strings: 300 of at most 100 characters fit one call frame. */
   dismissFillNotifications: { input: z.object({ ids: z.array(z.string().max(100)).max(300, 'at most 300 notifications can be dismissed at once') }).strict(), result: returns<{ dismissed: number }>() },
 
-  /** Positions, totals and closed positions of one account, all accounts, or any address (read-only). */
-  getPortfolio: { input: z.object({ target: walletTargetSchema }).strict(), result: returns<PortfolioView>() },
+  /**
+   * Positions, figures and closed positions of one account, all accounts, or any address
+   * (read-only); realised P&L over `period` (docs/decisions/41-portfolio-numbers/).
+   */
+  getPortfolio: { input: z.object({ target: walletTargetSchema, period: realisedPeriodSchema }).strict(), result: returns<PortfolioView>() },
   getPortfolioHistory: {
     input: z.object({ target: walletTargetSchema, range: z.enum(['1w', '1m', '3m', '1y', 'all']).default('3m') }).strict(),
     result: returns<PortfolioHistoryView>(),
@@ -591,11 +602,6 @@ export const bridgeChannels = {
   // ── guardrails: live-money guardrails (first signed operation of each kind explained once per live network) ──
   /** What the account (default: the active one) has had explained on the active network, and what is still to explain. */
   getLiveAcknowledgements: { input: z.object({ accountId: accountIdSchema.optional() }).strict(), result: returns<LiveAcknowledgementsView>() },
-  /** Records that the explanation of a kind was read, for the network it named (refused after a switch). */
-  acknowledgeLiveOperation: {
-    input: z.object({ accountId: accountIdSchema, kind: z.enum(LIVE_OPERATION_KINDS), networkId: liveNetworkIdSchema }).strict(),
-    result: returns<LiveAcknowledgementsView>(),
-  },
   // ── switching: change the network without a restart (issue 13) ──
   /** The networks the title bar offers (the sandbox first), with the active one marked. */
   listNetworks: { input: noInput, result: returns<NetworkChoice[]>() },
@@ -627,7 +633,28 @@ export const bridgeChannels = {
    * The last synced portfolio of the target from the local store, asking no service (null when a
    * wallet of it was never read): what Portfolio shows the moment it opens, marked with its age.
    */
-  getKeptPortfolio: { input: z.object({ target: walletTargetSchema }).strict(), result: returns<PortfolioView | null>() },
+  getKeptPortfolio: { input: z.object({ target: walletTargetSchema, period: realisedPeriodSchema }).strict(), result: returns<PortfolioView | null>() },
+  // ── authority: questions main asks in a surface of its own (the page can decline, never confirm) ──
+  /** The questions main is waiting on (a page that reloads finds them again). */
+  listPendingConfirmations: { input: noInput, result: returns<PendingConfirmationView[]>() },
+  /** Declines an open question: reducing risk is one click, so the page may say no, never yes. */
+  declineConfirmation: { input: z.object({ id: z.string().min(1).max(64) }).strict(), result: returns<{ declined: boolean }>() },
+  /** Main asks in its own surface on the sandbox too (it always does elsewhere); turning it off there is asked first. */
+  setSandboxMainConfirmations: { input: z.object({ enabled: z.boolean() }).strict(), result: returns<{ enabled: boolean }>() },
+  // ── risk (issue 19): pre-trade risk limits and the kill switch ──
+  /** The active account's limits on this network and what it has used of them (`tokenId`: that outcome's position too). */
+  getRiskState: { input: z.object({ tokenId: tokenIdSchema.optional() }).strict(), result: returns<RiskStateView>() },
+  /**
+   * Changes some limits of an account on the network the page names. Lowering a limit or turning
+   * one on is written at once; raising one or turning it off waits for the user's answer in main's
+   * own confirmation surface (on every network but the sandbox) and is refused with `not_confirmed` on a no.
+   */
+  setRiskLimits: {
+    input: z.object({ accountId: accountIdSchema, networkId: liveNetworkIdSchema, limits: riskLimitsChangeSchema }).strict(),
+    result: returns<RiskStateView>(),
+  },
+  /** Cancels every open order of every account on the named (current) network and stops every heartbeat. */
+  killSwitch: { input: z.object({ networkId: liveNetworkIdSchema }).strict(), result: returns<KillSwitchResult>() },
 } as const;
 
 export const bridgeEvents = {
@@ -661,6 +688,14 @@ export const bridgeEvents = {
   // ── updater ──
   /** The update state changed (a check, download progress, the network, what rests, the feed). */
   updateStateChanged: returns<UpdateState>(),
+  // ── authority ──
+  /** Main asks the user something in its own surface (a window, or a one-time page to open). */
+  confirmationRequested: returns<PendingConfirmationView>(),
+  /** The question was answered, declined, withdrawn or expired. */
+  confirmationSettled: returns<ConfirmationSettledView>(),
+  // ── risk (issue 19) ──
+  /** An account's risk limits on a network changed (in this window or another). */
+  riskLimitsChanged: returns<{ networkId: string; accountId: string }>(),
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -2,6 +2,7 @@
  * What the renderer sees of custody: addresses, labels, masked suffixes and booleans.
  * Never a private key, HMAC secret, passphrase, proxy secret or password.
  */
+import type { IssuingHosts } from './issuedOrigin';
 
 /** Order-book signature types (wire-formats.md): EOA 0, proxy 1, safe 2, deposit wallet 3. */
 export const SIGNATURE_TYPES = ['EOA', 'PROXY', 'SAFE', 'DEPOSIT_WALLET'] as const;
@@ -12,6 +13,12 @@ export interface ClobCredentialsView {
   apiKeyHint: string;
   nonce: number;
   createdAt: number;
+  /**
+   * Where they were issued (src/shared/issuedOrigin.ts): the order-book service's origin, or the
+   * embedded sandbox. Null: issued before hosts were recorded, for a network without a profile.
+   * Absent only until the first unlock after upgrading binds them.
+   */
+  origin?: string | null;
 }
 
 export interface PerpsProxyView {
@@ -20,6 +27,8 @@ export interface PerpsProxyView {
   expiresAt: number;
   createdAt: number;
   referralCode: string | null;
+  /** Where it was created: the perps exchange's origin, or the embedded sandbox (as ClobCredentialsView.origin). */
+  origin?: string | null;
 }
 
 export interface AccountView {
@@ -41,6 +50,11 @@ export interface AccountView {
 export interface AccountsState {
   accounts: AccountView[];
   activeAccountId: string | null;
+  /**
+   * What the current network's services bind credentials and proxies issued now to; an account's
+   * `origin` that differs was issued on another host and is not used here. Absent between networks.
+   */
+  hosts?: IssuingHosts;
 }
 
 export type LockReason = 'startup' | 'manual' | 'idle' | 'sleep' | 'screen-locked';

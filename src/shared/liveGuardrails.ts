@@ -1,9 +1,11 @@
 /**
  * Live-money guardrails, the parts both sides share: the kinds of signed operation whose first use
  * on a live network (any network that is not the sandbox) is explained once, and what the core
- * says about them. The core decides and refuses; the renderer only shows and asks.
+ * says about them. Main explains them in its own confirmation surface; the renderer only shows
+ * what is still to be explained.
  */
-export const LIVE_OPERATION_KINDS = ['order', 'cancelAll', 'transfer', 'proxyCreation'] as const;
+/** A cancel-all reduces risk, so it is never held back for an explanation (one click, everywhere). */
+export const LIVE_OPERATION_KINDS = ['order', 'transfer', 'proxyCreation'] as const;
 export type LiveOperationKind = (typeof LIVE_OPERATION_KINDS)[number];
 
 /** What one kind of operation does and what the user's key signs for it, in plain words. */

@@ -81,8 +81,13 @@ export interface PerpsTransferPreview {
   expiresAt: number;
   fromAccountId: string;
   fromAddress: string;
-  /** Label of the recipient when it is one of the user's accounts. */
+  /** Label of the recipient when it is one of the user's accounts (watch-only ones included). */
   toAccountLabel: string | null;
+  /**
+   * `own`: one of the user's accounts whose key is in this vault. `foreign`: any other address,
+   * a watch-only account included (its key is not here, so what is sent there is out of reach).
+   */
+  recipient: 'own' | 'foreign';
   proxyAddress: string;
   asset: string;
   decimals: number;

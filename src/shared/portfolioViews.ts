@@ -35,13 +35,18 @@ export interface PositionView {
   size: string;
   /** Null where the service could not say (never shown as zero). */
   avgPrice: string | null;
+  /** Cost basis, whole cents (docs/decisions/41-portfolio-numbers/); null: the service has none. */
   initialValue: string | null;
+  /** Value at `curPrice`, whole cents; null when the position has no price (`unpricedReason` says why). */
   currentValue: string | null;
+  /** Unrealised P&L, `currentValue − initialValue` exactly; null unless both are known. */
   cashPnl: string | null;
   percentPnl: string | null;
   curPrice: string | null;
   /** `book`: the live order-book midpoint replaced the analytics price. */
   priceSource: 'book' | 'analytics' | null;
+  /** Why the position has no price, in plain words; null when it has one. */
+  unpricedReason: string | null;
   redeemable: boolean;
   /** The market accepts orders: a click opens it in Trade. */
   tradable: boolean;
@@ -61,27 +66,69 @@ export interface ClosedPositionView {
   closedAt: number;
 }
 
-export interface PortfolioTotals {
+/**
+ * The one definition of a portfolio's figures (docs/decisions/41-portfolio-numbers/), for one
+ * wallet and, summed wallet by wallet, for a view. Amounts are whole cents as decimal strings
+ * ("12.30"), so every total is exactly the sum of the figures it adds up.
+ */
+export interface PortfolioFigures {
+  /** Open positions, all of them (priced, unpriced and without a cost basis). */
   positions: number;
+  /** Positions with a price and a cost basis: `value`, `cost` and `unrealisedPnl` are over these. */
+  priced: number;
   value: string;
-  initialValue: string;
-  cashPnl: string;
-  /** Null when no position has a cost basis. */
-  percentPnl: string | null;
+  cost: string;
+  /** `value − cost`, exactly. */
+  unrealisedPnl: string;
+  /** `unrealisedPnl / cost` in percent units (two decimals); null when `cost` is 0. */
+  unrealisedPercent: string | null;
+  /** Positions without a price: left out of value, cost and P&L; their known cost is shown apart. */
+  unpriced: number;
+  unpricedCost: string;
+  /** Positions with a price but no cost basis: their value is in `total`, not in `value` or P&L. */
+  noCostBasis: number;
+  noCostBasisValue: string;
+  /** The value of the priced positions whose market resolved (part of `value` or `noCostBasisValue`). */
   redeemableValue: string;
-  /**
-   * Latest perps equity (USD) summed over the target's own accounts with an active perps proxy;
-   * null when none has one or none could be read. Not included in `value`.
-   */
+  /** Order-book USD (the whole balance: available plus held by open orders); null when it could not be read. */
+  cash: string | null;
+  /** Of `cash`, what open orders hold. */
+  cashInOrders: string | null;
+  /** Latest perps equity of the accounts with an active proxy; null when there is none or none could be read. */
   perpsEquity: string | null;
+  /** Realised P&L of `realisedPeriod`, from the local history; null when it cannot be worked out (see `missing`). */
+  realisedPnl: string | null;
+  /** `cash + value + noCostBasisValue + perpsEquity`, over the parts that are known. */
+  total: string;
+  /** Parts that are not in these figures, and why (cash of a watch-only wallet, a locked vault…). */
+  missing: MissingPart[];
 }
+
+export interface MissingPart {
+  /** The wallet's label, or its address when it has none. */
+  wallet: string;
+  part: 'cash' | 'perps' | 'realised';
+  reason: string;
+}
+
+/** One wallet's figures; a view's `totals` are the sum of these. */
+export interface WalletFigures extends PortfolioFigures {
+  wallet: WalletRef;
+}
+
+/** Rolling windows ending now, over which realised P&L is summed. */
+export const REALISED_PERIODS = ['24h', '7d', '30d', 'all'] as const;
+export type RealisedPeriod = (typeof REALISED_PERIODS)[number];
 
 export interface PortfolioView {
   target: WalletTarget;
   wallets: WalletRef[];
   positions: PositionView[];
   closed: ClosedPositionView[];
-  totals: PortfolioTotals;
+  /** The sum of `byWallet`, figure by figure. */
+  totals: PortfolioFigures;
+  byWallet: WalletFigures[];
+  realisedPeriod: RealisedPeriod;
   /** Unix ms when this data was read from the service. */
   asOf: number;
   /** Set when the service was unreachable and this is the last synced copy from the local store. */
@@ -94,10 +141,16 @@ export interface ValuePoint {
   value: number;
 }
 
+/**
+ * The positions' value at the end of each past day (UTC). The chart's last point is not here: it
+ * is the header's `value` now (valueChart.ts in the renderer), so the two always agree.
+ */
 export interface PortfolioHistoryView {
   points: ValuePoint[];
-  /** How the series was obtained, shown under the chart. */
+  /** How the series was made, in plain words, shown under the chart. */
   method: string;
+  /** Set while a wallet's history is synced first (no past points yet): how far it is. */
+  syncing: HistorySyncState | null;
 }
 
 /** Filters of the Activity view, applied by the local store. */

@@ -27,6 +27,11 @@ export type BridgeErrorCode =
   | 'acknowledgement_required'
   /** The user declined (or did not answer) the confirmation main asked in a surface of its own. */
   | 'not_confirmed'
+  /**
+   * Credentials or a proxy were issued by another host than the one the network now points at:
+   * nothing was sent with them; the message names both hosts and says to re-issue.
+   */
+  | 'wrong_host'
   /** A pre-trade risk limit would be crossed; the message names the limit, its value and the order's figure. */
   | 'risk_limit';
 

@@ -36,8 +36,10 @@ export interface OrderPreview {
   estimate: { fillableShares: string; averagePrice: string | null; worstPrice: string | null; crossesBook: boolean };
   /** Reasons the exchange would reject the order; empty when it can be sent. */
   problems: string[];
-  /** Whether this account asks for a confirmation before sending. */
+  /** Whether the page shows its own summary before sending (where main asks, main's surface shows it instead). */
   needsConfirmation: boolean;
+  /** risk: the pre-trade limit this order would cross, in the words main's refusal uses (absent: none). */
+  riskLimit?: string;
   orderVersion: 1 | 2;
   /** Market orders: the market's taker fee in basis points (`GET /markets/{condition_id}`). */
   takerFeeBps?: number;
@@ -151,8 +153,13 @@ export interface TradingState {
     /** The exchange's window (ms): a gap longer than this cancels every open order. */
     windowMs: number;
   };
-  /** "Pro" mode: orders go out without a confirmation step, per account. */
+  /** Off is "pro" mode: orders go out without a confirmation step, per account. */
   confirmOrders: boolean;
+  /**
+   * Where confirmations happen on this network: the page's own summary (the sandbox) or main's
+   * surface, a window or a one-time page the page cannot answer (every live network).
+   */
+  confirmsIn: 'page' | 'main';
   orderVersion: 1 | 2;
 }
 

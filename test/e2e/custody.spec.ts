@@ -161,6 +161,8 @@ test('vault, accounts, credentials, switching, lock and unlock', async ({ page }
     await expect(panel.getByTestId('clob-error')).toHaveCount(0);
     await expect(panel.getByTestId('clob-api-key-hint')).toHaveText(/^[•*·.…]+[0-9A-Za-z]{2,8}$/, { timeout: 30_000 });
     await expect(panel.getByTestId('clob-nonce')).toHaveText(/^\d+$/);
+    // Bound to the host that issued them: on the sandbox, the sandbox itself (whatever its port).
+    await expect(panel.getByTestId('clob-issued-by')).toHaveText('the embedded sandbox');
     await expectNoSecrets(page);
   });
 

@@ -1,9 +1,10 @@
 /**
- * Issue 13, live-money guardrails: a host of its own is put on a "live" network (a custom network
- * in its settings, pointing at a second sandbox this test starts, so the app treats it as a real
- * deployment). The title bar and the ticket say LIVE with the network's name, no faucet and no
- * sandbox controls show, the first order is explained once (then never again, even after a
- * reload), the confirmation names the network, and pro mode there is asked for by name.
+ * Live-money guardrails (issues 13 and 19): a host of its own is put on a "live" network (a custom
+ * network in its settings, pointing at a second sandbox this test starts, so the app treats it as
+ * a real deployment). The title bar and the ticket say LIVE with the network's name, no faucet and
+ * no sandbox controls show. Credentials, the first order (explained once), every order while
+ * "Confirm orders" is on, and switching confirmations off are asked about by main on a page of its
+ * own origin, which the app's page can open but not answer; the person answers there.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox/start';
 import { PUBLIC_CHAIN_137_CONTRACTS } from '../../src/shared/orders/orderSchema';
 import { openMarketPricedBetween } from './support/markets';
+import { answerMainsQuestion, answerNextQuestion, openMainsQuestion } from './support/mainsQuestion';
 import { watchPageProblems } from './support/pageProblems';
 import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
 
@@ -82,6 +84,12 @@ test('on a live network the app says so, hides the paper tools and explains the 
     await blocked.getByTestId('ticket-blocked-create-account-submit').click();
     await expect(blocked).toHaveAttribute('data-kind', 'no_credentials', { timeout: 20_000 });
     await blocked.getByTestId('credentials-create').click();
+    // The L1 signature would let whoever receives it derive the keys: main names the host first.
+    const question = await openMainsQuestion(page);
+    await expect(question.getByTestId('confirmation-title')).toHaveText(`Create or derive order-book credentials at ${new URL(sandbox!.urls.clob).origin}`);
+    await expect(question.getByTestId('confirmation-facts')).toContainText('whoever receives it');
+    await question.screenshot({ path: shot('confirmation-credentials-host'), fullPage: true });
+    await answerMainsQuestion(question, 'confirm');
     await expect(ticket.getByTestId('ticket-blocked')).toHaveCount(0, { timeout: 30_000 });
     const registry = JSON.parse(readFileSync(join(dataDir, 'accounts.json'), 'utf8')) as { accounts: Array<{ label: string; address: string }> };
     await fundFromOperator(registry.accounts.find((a) => a.label === ACCOUNT)!.address);
@@ -101,31 +109,29 @@ test('on a live network the app says so, hides the paper tools and explains the 
     await expect(ticket).toBeVisible();
   });
 
-  await test.step('the first order is explained before its confirmation, which names the network', async () => {
+  await test.step('the first order is explained and confirmed on main’s own page, which the app cannot answer', async () => {
     await fillRestingBuy(page);
     await ticket.getByTestId('ticket-send').click();
-    const explain = page.getByTestId('live-explain-dialog');
-    await expect(explain).toBeVisible();
-    await expect(explain).toContainText(`Your first order on ${NETWORK}`);
-    await expect(explain.getByTestId('live-explain-network')).toHaveText(`LIVE · ${NETWORK}`);
-    await expect(explain.getByTestId('live-explain-once')).toContainText(`Shown once for “${ACCOUNT}” on ${NETWORK}`);
-    await expect(explain.getByTestId('live-explain-signs')).toContainText(`exchange contract ${PUBLIC_CHAIN_137_CONTRACTS.exchange}`);
-    await expect(explain.getByTestId('live-explain-signs')).toContainText('on chain 137');
-    await page.screenshot({ path: shot('live-first-order-explained') });
-    await explain.getByTestId('live-explain-accept').click();
-    await expect(explain).toHaveCount(0);
-
-    const confirm = page.getByTestId('confirm-order-dialog');
-    await expect(confirm).toBeVisible();
-    await expect(confirm).toContainText(`Send this buy order on ${NETWORK}?`);
-    await expect(confirm.getByTestId('confirm-order-summary')).toContainText(`LIVE · ${NETWORK}`);
-    await expect(confirm.getByTestId('confirm-order-network')).toHaveText(`LIVE · ${NETWORK}`);
-    await page.screenshot({ path: shot('live-order-confirmation') });
-    await confirm.getByTestId('confirm-order-submit').click();
+    // No summary of the page's own: main asks, the page points there.
+    await expect(page.getByTestId('confirm-order-dialog')).toHaveCount(0);
+    const waiting = page.getByTestId('confirmation-pending');
+    await expect(waiting).toBeVisible({ timeout: 20_000 });
+    await expect(waiting.getByTestId('confirmation-pending-title')).toHaveText(`Send this buy order on ${NETWORK}`);
+    await page.screenshot({ path: shot('confirmation-pending') });
+    const question = await openMainsQuestion(page);
+    const facts = question.getByTestId('confirmation-facts');
+    await expect(facts).toContainText(`Your first order on ${NETWORK}`);
+    await expect(facts).toContainText(`exchange contract ${PUBLIC_CHAIN_137_CONTRACTS.exchange}`);
+    await expect(facts).toContainText('BUY 10 shares at 0.01 (GTC): pays up to 0.1 USD for 10 shares');
+    await expect(facts).toContainText(`LIVE · ${NETWORK} (real money)`);
+    await expect(facts).toContainText(new URL(sandbox!.urls.clob).origin);
+    await question.setViewportSize({ width: 900, height: 900 });
+    await question.screenshot({ path: shot('confirmation-page'), fullPage: true });
+    await answerMainsQuestion(question, 'confirm');
     await expect(ticket.getByTestId('ticket-result')).toHaveAttribute('data-success', 'true', { timeout: 20_000 });
   });
 
-  await test.step('the second order, and one after a reload, go straight to the confirmation', async () => {
+  await test.step('every later order is asked about too, without the explanation; a “no” there or in the app sends nothing', async () => {
     for (const reload of [false, true]) {
       if (reload) {
         await page.reload();
@@ -134,37 +140,48 @@ test('on a live network the app says so, hides the paper tools and explains the 
       }
       await fillRestingBuy(page);
       await ticket.getByTestId('ticket-send').click();
-      const confirm = page.getByTestId('confirm-order-dialog');
-      await expect(confirm).toBeVisible();
-      await expect(page.getByTestId('live-explain-dialog')).toHaveCount(0);
-      await confirm.getByTestId('confirm-order-cancel').click();
-      await expect(confirm).toHaveCount(0);
+      const question = await openMainsQuestion(page);
+      await expect(question.getByTestId('confirmation-facts')).not.toContainText('First time here');
+      await answerMainsQuestion(question, 'decline');
+      await expect(ticket.getByTestId('ticket-error')).toContainText('You declined it. Nothing was signed or sent.', { timeout: 20_000 });
     }
+    // The app's own "Cancel" declines too (reducing risk is one click).
+    await fillRestingBuy(page);
+    await ticket.getByTestId('ticket-send').click();
+    await page.getByTestId('confirmation-pending').getByTestId('confirmation-pending-cancel').click();
+    await expect(ticket.getByTestId('ticket-error')).toContainText('You declined it.', { timeout: 20_000 });
+    await expect(page.getByTestId('open-order-row')).toHaveCount(1);
   });
 
-  await test.step('pro mode on the live network is asked for by name', async () => {
+  await test.step('pro mode on the live network is asked on main’s page, naming the network', async () => {
     const confirmSwitch = page.getByTestId('trade-confirm-orders');
     await expect(confirmSwitch).toBeChecked();
+    await expect(page.getByTestId('trade-confirm-orders-help')).toContainText('Marketdesk asks you in a window or page of its own');
     await expect(page.getByTestId('trade-confirm-orders-help')).toContainText(`on ${NETWORK}; each network has its own setting`);
     await confirmSwitch.click({ force: true });
-    const ask = page.getByTestId('trade-pro-mode-live-confirm');
-    await expect(ask).toContainText(`Turn confirmations off for “${ACCOUNT}” on ${NETWORK}?`);
-    await ask.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: shot('live-pro-mode-ask') });
-    await ask.getByTestId('trade-pro-mode-live-no').click();
+    await answerNextQuestion(page, 'decline', [`LIVE · ${NETWORK}`, 'the risk limits still apply']);
     await expect(confirmSwitch).toBeChecked();
+    await confirmSwitch.click({ force: true });
+    await answerNextQuestion(page, 'confirm');
+    await expect(confirmSwitch).not.toBeChecked();
+    // Pro mode: the order goes at once, no question.
+    await fillRestingBuy(page);
+    await ticket.getByTestId('ticket-send').click();
+    await expect(ticket.getByTestId('ticket-result')).toHaveAttribute('data-success', 'true', { timeout: 20_000 });
+    await expect(page.getByTestId('confirmation-pending')).toHaveCount(0);
+    // Back on: one click, nothing asked.
+    await confirmSwitch.click({ force: true });
+    await expect(confirmSwitch).toBeChecked();
+    await expect(page.getByTestId('confirmation-pending')).toHaveCount(0);
   });
 
-  await test.step('cancel all names the network, and its first use is explained too', async () => {
+  await test.step('cancel all names the network and goes at once: reducing risk is never held back', async () => {
     await page.getByTestId('cancel-all').click();
     const dialog = page.getByTestId('cancel-all-dialog');
     await expect(dialog.getByTestId('cancel-all-dialog-network')).toHaveText(`LIVE · ${NETWORK}`);
     await expect(dialog.getByTestId('cancel-all-dialog-scope')).toContainText(`Every open order of ${ACCOUNT} on ${NETWORK} in every market`);
     await dialog.getByTestId('cancel-all-dialog-submit').click();
-    const explain = page.getByTestId('live-explain-dialog');
-    await expect(explain).toContainText(`Your first “cancel all” on ${NETWORK}`);
-    await expect(explain.getByTestId('live-explain-signs')).toContainText('Nothing is signed with the account’s key');
-    await explain.getByTestId('live-explain-accept').click();
+    await expect(page.getByTestId('confirmation-pending')).toHaveCount(0);
     await expect(dialog).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByTestId('open-order-row')).toHaveCount(0, { timeout: 20_000 });
   });

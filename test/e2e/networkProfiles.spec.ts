@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { answerNextQuestion } from './support/mainsQuestion';
 import { expect, test, type Page } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox/start';
 import { watchPageProblems } from './support/pageProblems';
@@ -124,6 +125,8 @@ test('adds a profile for a remote deployment, tests it, sees each failure kind, 
   await page.getByTestId('network-delete-remote-desk-yes').click();
   await expect(item).toHaveCount(0);
   await page.getByTestId('profiles-import-file').setInputFiles(saved);
+  // An import decides where credentials may go later: main shows what it would write, and asks.
+  await answerNextQuestion(page, 'confirm', ['Remote desk (remote-desk)', urls.clob]);
   await expect(page.getByTestId('import-outcome')).toHaveText('Imported 1 profile.');
   await expect(item).toBeVisible();
   await page.getByTestId('profiles-import-file').setInputFiles(saved);

@@ -4,17 +4,21 @@
  * faucet, then a transfer to the second through the confirmation that shows the exact signed op.
  * Both accounts' histories list it (out and in, the other own account named) and both equities
  * move, and so does the portfolio's all-accounts perps equity (their sum). A transfer beyond the
- * free collateral is refused in words. Its own host (fresh vault).
+ * free collateral is refused in words. A watch-only address is never offered as an own account
+ * and the confirmation marks it foreign. Its own host (fresh vault).
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { dismissWelcome } from './support/analytics';
+import { addWatchOnlyAccount, dismissWelcome } from './support/analytics';
 import { watchPageProblems } from './support/pageProblems';
 import { equityIn, fundPerps, pickAccount, setUpPerpsAccounts } from './support/perps';
 import { ownWebHost } from './support/webHostProcess';
 
 const SHOT = fileURLToPath(new URL('../../docs/screenshots/transfers.png', import.meta.url));
 const CONFIRM_SHOT = fileURLToPath(new URL('../../docs/screenshots/transfer-confirm.png', import.meta.url));
+const FOREIGN_SHOT = fileURLToPath(new URL('../../docs/screenshots/transfer-confirm-watch-only.png', import.meta.url));
+/** A watch-only address (its key is not in the vault). */
+const WATCHED = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const PASSWORD = 'Copper-Heron-Valley-58';
 const FUNDED = 1000;
 const MOVED = 250;
@@ -144,6 +148,26 @@ test('collateral moves between two own accounts and shows in both histories and 
     await expect.poll(() => equityIn(page, 'transfer-equity'), { timeout: 120_000, intervals: [2_000] }).toBeCloseTo(FUNDED - MOVED, 0);
   });
 
+  await test.step('a watch-only address is not an own account: not in the quick move, apart in Send, foreign in the confirmation', async () => {
+    await addWatchOnlyAccount(page, 'Watched', WATCHED);
+    await page.getByTestId('nav-transfers').click();
+    await pickAccount(page, 'transfers-account', 'Alpha');
+    await expect(page.getByTestId('quick-move').getByTestId('quick-move-to').locator('option')).toHaveText(['→ Beta']);
+    const form = page.getByTestId('transfer-send-form');
+    await expect(form.getByTestId('transfer-recipient-watch-only').locator('option')).toHaveText([/^Watched · /]);
+    const watchedId = await form.getByTestId('transfer-recipient-watch-only').locator('option').getAttribute('value');
+    await form.getByTestId('transfer-recipient').selectOption(watchedId ?? '');
+    await expect(form).toContainText('A watch-only address: its key is not in this vault, so it is not one of your own accounts.');
+    await form.getByTestId('transfer-amount-input').fill('1');
+    await form.getByTestId('transfer-preview').click();
+    const dialog = page.getByTestId('transfer-confirm-dialog');
+    await expect(dialog.getByTestId('transfer-confirm-to')).toHaveAttribute('data-recipient', 'foreign', { timeout: 20_000 });
+    await expect(dialog.getByTestId('transfer-confirm-foreign')).toHaveText('Not one of your accounts: its key is not in this vault.');
+    await page.screenshot({ path: FOREIGN_SHOT });
+    await dialog.getByTestId('transfer-cancel').click();
+    await form.getByTestId('transfer-amount-input').fill('');
+  });
+
   await test.step('the quick move: the other own account and an amount, then the same confirmation', async () => {
     const quick = page.getByTestId('quick-move');
     await expect(quick.getByTestId('quick-move-to')).toContainText('Beta');
@@ -193,9 +217,10 @@ test('collateral moves between two own accounts and shows in both histories and 
     await page.getByTestId('nav-portfolio').click();
     await page.getByTestId('portfolio-wallet-select').selectOption('all');
     await expect.poll(() => equityIn(page, 'portfolio-perps-equity'), { timeout: 60_000, intervals: [2_000] }).toBeCloseTo(FUNDED, 0);
-    // The all-accounts total: the positions' value plus the perps equity.
+    // The all-accounts total: the order-book cash (none read: "—"), the positions' value and the perps equity.
     const value = await equityIn(page, 'portfolio-value');
-    await expect.poll(() => equityIn(page, 'portfolio-total-with-perps'), { timeout: 30_000, intervals: [2_000] }).toBeCloseTo(value + FUNDED, 0);
+    const cash = (await equityIn(page, 'portfolio-cash')) || 0;
+    await expect.poll(() => equityIn(page, 'portfolio-total'), { timeout: 30_000, intervals: [2_000] }).toBeCloseTo(cash + value + FUNDED, 0);
   });
 
   expect(problems, 'no page errors and nothing blocked by the CSP').toEqual([]);

@@ -39,6 +39,16 @@ describe('every bridge call answers', () => {
     releaseAll();
     expect(await walk).toMatchObject({ ok: true });
   });
+
+  it('a call that may wait for the user’s answer in main’s surface gets the question deadline', async () => {
+    const { handlers, releaseAll } = gatedHandlers();
+    const dispatch = createDispatcher(handlers, silentLogger, { deadlineMs: 10, questionDeadlineMs: 60_000 });
+    const asking = dispatch('setAutoLockMinutes', { minutes: 0 }, { clientId: 'tab-1' });
+    const read = await dispatch('getAppStatus', {}, { clientId: 'tab-1' });
+    expect(read).toMatchObject({ ok: false, error: { code: 'timeout' } });
+    releaseAll();
+    expect(await asking).toMatchObject({ ok: true });
+  });
 });
 
 describe('work in flight per connection is bounded', () => {

@@ -50,7 +50,7 @@ describe('through the core', () => {
   const revealed: string[] = [];
   const presenter: SecretPresenter = {
     present: async ({ secret }) => {
-      revealed.push(secret);
+      revealed.push(`0x${Buffer.from(secret).toString('hex')}`);
       return { shownIn: 'one-time-page', url: 'http://127.0.0.1/reveal/test' };
     },
     // Exports are not under test here; they go through the same confirmPassword as reveal.

@@ -65,7 +65,7 @@ describe('desktop keystore export, pure parts', () => {
     const options = keystoreSaveDialogOptions('UTC--2026--abc.json', '/home/someone/Documents');
     expect(options.defaultPath).toBe('/home/someone/Documents/UTC--2026--abc.json');
     expect(options.filters).toEqual([{ name: 'Keystore (JSON)', extensions: ['json'] }]);
-    expect(revealDialogOptions({ title: 'T', explanation: 'E', secret: 'S' })).toMatchObject({ detail: 'E\n\nS', buttons: ['Done'] });
+    expect(revealDialogOptions({ title: 'T', explanation: 'E', secret: Uint8Array.of(0xab, 0x01) })).toMatchObject({ detail: 'E\n\n0xab01', buttons: ['Done'] });
   });
 
   it('writes the keystore readable by the user only, also over an existing 0644 file', async () => {

@@ -40,15 +40,15 @@ const submit = (url: string, password: string, confirmation = password) =>
 
 describe('one-time pages', () => {
   it('escapes what they show, and an unopened page expires after a minute', async () => {
-    const shown = await pages.present({ title: 'Key of <b>"Main"</b>', explanation: 'Keep it safe.', secret: 'secret-value-1' });
+    const shown = await pages.present({ title: 'Key of <b>"Main"</b>', explanation: 'Keep it safe.', secret: Uint8Array.of(0x5e, 0xc1) });
     const page = await rawRequest(shown.url!, { headers: NAVIGATION });
     expect(page.body).toContain('Key of &lt;b&gt;&quot;Main&quot;&lt;/b&gt;');
 
-    const late = await pages.present({ title: 'K', explanation: 'E', secret: 'secret-value-2' });
+    const late = await pages.present({ title: 'K', explanation: 'E', secret: Uint8Array.of(0x5e, 0xc2) });
     clock += OPEN_WITHIN_MS + 1;
     const expired = await rawRequest(late.url!, { headers: NAVIGATION });
     expect(expired.status).toBe(410);
-    expect(expired.body).not.toContain('secret-value-2');
+    expect(expired.body).not.toContain('0x5ec2');
     expect((await rawRequest(`${origin}/once/not-a-real-id`, { headers: NAVIGATION })).status).toBe(410);
   });
 
@@ -97,16 +97,16 @@ describe('one-time pages and the signed-in browser', () => {
   // Sec-Fetch headers are a browser's promise, not a program's: with forged ones, any local
   // client holding the address read the key. The address alone is not enough any more.
   it('refuses a navigation without the session cookie, and still serves the signed-in browser once', async () => {
-    const shown = await pages.present({ title: 'Key', explanation: 'E', secret: 'secret-value-cookie' });
+    const shown = await pages.present({ title: 'Key', explanation: 'E', secret: Uint8Array.of(0x5e, 0xc3) });
     const { cookie: _cookie, ...forged } = NAVIGATION;
     const refused = await rawRequest(shown.url!, { headers: forged });
     expect(refused.status).toBe(403);
-    expect(refused.body).not.toContain('secret-value-cookie');
+    expect(refused.body).not.toContain('0x5ec3');
     const wrong = await rawRequest(shown.url!, { headers: { ...forged, cookie: 'marketdesk_session_1=guess' } });
     expect(wrong.status).toBe(403);
     const opened = await rawRequest(shown.url!, { headers: NAVIGATION });
     expect(opened.status).toBe(200);
-    expect(opened.body).toContain('secret-value-cookie');
+    expect(opened.body).toContain('0x5ec3');
   });
 });
 

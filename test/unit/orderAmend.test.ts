@@ -4,6 +4,7 @@
  * problem amend leaves for after the cancel.
  */
 import { describe, expect, it } from 'vitest';
+import { CoreError } from '../../src/main/core/coreError';
 import { amendOrder, isFundsProblem, type AmendPorts } from '../../src/main/core/trading/orderAmend';
 import { ticketProblems } from '../../src/main/core/trading/ticketChecks';
 import type { OpenOrderView, OrderTicket } from '../../src/shared/tradingViews';
@@ -29,6 +30,7 @@ function ports(overrides: Partial<AmendPorts>, placed: OrderTicket[]): AmendPort
   return {
     readOrder: async () => ORDER,
     problems: async () => [],
+    confirm: async () => {},
     cancel: async () => ({ canceled: [ORDER.id], notCanceled: {} }),
     place: async (ticket) => {
       placed.push(ticket);
@@ -39,6 +41,26 @@ function ports(overrides: Partial<AmendPorts>, placed: OrderTicket[]): AmendPort
 }
 
 describe('amendOrder', () => {
+  it('asks main before the cancel: a "no" leaves the working order as it was', async () => {
+    const placed: OrderTicket[] = [];
+    const cancels: string[] = [];
+    const declined = ports(
+      {
+        confirm: async () => {
+          throw new CoreError('not_confirmed', 'You declined it. Nothing was signed or sent.');
+        },
+        cancel: async (orderId) => {
+          cancels.push(orderId);
+          return { canceled: [orderId], notCanceled: {} };
+        },
+      },
+      placed,
+    );
+    await expect(amendOrder(declined, { orderId: ORDER.id, price: '0.61' })).rejects.toMatchObject({ code: 'not_confirmed' });
+    expect(cancels).toEqual([]);
+    expect(placed).toEqual([]);
+  });
+
   it('places nothing when the exchange does not cancel the old order, and says why', async () => {
     const placed: OrderTicket[] = [];
     const result = await amendOrder(ports({ cancel: async () => ({ canceled: [], notCanceled: { [ORDER.id]: 'order already matched' } }) }, placed), { orderId: ORDER.id, price: '0.61' });

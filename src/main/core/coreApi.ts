@@ -9,6 +9,7 @@ import type { PerpsWeightBudget } from '../../shared/protocol/perps';
 import type { EventName, EventPayload, Unsubscribe } from '../../shared/contract';
 import type { BridgeResult } from '../../shared/result';
 import type { SecretPresenter } from './accounts/secretPresenter';
+import type { ConfirmationSurface } from './authority/confirmationSurface';
 import type { OsKeyStore, ScryptCost } from './custody';
 import type { Logger } from './log';
 import type { ServiceUrls } from './net/serviceNames';
@@ -16,6 +17,7 @@ import type { SaveDialogPort } from './portfolio/fileExport';
 import type { PendingDownload } from './portfolio/exportDownloads';
 import type { CallLimits } from './bridge/callLimits';
 import type { UpdaterPort } from './updates/updaterPort';
+import type { MainConfirmations } from './authority/mainConfirmations';
 
 /** Identifies one connected renderer (a window or a browser tab) for per-client state. */
 export interface CallerContext {
@@ -74,6 +76,14 @@ export interface CoreOptions {
   /** Shows a revealed private key outside the renderer (native dialog, one-time page). */
   secretPresenter?: SecretPresenter;
   /**
+   * Where main asks the user to confirm what moves value or lowers a guardrail: a main-owned
+   * window (desktop) or a one-time page on a second origin (browser mode). Without one, such
+   * operations are refused wherever main would ask.
+   */
+  confirmationSurface?: ConfirmationSurface;
+  /** Browser mode: lock the vault after a wall-clock gap this long in its periodic check (a sleep). */
+  lockAfterClockGapMs?: number;
+  /**
    * Desktop: asks where to save an activity export (a native save dialog). Without it (browser
    * mode) exports become one-use downloads served by the web host.
    */
@@ -90,4 +100,9 @@ export interface CoreOptions {
   keystoreKdf?: ScryptCost;
   /** Bridge call deadlines and the per-connection in-flight bound (bridge/callLimits.ts); tests shorten them. */
   callLimits?: Partial<CallLimits>;
+  /**
+   * The surface main owns where the user confirms what the page may not (raising a risk limit,
+   * …). Without it such changes are refused (refusingConfirmations), never assumed.
+   */
+  confirmations?: MainConfirmations;
 }

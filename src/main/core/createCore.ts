@@ -8,6 +8,8 @@
 import { join } from 'node:path';
 import { AccountRegistry } from './accounts/accountRegistry';
 import { AccountService } from './accounts/accountService';
+import { bindIssuedOrigins } from './accounts/bindIssuedOrigins';
+import { issuingHosts } from './accounts/issuedOrigin';
 import { reconcileAccounts } from './accounts/reconcileAccounts';
 import { refusingSecretPresenter } from './accounts/refusingSecretPresenter';
 import { VaultSession } from './accounts/vaultSession';
@@ -28,6 +30,7 @@ import { SANDBOX_NETWORK_ID } from '../../shared/networkProfiles';
 import { openSettings } from './settings/settingsStore';
 import { wireUpdates } from './updates/wireUpdates';
 import { warmOrderSigning } from '../../signing/orderSigning';
+import { ConfirmationCenter } from './authority/confirmationCenter';
 
 /** Between networks (a switch or the shutdown): treated as the sandbox, so updates stay off. */
 const SANDBOX_PLACEHOLDER_INFO = { id: SANDBOX_NETWORK_ID, label: 'Sandbox', isSandbox: true };
@@ -55,7 +58,12 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   // switcher, made below, says which; before it runs, the one the settings name).
   const profileStore = new NetworkProfileStore(settings);
   let activeNetworkId = (): string => profileStore.activeId();
-  const registry = new AccountRegistry(options.dataDir, () => activeNetworkId());
+  let liveNetwork = (): NetworkRuntime['network'] | null => null;
+  const registry = new AccountRegistry(options.dataDir, () => activeNetworkId(), () => {
+    const network = liveNetwork();
+    return network ? issuingHosts(network) : null;
+  });
+  const directory = new NetworkDirectory(options, settings, options.hostKind ?? defaultHostKind());
   const vaultPath = join(options.dataDir, 'marketdesk.vault');
   // The trading state (heartbeat, confirmations, restrictions) is per account: it follows a switch.
   const accountsChanged = () => {
@@ -70,6 +78,9 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     log,
     onChange: () => hub.emit('vaultStateChanged', session.state()),
     ...(options.vaultKdf ? { kdf: options.vaultKdf } : {}),
+    ...(options.lockAfterClockGapMs !== undefined ? { lockAfterClockGapMs: options.lockAfterClockGapMs } : {}),
+    // Records issued before origins were recorded take their network's current host, once.
+    afterUnlock: (vault) => bindIssuedOrigins(vault, registry, (networkId, service) => directory.issuerOf(networkId, service), log),
   });
   await session.start();
   // A key written without its account (a kill between the two writes) is adopted, not lost. The
@@ -87,9 +98,17 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     ...(options.keystoreKdf ? { keystoreKdf: options.keystoreKdf } : {}),
   });
 
-  const shared: SharedCoreParts = { options, settings, hub, log, registry, session, accountsChanged };
+  // authority: the page asks, main decides; questions are asked in the host's own surface.
+  const confirmations = new ConfirmationCenter({
+    surface: options.confirmationSurface ?? null,
+    onRequested: (view) => hub.emit('confirmationRequested', view),
+    onSettled: (view) => hub.emit('confirmationSettled', view),
+    log,
+  });
+  session.onLocked(() => confirmations.declineAll('The vault locked.'));
+  const shared: SharedCoreParts = { options, settings, hub, log, registry, session, accountsChanged, confirmations };
   const switcher = new NetworkSwitcher({
-    directory: new NetworkDirectory(options, settings, options.hostKind ?? defaultHostKind()),
+    directory,
     settings,
     registry,
     hub,
@@ -97,9 +116,13 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     buildRuntime: (network) => new NetworkRuntime(network, shared),
   });
   activeNetworkId = () => switcher.activeInfo()?.id ?? profileStore.activeId();
+  liveNetwork = () => switcher.runtime()?.network ?? null;
   // The accounts as seen on the new network: its credentials and proxies, not the previous one's.
   hub.subscribe((event) => {
-    if (event === 'networkChanged') accountsChanged();
+    if (event !== 'networkChanged') return;
+    accountsChanged();
+    // A question asked about the previous network must not be answered for this one.
+    confirmations.declineAll('The network changed.');
   });
   try {
     await switcher.start();
@@ -139,6 +162,10 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     prefs: { settings, emit: (event, payload) => hub.emit(event, payload) },
     appStatus: () => switcher.appStatus(),
     switcher,
+    settings,
+    registry,
+    confirmations,
+    tradingChanged: accountsChanged,
   });
   const dispatch = createDispatcher(
     currentHandlers(sharedHandlers, () => switcher.runtime(), () => switcher.unavailableError()),

@@ -9,6 +9,7 @@ import { createCore } from '../core/createCore';
 import { showAlertsAsOsNotifications } from './alertNotifications';
 import { registerAppSchemeAsPrivileged, serveRendererFromAppScheme } from './appProtocol';
 import { startIpcTransport } from './ipcTransport';
+import { createConfirmationWindows } from './confirmationWindow';
 import { createDialogSecretPresenter } from './dialogSecretPresenter';
 import { createExportSaveDialog } from './exportSaveDialog';
 import { createMainWindow } from './mainWindow';
@@ -52,6 +53,8 @@ async function startDesktopApp(): Promise<void> {
   const core = await createCore({
     dataDir: app.getPath('userData'),
     secretPresenter: createDialogSecretPresenter(() => mainWindow),
+    // The page asks, main decides: value-moving and guardrail-lowering calls wait for this window.
+    confirmationSurface: createConfirmationWindows(() => mainWindow),
     saveDialog: createExportSaveDialog(() => mainWindow),
     // electron-updater only in an installed app; the core decides when it may act.
     updater: await createUpdaterPort(app),

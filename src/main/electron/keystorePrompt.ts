@@ -88,13 +88,17 @@ export function keystoreSaveDialogOptions(fileName: string, documentsDir: string
   };
 }
 
-/** The native reveal dialog: the key in the dialog's detail text, nothing in the app's window. */
-export function revealDialogOptions({ title, explanation, secret }: { title: string; explanation: string; secret: string }) {
+/**
+ * The native reveal dialog: the key in the dialog's detail text, nothing in the app's window. A
+ * native dialog takes a string, so on the desktop the key's hex lives in main's heap until it is
+ * collected (browser mode builds its page as bytes and zeroes them).
+ */
+export function revealDialogOptions({ title, explanation, secret }: { title: string; explanation: string; secret: Uint8Array }) {
   return {
     type: 'warning' as const,
     title,
     message: title,
-    detail: `${explanation}\n\n${secret}`,
+    detail: `${explanation}\n\n0x${Buffer.from(secret).toString('hex')}`,
     buttons: ['Done'],
     noLink: true,
   };

@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { SLEEP_GAP_MS } from '../core/accounts/vaultSession';
 import { createCore } from '../core/createCore';
 import { defaultOpener, openFileWith, writeRedirectFile, type RedirectFile } from './browserLauncher';
 import { parseWebCliArgs, WEB_USAGE, type WebCliOptions } from './cliArgs';
@@ -32,6 +33,10 @@ async function main(): Promise<void> {
   const core = await createCore({
     dataDir: options.dataDir,
     secretPresenter: oneTimePages,
+    // The page cannot answer main's questions: they open on the second origin, as reveals do.
+    confirmationSurface: oneTimePages,
+    // No suspend event reaches a plain Node process: a gap in the vault's own clock checks stands in.
+    lockAfterClockGapMs: SLEEP_GAP_MS,
     ...(options.seed !== undefined ? { sandboxSeed: options.seed } : {}),
     ...(options.fundingIntervalSeconds !== undefined ? { sandboxFundingIntervalMs: options.fundingIntervalSeconds * 1000 } : {}),
   });

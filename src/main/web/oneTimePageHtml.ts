@@ -15,12 +15,34 @@ function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style><body>${body}</body></html>`;
 }
 
-export function revealPageHtml({ title, explanation, secret }: { title: string; explanation: string; secret: string }): string {
-  return page(
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'ascii');
+/** Where the key goes in the page's markup; the page is built around it, never with it. */
+const SECRET_SLOT = '\u0000secret\u0000';
+
+/**
+ * The reveal page as bytes: the markup around the key is text, the key is written into the
+ * buffer as `0x` and hex digits one byte at a time, so no JavaScript string ever holds it. The
+ * caller sends the buffer and then zeroes it.
+ */
+export function revealPageBytes({ title, explanation, secret }: { title: string; explanation: string; secret: Uint8Array }): Buffer {
+  const html = page(
     title,
-    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(explanation)}</p><pre data-testid="revealed-secret">${escapeHtml(secret)}</pre>` +
+    `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(explanation)}</p><pre data-testid="revealed-secret">${SECRET_SLOT}</pre>` +
       `<p>This page works once. Close it when you are done.</p>`,
   );
+  const [before, after] = html.split(SECRET_SLOT) as [string, string];
+  const head = Buffer.byteLength(before);
+  const bytes = Buffer.alloc(head + 2 + secret.length * 2 + Buffer.byteLength(after));
+  bytes.write(before, 0);
+  let at = head;
+  bytes[at++] = 0x30; // '0'
+  bytes[at++] = 0x78; // 'x'
+  for (const byte of secret) {
+    bytes[at++] = HEX_DIGITS[byte >> 4]!;
+    bytes[at++] = HEX_DIGITS[byte & 15]!;
+  }
+  bytes.write(after, at);
+  return bytes;
 }
 
 export function keystoreFormHtml(options: { title: string; explanation: string; action: string; problem: string | null }): string {

@@ -1,21 +1,25 @@
 /**
- * Browser mode's stand-in for the desktop app's native dialogs: a revealed key, or the password
- * form of a keystore export, is put on a page that can be opened once, within a minute, at an
- * unguessable address on ANOTHER origin than the app (a server of its own on another loopback
- * port, see oneTimePageServer.ts). The renderer only gets the address.
+ * Browser mode's stand-in for the desktop app's native dialogs and main-owned windows: a revealed
+ * key, the password form of a keystore export, or a question main asks before it moves value or
+ * lowers a guardrail, is put on a page at an unguessable address on ANOTHER origin than the app (a
+ * server of its own on another loopback port, see oneTimePageServer.ts). The app's page only gets
+ * the address.
  *
- * The page answers only a top-level navigation (`Sec-Fetch-Mode: navigate`,
- * `Sec-Fetch-Dest: document`): a script, even one holding the address, cannot `fetch` it, frame
- * it or embed it; and because it is cross-origin, the app's page cannot read a window it opened
- * on it either. Refused requests do not use the page up.
+ * The page answers only a top-level navigation by the signed-in browser: a script, even one
+ * holding the address, cannot `fetch` it, frame it or embed it; and because it is cross-origin,
+ * the app's page cannot read or drive a window it opened on it either. A question's answer is
+ * taken only from the page's own form, carrying a token that only the page itself holds.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KeystoreExportResult, SecretRevealResult } from '../../shared/custodyViews';
 import { keystorePasswordProblem } from '../core/accounts/keystorePasswordChoice';
 import type { KeystoreOffer, SecretPresenter } from '../core/accounts/secretPresenter';
+import { confirmationPageHtml } from '../core/authority/confirmationPageHtml';
+import type { ConfirmationQuestion, ConfirmationSurface, ShownQuestion } from '../core/authority/confirmationSurface';
 import { CoreError } from '../core/coreError';
-import { keystoreFormHtml, messagePageHtml, revealPageHtml } from './oneTimePageHtml';
+import { keystoreFormHtml, messagePageHtml, revealPageBytes } from './oneTimePageHtml';
+import { isOwnFormSubmission, isTopLevelNavigation, isUrlEncodedForm, readForm } from './oneTimeRequests';
 import { BASE_SECURITY_HEADERS } from './securityHeaders';
 
 export const ONE_TIME_PATH_PREFIX = '/once/';
@@ -23,11 +27,9 @@ export const ONE_TIME_PATH_PREFIX = '/once/';
 export const OPEN_WITHIN_MS = 60_000;
 /** Once the export form is shown, its password must be submitted within this. */
 export const SUBMIT_WITHIN_MS = 5 * 60_000;
-/** A form body is two passwords of at most 1024 characters, percent-encoded. */
-const MAX_FORM_BYTES = 16 * 1024;
 const MAX_FORM_ATTEMPTS = 5;
 
-/** No script, no request of any kind except the export form posting to itself; no framing. */
+/** No script, no request of any kind except a form posting to itself; no framing. */
 export const ONE_TIME_PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
@@ -38,41 +40,24 @@ const PAGE_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
 };
+const HTML = { ...PAGE_HEADERS, 'content-type': 'text/html; charset=utf-8' };
 
 type Pending =
-  | { kind: 'reveal'; html: string; expiresAt: number }
-  | { kind: 'export'; offer: KeystoreOffer; expiresAt: number; formShown: boolean; attempts: number };
+  /** The key's bytes, kept in a buffer of our own until the page is served or expires, then zeroed. */
+  | { kind: 'reveal'; title: string; explanation: string; secret: Buffer; expiresAt: number }
+  | { kind: 'export'; offer: KeystoreOffer; expiresAt: number; formShown: boolean; attempts: number }
+  | { kind: 'confirm'; question: ConfirmationQuestion; token: Buffer; expiresAt: number; answer: (yes: boolean) => void };
 
 const NOT_A_NAVIGATION = 'This page opens only as a page of its own in the browser, not from a script or inside another page.';
 const NOT_SIGNED_IN = 'This page opens only in the browser where Marketdesk is open. Open it from the Marketdesk tab.';
 const GONE = 'This page was already opened or has expired. Start again from Marketdesk.';
-
-function isTopLevelNavigation(request: IncomingMessage): boolean {
-  return request.headers['sec-fetch-mode'] === 'navigate' && request.headers['sec-fetch-dest'] === 'document';
-}
-
-function readForm(request: IncomingMessage): Promise<URLSearchParams | null> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_FORM_BYTES) {
-        resolve(null);
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    request.on('error', () => resolve(null));
-  });
-}
+const NOT_OWN_FORM = 'This form only accepts its own submissions.';
 
 /** How often unopened pages past their time are dropped, so a key never waits for the next request. */
 const SWEEP_EVERY_MS = 5_000;
 
-export class OneTimePages implements SecretPresenter {
+export class OneTimePages implements SecretPresenter, ConfirmationSurface {
+  readonly kind = 'page' as const;
   private readonly pages = new Map<string, Pending>();
   private sweeper: NodeJS.Timeout | null = null;
 
@@ -88,14 +73,25 @@ export class OneTimePages implements SecretPresenter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async present(request: { title: string; explanation: string; secret: string }): Promise<SecretRevealResult> {
-    const id = this.add({ kind: 'reveal', html: revealPageHtml(request), expiresAt: this.now() + OPEN_WITHIN_MS });
+  async present(request: { title: string; explanation: string; secret: Uint8Array }): Promise<SecretRevealResult> {
+    const secret = Buffer.alloc(request.secret.length);
+    secret.set(request.secret);
+    const id = this.add({ kind: 'reveal', title: request.title, explanation: request.explanation, secret, expiresAt: this.now() + OPEN_WITHIN_MS });
     return { shownIn: 'one-time-page', url: this.urlOf(id) };
   }
 
   async offerKeystore(offer: KeystoreOffer): Promise<KeystoreExportResult> {
     const id = this.add({ kind: 'export', offer, expiresAt: this.now() + OPEN_WITHIN_MS, formShown: false, attempts: 0 });
     return { shownIn: 'one-time-page', url: this.urlOf(id), savedAs: null };
+  }
+
+  show(question: ConfirmationQuestion): ShownQuestion {
+    let answer!: (yes: boolean) => void;
+    const answered = new Promise<boolean>((resolve) => {
+      answer = resolve;
+    });
+    const id = this.add({ kind: 'confirm', question, token: randomBytes(24), expiresAt: question.expiresAt, answer });
+    return { answer: answered, openUrl: this.urlOf(id), close: () => this.drop(id) };
   }
 
   /** Answers one request to the one-time server (Host already checked by the server). */
@@ -110,45 +106,77 @@ export class OneTimePages implements SecretPresenter {
     if (!this.isSignedInBrowser(request.headers.cookie)) return this.answer(response, 403, 'Refused', NOT_SIGNED_IN);
     const page = this.pages.get(id);
     if (!page) return this.answer(response, 410, 'Gone', GONE);
+    if (request.method === 'GET') return this.open(id, page, response);
 
-    if (request.method === 'GET') {
-      if (page.kind === 'reveal') {
-        this.pages.delete(id);
-        return void response.writeHead(200, { ...PAGE_HEADERS, 'content-type': 'text/html; charset=utf-8' }).end(page.html);
-      }
-      // The form is shown once; a reload (or anyone else) finds the page gone.
-      if (page.formShown) {
-        this.pages.delete(id);
-        return this.answer(response, 410, 'Gone', GONE);
-      }
-      page.formShown = true;
-      page.expiresAt = this.now() + SUBMIT_WITHIN_MS;
-      return this.form(response, id, page.offer, null);
-    }
-
-    // POST: the export form submitting itself, from this origin only.
-    if (page.kind !== 'export' || !page.formShown) return this.answer(response, 405, 'Not allowed', 'Nothing here takes a form.');
-    // The page's own submission: Sec-Fetch-Site says same-origin (set by the browser, which no
-    // page can forge). Its Origin is this origin, or "null" because the page sends no referrer.
-    const origin = request.headers.origin;
-    if (request.headers['sec-fetch-site'] !== 'same-origin' || (origin !== this.origin() && origin !== 'null')) {
-      return this.answer(response, 403, 'Refused', 'This form only accepts its own submissions.');
-    }
-    if ((request.headers['content-type'] ?? '').split(';')[0]!.trim() !== 'application/x-www-form-urlencoded') {
-      return this.answer(response, 415, 'Refused', 'This form only accepts its own submissions.');
-    }
+    // POST: a form submitting itself, from this origin only.
+    if (page.kind === 'reveal' || (page.kind === 'export' && !page.formShown)) return this.answer(response, 405, 'Not allowed', 'Nothing here takes a form.');
+    if (!isOwnFormSubmission(request, this.origin())) return this.answer(response, 403, 'Refused', NOT_OWN_FORM);
+    if (!isUrlEncodedForm(request)) return this.answer(response, 415, 'Refused', NOT_OWN_FORM);
     const form = await readForm(request);
     if (!form) return this.answer(response, 413, 'Refused', 'The form was too large.');
+    if (page.kind === 'confirm') return this.answerQuestion(request, id, page, form, response);
+    return this.submitExport(id, page, form, response);
+  }
+
+  /** The vault locked: no revealed key, pending export or open question may outlive it. */
+  forgetAll(): void {
+    for (const id of [...this.pages.keys()]) this.drop(id);
+    this.stopSweeping();
+  }
+
+  private open(id: string, page: Pending, response: ServerResponse): void {
+    if (page.kind === 'reveal') {
+      this.pages.delete(id);
+      const bytes = revealPageBytes(page);
+      page.secret.fill(0);
+      // The buffer goes to the socket as it is; once written, nothing of the key stays in it.
+      response.once('close', () => bytes.fill(0));
+      return void response.writeHead(200, HTML).end(bytes);
+    }
+    if (page.kind === 'confirm') {
+      // Not a secret: a reload shows the same question until it is answered.
+      const html = confirmationPageHtml(
+        page.question,
+        { method: 'post', action: `${ONE_TIME_PATH_PREFIX}${id}`, hidden: { token: page.token.toString('base64url') } },
+        { seconds: Math.max(0, (page.expiresAt - this.now()) / 1000) },
+      );
+      return void response.writeHead(200, HTML).end(html);
+    }
+    // The export form is shown once; a reload (or anyone else) finds the page gone.
+    if (page.formShown) {
+      this.drop(id);
+      return this.answer(response, 410, 'Gone', GONE);
+    }
+    page.formShown = true;
+    page.expiresAt = this.now() + SUBMIT_WITHIN_MS;
+    return this.exportForm(response, id, page.offer, null);
+  }
+
+  private answerQuestion(request: IncomingMessage, id: string, page: Extract<Pending, { kind: 'confirm' }>, form: URLSearchParams, response: ServerResponse): void {
+    const token = Buffer.from(form.get('token') ?? '', 'base64url');
+    const answer = form.get('answer');
+    // A person's click: the browser marks a navigation the user activated, which no script can fake.
+    const byUser = request.headers['sec-fetch-user'] === '?1';
+    if (!byUser || token.length !== page.token.length || !timingSafeEqual(token, page.token) || (answer !== 'confirm' && answer !== 'decline')) {
+      return this.answer(response, 403, 'Refused', NOT_OWN_FORM);
+    }
+    this.pages.delete(id);
+    page.answer(answer === 'confirm');
+    if (answer === 'confirm') return this.answer(response, 200, 'Confirmed', 'Marketdesk is doing it now. You can close this page and go back to Marketdesk.');
+    return this.answer(response, 200, 'Declined', 'Nothing was signed or sent. You can close this page.');
+  }
+
+  private async submitExport(id: string, page: Extract<Pending, { kind: 'export' }>, form: URLSearchParams, response: ServerResponse): Promise<void> {
     const problem = keystorePasswordProblem(form.get('password') ?? '', form.get('confirmation') ?? '');
     if (problem) {
       page.attempts += 1;
       if (page.attempts >= MAX_FORM_ATTEMPTS) {
-        this.pages.delete(id);
+        this.drop(id);
         return this.answer(response, 410, 'Gone', 'Too many attempts. Start the export again from Marketdesk.');
       }
-      return this.form(response, id, page.offer, problem);
+      return this.exportForm(response, id, page.offer, problem);
     }
-    this.pages.delete(id);
+    this.drop(id);
     let keystoreJson: string;
     try {
       keystoreJson = await page.offer.encrypt(form.get('password')!);
@@ -167,12 +195,6 @@ export class OneTimePages implements SecretPresenter {
       .end(keystoreJson);
   }
 
-  /** The vault locked: no revealed key or pending export may outlive it. */
-  forgetAll(): void {
-    this.pages.clear();
-    this.stopSweeping();
-  }
-
   private add(page: Pending): string {
     this.dropExpired();
     const id = randomBytes(24).toString('base64url');
@@ -180,6 +202,15 @@ export class OneTimePages implements SecretPresenter {
     this.sweeper ??= setInterval(() => this.dropExpired(), SWEEP_EVERY_MS);
     this.sweeper.unref();
     return id;
+  }
+
+  /** Forgets a page: a key is zeroed, an open question is answered "no". */
+  private drop(id: string): void {
+    const page = this.pages.get(id);
+    if (!page) return;
+    this.pages.delete(id);
+    if (page.kind === 'reveal') page.secret.fill(0);
+    if (page.kind === 'confirm') page.answer(false);
   }
 
   private stopSweeping(): void {
@@ -191,18 +222,18 @@ export class OneTimePages implements SecretPresenter {
     return `${this.origin()}${ONE_TIME_PATH_PREFIX}${id}`;
   }
 
-  private form(response: ServerResponse, id: string, offer: KeystoreOffer, problem: string | null): void {
+  private exportForm(response: ServerResponse, id: string, offer: KeystoreOffer, problem: string | null): void {
     const html = keystoreFormHtml({ title: offer.title, explanation: offer.explanation, action: `${ONE_TIME_PATH_PREFIX}${id}`, problem });
-    response.writeHead(problem ? 400 : 200, { ...PAGE_HEADERS, 'content-type': 'text/html; charset=utf-8' }).end(html);
+    response.writeHead(problem ? 400 : 200, HTML).end(html);
   }
 
   private answer(response: ServerResponse, status: number, title: string, message: string): void {
-    response.writeHead(status, { ...PAGE_HEADERS, 'content-type': 'text/html; charset=utf-8' }).end(messagePageHtml(title, message));
+    response.writeHead(status, HTML).end(messagePageHtml(title, message));
   }
 
   private dropExpired(): void {
     const now = this.now();
-    for (const [id, page] of this.pages) if (page.expiresAt <= now) this.pages.delete(id);
+    for (const [id, page] of this.pages) if (page.expiresAt <= now) this.drop(id);
     if (this.pages.size === 0) this.stopSweeping();
   }
 }

@@ -31,7 +31,9 @@ import { receiveReferralChanged } from '../stores/referralsStore';
 import { receiveTransfersChanged } from '../stores/transfersStore';
 import { usePrefsStore } from '../stores/prefsStore';
 import { useAlertsStore } from '../stores/alertsStore';
+import { useConfirmationsStore } from '../stores/confirmationsStore';
 import { useUpdateStore } from '../stores/updateStore';
+import { useRiskStore } from '../stores/riskStore';
 import { showWebNotification } from '../lib/webNotifications';
 import { resetForNetwork } from '../stores/networkReset';
 import { api, bridgeLink } from './api';
@@ -132,6 +134,7 @@ function recoverAfterReconnect(): void {
   void usePrefsStore.getState().load();
   void useAlertsStore.getState().load();
   void useUpdateStore.getState().load();
+  void useConfirmationsStore.getState().load();
 }
 
 export function wireBridgeSubscriptions(): Unsubscribe {
@@ -141,11 +144,15 @@ export function wireBridgeSubscriptions(): Unsubscribe {
     api.events.onVaultStateChanged((vault) => useVaultStore.getState().receive(vault)),
     api.events.onAccountsChanged((accounts) => useAccountsStore.getState().receive(accounts)),
     api.events.onTradingStateChanged((state) => useTradingStateStore.getState().receive(state)),
-    api.events.onOpenOrdersChanged((payload) => useOpenOrdersStore.getState().receive(payload)),
+    api.events.onOpenOrdersChanged((payload) => {
+      useOpenOrdersStore.getState().receive(payload);
+      useRiskStore.getState().reloadSoon();
+    }),
     api.events.onBalanceChanged((payload) => useBalanceStore.getState().receiveEvent(payload)),
     api.events.onOrderFilled((fill) => {
       useFillsStore.getState().receive(fill);
       reloadTradesAfterFill();
+      useRiskStore.getState().reloadSoon();
     }),
     api.events.onOrdersCancelledByExchange((notice) => {
       useCancelledOrdersStore.getState().receive(notice);
@@ -160,6 +167,11 @@ export function wireBridgeSubscriptions(): Unsubscribe {
       showWebNotification(alert);
     }),
     api.events.onUpdateStateChanged((update) => useUpdateStore.getState().receive(update)),
+    // authority: main asks in its own surface; the page only points there.
+    api.events.onConfirmationRequested((view) => useConfirmationsStore.getState().receive(view)),
+    api.events.onConfirmationSettled((view) => useConfirmationsStore.getState().settle(view)),
+    // risk: the limits changed (in this window or another).
+    api.events.onRiskLimitsChanged(() => useRiskStore.getState().reloadSoon()),
     followTradingAccount(),
     followResultScope(),
     // switching: the core talks to another network now; nothing of the previous one stays.

@@ -158,7 +158,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                   style={{ ...gridStyle, height: rowHeight, transform: `translateY(${item.start}px)` }}
                 >
                   {columns.map((column) => (
-                    <span key={column.id} role="cell" className={column.numeric ? 'cell-num num' : undefined}>
+                    <span key={column.id} role="cell" className={column.numeric ? 'cell-num num' : undefined} data-col={column.id}>
                       {column.cell(row)}
                     </span>
                   ))}

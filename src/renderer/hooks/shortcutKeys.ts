@@ -51,6 +51,7 @@ export function shortcutGroups(): ShortcutGroup[] {
         ['X', 'Cancel every order in this market'],
         ['[ / ]', 'Cancel this outcome’s buy / sell orders'],
         [`${MOD_LABEL} + Shift + X`, 'Cancel all open orders, every market'],
+        ['Shift + K', 'Kill switch: cancel every order of every account on this network, stop heartbeats'],
       ],
     },
     {

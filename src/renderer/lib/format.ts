@@ -201,6 +201,46 @@ export function formatUsd(value: string | number): string {
   return Number.isFinite(number) ? fixedFormat(2).format(number) : DASH;
 }
 
+const numberOrNull = (value: string | number | null | undefined): number | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+};
+
+/** A signed amount: "+1,234.56" / "−12.00" (a real minus sign lines up with the plus); unknown is a dash, never 0. */
+export function formatSignedUsd(value: string | number | null | undefined): string {
+  const number = numberOrNull(value);
+  if (number === null) return DASH;
+  const text = formatUsd(Math.abs(number));
+  return number > 0 ? `+${text}` : number < 0 ? `−${text}` : text;
+}
+
+/** A signed percentage in percent units (12.5 means 12.5 %): "+12.50%" / "−3.00%". */
+export function formatSignedPercent(value: string | number | null | undefined): string {
+  const number = numberOrNull(value);
+  if (number === null) return DASH;
+  const text = `${fixedFormat(2).format(Math.abs(number))}%`;
+  return number > 0 ? `+${text}` : number < 0 ? `−${text}` : text;
+}
+
+/** "just now", "42 s", "5 min", "3 h", "2 d": how old a copy is. */
+export function formatAge(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 5) return 'just now';
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.round(hours / 24)} d`;
+}
+
+/** "just now" or "5 min ago". */
+export function formatAgo(ms: number): string {
+  const age = formatAge(ms);
+  return age === 'just now' ? age : `${age} ago`;
+}
+
 /** A moment as "11-25 22:33", for dense table columns. */
 export function formatShortDateTime(epochMs: number): string {
   if (!validMoment(epochMs)) return DASH;

@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import type { AccountsState, AccountView } from '../../shared/custodyViews';
+import type { IssuingHosts } from '../../shared/issuedOrigin';
 import type { BridgeError } from '../../shared/result';
 import { api } from '../bridge/api';
 
@@ -34,7 +35,7 @@ export const useAccountsStore = create<AccountsStoreState>()((set, get) => ({
     if (result.ok) useAccountsStore.getState().receive(result.value);
     else set({ phase: 'error', loadError: result.error });
   },
-  receive: ({ accounts, activeAccountId }) => set({ accounts, activeAccountId, phase: 'ready', loadError: null }),
+  receive: ({ accounts, activeAccountId, hosts }) => set({ accounts, activeAccountId, hosts, phase: 'ready', loadError: null }),
   switchTo: async (accountId) => {
     if (get().switchingTo !== null) return false;
     if (accountId === get().activeAccountId) return true;
@@ -54,5 +55,9 @@ export const selectAccountsPhase = (s: AccountsStoreState): AccountsStoreState['
 export const selectSwitchError = (s: AccountsStoreState): BridgeError | null => s.switchError;
 export const selectSwitchingTo = (s: AccountsStoreState): string | null => s.switchingTo;
 export const selectAccountsLoadError = (s: AccountsStoreState): BridgeError | null => s.loadError;
+/** What the current network binds credentials and proxies to (undefined between networks). */
+export const selectHosts = (s: AccountsStoreState): IssuingHosts | undefined => s.hosts;
+/** One of the user's own accounts: its key is in the vault (not watch-only, not missing). */
+export const holdsKey = (account: AccountView): boolean => account.kind === 'key' && !account.keyMissing;
 /** Whether the active account can sign: it has a key (not watch-only). Locking is a separate check. */
 export const selectActiveCanSign = (s: AccountsStoreState): boolean => selectActiveAccount(s)?.kind === 'key';

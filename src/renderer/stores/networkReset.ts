@@ -27,6 +27,7 @@ import { usePerpsMarketStore } from './perpsMarketStore';
 import { reloadPerpsAccountsSoon, usePerpsStore } from './perpsStore';
 import { usePortfolioStore } from './portfolioStore';
 import { useReferralsStore } from './referralsStore';
+import { useRiskStore } from './riskStore';
 import { useTicketStore } from './ticketStore';
 import { useTradeTargetStore } from './tradeTargetStore';
 import { useTradingStateStore } from './tradingStateStore';
@@ -39,7 +40,7 @@ type AnyStore = UseBoundStore<StoreApi<object>>;
 const NETWORK_STORES: readonly AnyStore[] = [
   useActivityStore, useAlertsStore, useBoardsStore, useBookStore, useCancelledOrdersStore, useCatalogTagsStore,
   useEventDetailStore, useJobsStore, useOnboardingStore, usePerpsMarketStore, usePerpsStore, usePortfolioStore, useReferralsStore,
-  useTicketStore, useTradingStateStore, useTransfersStore, useWatchlistStore,
+  useRiskStore, useTicketStore, useTradingStateStore, useTransfersStore, useWatchlistStore,
 ] as unknown as AnyStore[];
 
 /**

@@ -5,7 +5,7 @@
  * A choice with nothing on screen shows the last synced copy first (marked with its age).
  */
 import { create } from 'zustand';
-import type { PortfolioHistoryView, PortfolioView, WalletTarget } from '../../shared/portfolioViews';
+import type { PortfolioHistoryView, PortfolioView, RealisedPeriod, WalletTarget } from '../../shared/portfolioViews';
 import type { BridgeError } from '../../shared/result';
 import { api } from '../bridge/api';
 import { useAccountsStore } from './accountsStore';
@@ -22,11 +22,14 @@ interface PortfolioState {
   phase: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
   range: HistoryRange;
+  /** The period of the header's realised P&L. */
+  period: RealisedPeriod;
   history: PortfolioHistoryView | null;
   historyKey: string | null;
   historyError: BridgeError | null;
   choose: (choice: WalletChoice) => void;
   setRange: (range: HistoryRange) => void;
+  setPeriod: (period: RealisedPeriod) => void;
   load: () => Promise<void>;
   loadHistory: () => Promise<void>;
 }
@@ -53,14 +56,20 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => ({
   phase: 'idle',
   error: null,
   range: '3m',
+  period: 'all',
   history: null,
   historyKey: null,
   historyError: null,
   choose: (choice) => set({ choice, phase: 'idle', error: null, historyError: null }),
   setRange: (range) => set({ range, historyError: null }),
+  setPeriod: (period) => {
+    set({ period });
+    void get().load();
+  },
   load: async () => {
     const target = currentTarget(get().choice);
     const key = targetKey(target);
+    const period = get().period;
     if (!target || !key) return;
     // A re-poll of the same target keeps the table on screen; a new target shows loading.
     const shown = get().viewKey === key && get().view !== null;
@@ -68,13 +77,13 @@ export const usePortfolioStore = create<PortfolioState>()((set, get) => ({
     if (!shown) {
       // The last synced copy from the local store, at once (no request): the view is not blank
       // while the service is read, at app start above all. The fresh answer replaces it.
-      const kept = await api.getKeptPortfolio({ target });
+      const kept = await api.getKeptPortfolio({ target, period });
       if (targetKey(currentTarget(get().choice)) === key && kept.ok && kept.value && get().viewKey !== key) {
         set({ view: kept.value, viewKey: key, phase: 'ready', error: null });
       }
     }
-    const result = await api.getPortfolio({ target });
-    if (targetKey(currentTarget(get().choice)) !== key) return;
+    const result = await api.getPortfolio({ target, period });
+    if (targetKey(currentTarget(get().choice)) !== key || get().period !== period) return;
     if (result.ok) set({ view: result.value, viewKey: key, phase: 'ready', error: null });
     else set((s) => ({ phase: 'error', error: result.error, view: s.viewKey === key ? s.view : null }));
   },

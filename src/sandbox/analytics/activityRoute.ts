@@ -14,6 +14,7 @@ import { readMarketFilter, readUser } from './identifiers';
 import { QueryParams } from './params';
 import { kindMarket, kindSide, kindType, typeCode } from './synthetic/history';
 import { activityWindow } from './window';
+import { nextPageSize } from './pageBody';
 import { PageCache } from './pageCache';
 import type { Page } from './pageSlots';
 import { pageJob } from './pageWriter';
@@ -67,7 +68,8 @@ export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
     const cursor = params.string('cursor');
     if (cursor !== undefined) {
       const payload = ctx.cursors.decode('activity', cursor);
-      anchor = { ts: num(payload, 't'), seq: num(payload, 's') };
+      // A cursor from a `limit=0` page has no anchor: the walk starts from the beginning.
+      anchor = 't' in payload ? { ts: num(payload, 't'), seq: num(payload, 's') } : null;
       limit = num(payload, 'n');
       // The cursor binds the direction it was issued under; the resumed walk adopts it.
       direction = str(payload, 'd') === 'ASC' ? 'ASC' : 'DESC';
@@ -97,8 +99,8 @@ export function activityHandler(ctx: AnalyticsContext, cacheSize = 32) {
     }
     const page = walkFeed(feed, window, direction, anchor, limit, accepts);
     const last = page.positions.at(-1);
-    const next = page.hasMore && last !== undefined
-      ? ctx.cursors.encode('activity', { t: feed.ts(last), s: last + 1, n: limit, d: direction })
+    const next = page.hasMore
+      ? ctx.cursors.encode('activity', { ...(last === undefined ? {} : { t: feed.ts(last), s: last + 1 }), n: nextPageSize(limit), d: direction })
       : null;
     // The page is written as bytes row by row (synthetic rows never become objects on this path);
     // a big page's synthetic rows are written on the page worker (pageThread.ts).

@@ -45,7 +45,7 @@ export class CapacitySlots {
         timer: setTimeout(() => {
           this.waiting.splice(this.waiting.indexOf(entry), 1);
           const retryAfterS = Math.max(1, Math.ceil(Math.max(this.holdMs, this.waitMs) / 1000));
-          reject(new AnalyticsError(429, 'rate_limited', `busy: every heavy-query slot (${this.slots}) stayed taken for ${this.waitMs} ms; retry shortly`, undefined, retryAfterS));
+          reject(new AnalyticsError('rate_limited', `busy: every heavy-query slot (${this.slots}) stayed taken for ${this.waitMs} ms; retry shortly`, undefined, retryAfterS));
         }, this.waitMs),
       };
       this.waiting.push(entry);

@@ -9,7 +9,7 @@ import type { AnalyticsContext } from './context';
 import { num } from './cursor';
 import { invalid } from './errors';
 import { CONDITION_ALIASES, readUser } from './identifiers';
-import { pageBody } from './pageBody';
+import { nextPageSize, pageBody } from './pageBody';
 import { QueryParams } from './params';
 import { ComboHistory } from './synthetic/combos';
 import { historyWallet } from './synthetic/wallets';
@@ -56,7 +56,8 @@ export function combosHandler(ctx: AnalyticsContext, histories: ComboHistories) 
     if (cursor !== undefined) {
       const payload = ctx.cursors.decode('combos', cursor);
       limit = num(payload, 'n');
-      from = num(payload, 'b') * 1_000 + num(payload, 'l');
+      // A cursor from a `limit=0` page has no anchor: the walk starts from the newest row.
+      from = 'b' in payload ? num(payload, 'b') * 1_000 + num(payload, 'l') : null;
     }
     if (!history) return ok(pageBody([], null, false));
     // Newest first: start below the anchor (a block holds at most two combo rows, log index < 1000).
@@ -80,7 +81,7 @@ export function combosHandler(ctx: AnalyticsContext, histories: ComboHistories) 
       rows.push(history.row(j));
     }
     const last = rows.at(-1);
-    const next = hasMore && last ? ctx.cursors.encode('combos', { b: last.block_number, l: last.log_index, n: limit }) : null;
+    const next = hasMore ? ctx.cursors.encode('combos', { ...(last ? { b: last.block_number, l: last.log_index } : {}), n: nextPageSize(limit) }) : null;
     return ok(pageBody(rows, next, hasMore));
   };
 }

@@ -7,6 +7,7 @@
 import type { AnalyticsContext } from './context';
 import { num, str } from './cursor';
 import { invalid } from './errors';
+import { nextPageSize, pageBody } from './pageBody';
 import type { QueryParams } from './params';
 
 export interface CohortValue {
@@ -44,7 +45,6 @@ export function offsetPage<T>(ctx: AnalyticsContext, route: string, page: Offset
   const end = page.offset + data.length;
   const hasMore = end < rows.length;
   const cohort = Object.fromEntries(Object.entries(page.cohort).map(([k, v]) => [`c.${k}`, v]));
-  // `limit=0` only asks whether there is anything: has_more answers, no cursor (it could not advance).
-  const next = hasMore && page.limit > 0 ? ctx.cursors.encode(route, { o: end, n: page.limit, ...cohort }) : null;
-  return { data, pagination: { next_cursor: next, has_more: hasMore } };
+  const next = hasMore ? ctx.cursors.encode(route, { o: end, n: nextPageSize(page.limit), ...cohort }) : null;
+  return pageBody(data, next, hasMore);
 }

@@ -12,7 +12,7 @@ import type { AnalyticsContext } from './context';
 import { num } from './cursor';
 import { walkFeed, type Anchor } from './feedWalk';
 import { readMarketFilter, readUser } from './identifiers';
-import { pageBody } from './pageBody';
+import { nextPageSize, pageBody } from './pageBody';
 import { QueryParams } from './params';
 import { kindMarket, kindSide, kindType, typeCode } from './synthetic/history';
 import { TradeIndex, tradeRowOf, type TradeEntry } from './tradeIndex';
@@ -44,7 +44,8 @@ export function tradesHandler(ctx: AnalyticsContext) {
     const cursor = params.string('cursor');
     if (cursor !== undefined) {
       const payload = ctx.cursors.decode('trades', cursor);
-      anchor = { ts: num(payload, 't'), seq: num(payload, 's') };
+      // A cursor from a `limit=0` page has no anchor: the walk starts from the beginning.
+      anchor = 't' in payload ? { ts: num(payload, 't'), seq: num(payload, 's') } : null;
       limit = num(payload, 'n');
     }
     if (user !== null) {
@@ -58,7 +59,7 @@ export function tradesHandler(ctx: AnalyticsContext) {
         return fill ? fill.trade : tradeRowOf(row, p % 3 === 0 ? 'maker' : 'taker');
       });
       const last = rows.at(-1);
-      const next = page.hasMore && last ? ctx.cursors.encode('trades', { t: last.block_timestamp, s: last.sequence_id, n: limit }) : null;
+      const next = page.hasMore ? ctx.cursors.encode('trades', { ...(last ? { t: last.block_timestamp, s: last.sequence_id } : {}), n: nextPageSize(limit) }) : null;
       return ok(pageBody(rows, next, page.hasMore));
     }
     const window = marketSet ? { start: nowS - THREE_YEARS_S, end: nowS + DAY_S } : { start: previousMonthStartS(nowS), end: nowS + DAY_S };
@@ -76,7 +77,7 @@ export function tradesHandler(ctx: AnalyticsContext) {
       rows.push(row);
       lastEntry = e;
     }
-    const next = hasMore && lastEntry ? ctx.cursors.encode('trades', { t: lastEntry.ts, s: lastEntry.ord, n: limit }) : null;
+    const next = hasMore ? ctx.cursors.encode('trades', { ...(lastEntry ? { t: lastEntry.ts, s: lastEntry.ord } : {}), n: nextPageSize(limit) }) : null;
     return ok(pageBody(rows, next, hasMore));
   };
 }

@@ -3,7 +3,7 @@
  * override — a message containing "not found" is a 404, "unauthorized" a 401 and
  * "context canceled" a 400, whatever status the handler chose.
  */
-import { reply, type Reply } from '../http/reply';
+import { reply, retryAfter, type Reply } from '../http/reply';
 import type { ServiceErrors } from '../http/jsonServer';
 
 export const CLOB_MESSAGES = {
@@ -42,12 +42,17 @@ export function clobError(status: number, message: string, headers?: Record<stri
   return reply(statusFor(status, message), { error: message }, headers);
 }
 
-/** The plain `{error}` family shared by the order-book and catalog services. */
+/**
+ * The plain `{error}` family shared by the order-book and catalog services. The statuses follow
+ * the order-book table: a body over the limit is `Payload exceeds the limit`, which the table
+ * lists as a 400; a request that did not arrive in time is `context canceled`, a 400 by the
+ * override rule above.
+ */
 export const plainErrors: ServiceErrors = {
   notFound: () => clobError(404, 'not found'),
   methodNotAllowed: () => clobError(405, 'method not allowed'),
-  // The 413 reuses the batch-limit wording, so a client maps both "too big" cases the same way.
-  payloadTooLarge: () => reply(413, { error: CLOB_MESSAGES.payloadTooLarge }),
-  tooManyRequests: () => clobError(429, CLOB_MESSAGES.tooManyRequests, { 'retry-after': '1' }),
+  payloadTooLarge: () => clobError(400, CLOB_MESSAGES.payloadTooLarge),
+  malformedRequest: (timedOut) => clobError(400, timedOut ? 'context canceled: the request did not arrive in time' : 'malformed HTTP request'),
+  tooManyRequests: (retryAfterMs) => clobError(429, CLOB_MESSAGES.tooManyRequests, retryAfter(retryAfterMs)),
   internal: () => clobError(500, 'Internal server error'),
 };

@@ -2,6 +2,8 @@
  * Timestamps of the last `windowMs`, oldest first, in an array with a moving head so pushes
  * and expiries are O(1) amortised even at thousands of requests per window.
  */
+import type { LiveEntries } from './admissionForecast';
+
 export class TimeWindow {
   private times: number[] = [];
   private head = 0;
@@ -25,6 +27,13 @@ export class TimeWindow {
   count(now: number): number {
     this.expire(now);
     return this.times.length - this.head;
+  }
+
+  /** The entries still in the window at `now`, oldest first, without copying them. */
+  live(now: number): LiveEntries {
+    const count = this.count(now);
+    const { times, head } = this;
+    return { count, at: (i) => times[head + i] as number };
   }
 
   /**

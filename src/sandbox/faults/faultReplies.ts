@@ -5,51 +5,54 @@
  * and every 503 carry `Retry-After` in seconds, as each service documents for its retryable answers.
  */
 import { reply, type Reply } from '../http/reply';
+import { PERPS_ERROR_IDS } from '../../shared/protocol/perps';
+import { perpsError } from '../perps/perpsErrors';
 import { traceError } from '../services/traceErrors';
 import { TRADING_MESSAGES } from '../trading/tradingMessages';
 import { UNAVAILABLE_VARIANTS, type FaultRule, type FaultService } from './faultRule';
 
 type StatusKind = 'rate-limited' | 'unavailable' | 'restarting' | 'internal';
 
-function plain(service: FaultService, status: number, message: string, retryAfter: string | null, extra: Record<string, unknown> = {}): Reply {
-  const headers = retryAfter === null ? undefined : { 'retry-after': retryAfter };
-  if (service === 'perps') return reply(status, { status: 'err', error: message, ...extra }, headers);
-  return reply(status, { error: message, ...extra }, headers);
+/** The order book's and catalog's `{error}` body. */
+function plain(status: number, message: string, after: Record<string, string>, extra: Record<string, unknown> = {}): Reply {
+  return reply(status, { error: message, ...extra }, after);
 }
 
-function unavailable(service: FaultService, variant: string, seconds: number, after: string): Reply {
+function unavailable(service: FaultService, variant: string, seconds: number, after: Record<string, string>): Reply {
   switch (service) {
     case 'analytics':
       return variant === 'request_timeout'
-        ? traceError(503, 'request_timeout', 'request deadline exceeded', true, undefined, seconds)
-        : traceError(503, 'dependency_unavailable', 'a dependency is unavailable', true, undefined, seconds);
+        ? traceError('request_timeout', 'request deadline exceeded', { retryAfterS: seconds })
+        : dependencyUnavailable(seconds);
     case 'clob':
-      if (variant === 'cancel-only') return plain(service, 503, TRADING_MESSAGES.cancelOnly, after);
-      if (variant === 'post-only') return plain(service, 503, TRADING_MESSAGES.postOnlyMode, after, { code: 'post_only_mode', retry_after_seconds: seconds });
-      return plain(service, 503, TRADING_MESSAGES.tradingDisabled, after);
+      if (variant === 'cancel-only') return plain(503, TRADING_MESSAGES.cancelOnly, after);
+      if (variant === 'post-only') return plain(503, TRADING_MESSAGES.postOnlyMode, after, { code: 'post_only_mode', retry_after_seconds: seconds });
+      return plain(503, TRADING_MESSAGES.tradingDisabled, after);
     case 'catalog':
-      return plain(service, 503, 'Service Unavailable', after);
+      return plain(503, 'Service Unavailable', after);
     case 'perps':
-      return plain(service, 503, 'service_unavailable', after);
+      return perpsError('service_unavailable', undefined, after);
   }
 }
 
+const dependencyUnavailable = (seconds: number): Reply => traceError('dependency_unavailable', 'a dependency is unavailable', { retryAfterS: seconds });
+
 export function faultStatusReply(service: FaultService, rule: FaultRule & { kind: StatusKind }, internal: () => Reply): Reply {
   const seconds = rule.retryAfterSeconds;
-  const after = String(seconds);
+  // `Retry-After: 0` is allowed here: a test may ask for an immediate retry.
+  const after = { 'retry-after': String(seconds) };
   switch (rule.kind) {
     case 'rate-limited':
-      if (service === 'analytics') return traceError(429, 'rate_limited', 'Too Many Requests', true, undefined, seconds);
-      return plain(service, 429, service === 'perps' ? 'rate_limited' : 'Too Many Requests', after);
+      if (service === 'analytics') return traceError('rate_limited', 'Too Many Requests', { retryAfterS: seconds });
+      return service === 'perps' ? perpsError(PERPS_ERROR_IDS.rateLimited, undefined, after) : plain(429, 'Too Many Requests', after);
     case 'restarting':
-      if (service === 'analytics') {
-        const answer = traceError(425, 'restarting', 'service restarting; retry with backoff', true, undefined, seconds);
-        return { ...answer, headers: { ...answer.headers, 'retry-after': after } };
-      }
-      // The order book's documented 425 body; the others say the same in their own shape.
+      // 425 is the order book's engine restart; the analytics error table has no 425, so a
+      // restart there is what the table calls it: a dependency unavailable (503, retryable).
+      if (service === 'analytics') return dependencyUnavailable(seconds);
+      // The order book's documented 425 body; the catalog says the same, perps in its own shape.
       return service === 'perps'
-        ? plain(service, 425, 'restarting', after)
-        : plain(service, 425, TRADING_MESSAGES.engineRestarting, after, { retry_after_seconds: seconds });
+        ? perpsError('restarting', undefined, after)
+        : plain(425, TRADING_MESSAGES.engineRestarting, after, { retry_after_seconds: seconds });
     case 'internal':
       return internal();
     case 'unavailable':

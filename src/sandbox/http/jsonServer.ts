@@ -9,8 +9,9 @@
  * in its router, so a faulted analytics request is charged through `chargeEdge`; if that window is
  * already full the real 429 answers and the fault is spent anyway.)
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { EdgeService } from '../../shared/protocol/edgeLimits';
 import type { EdgeGate } from '../edge/edgeGate';
 import { adminRefusal, isAdminPath } from './adminGuard';
@@ -21,15 +22,25 @@ import type { FaultRule, FaultService } from '../faults/faultRule';
 import { faultStatusReply, isStatusKind } from '../faults/faultReplies';
 import { isOrderVariant, requestMessageReply } from '../faults/messageFaults';
 import { resetConnection, sendNonJson, sendTruncated, sleep, stall } from '../faults/faultResponder';
-import { send, type Reply } from './reply';
+import { CLIENT_GONE, send, serialize, type Reply } from './reply';
 import type { RequestContext, Router } from './router';
 
-/** Each service words its own errors (the order-book `{error}`, the analytics `{error, code, …}`). */
+/**
+ * Each service words its own errors (the order-book `{error}`, the analytics `{error, code, …}`),
+ * with the status its error table gives them (docs/decisions/38-sandbox-spec-rules/).
+ */
 export interface ServiceErrors {
   notFound(): Reply;
   methodNotAllowed(allow: string[]): Reply;
+  /** A body over the size limit: a bad request in every spec table (400), perps its own 413. */
   payloadTooLarge(): Reply;
-  tooManyRequests(): Reply;
+  /**
+   * A request the HTTP parser refused (malformed request line or headers, headers too large), or,
+   * with `timedOut`, one whose head or body did not arrive within the server's request timeout.
+   */
+  malformedRequest(timedOut: boolean): Reply;
+  /** An edge window refused the request; `retryAfterMs` until it would be admitted. */
+  tooManyRequests(retryAfterMs: number): Reply;
   internal(): Reply;
 }
 
@@ -48,8 +59,11 @@ export interface ServiceDefinition {
   decorate?(reply: Reply): Reply;
   /** The sandbox's fault rules (shared by the four servers); none: no fault admin routes, no faults. */
   faults?: FaultInjector;
-  /** Counts a faulted request in an edge that lives in the router (analytics); a reply refuses it (429). */
-  chargeEdge?(method: string, path: string): Promise<Reply | null>;
+  /**
+   * Counts a faulted request in an edge that lives in the router (analytics); a reply refuses it
+   * (429), 'abandoned' means the client left while it waited.
+   */
+  chargeEdge?(method: string, path: string, signal: AbortSignal): Promise<Reply | 'abandoned' | null>;
 }
 
 export interface RunningService {
@@ -61,6 +75,7 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
   // A 429 not injected by a fault rule is the sandbox's own limit refusing the client: counted per route.
   let injected = false;
   const finish = (answer: Reply) => {
+    if (answer === CLIENT_GONE) return;
     if (answer.status === 429 && !injected && def.faults) def.faults.countLimited(def.name as FaultService, (req.method ?? 'GET').toUpperCase(), routePath(req.url));
     send(res, def.decorate ? def.decorate(answer) : answer);
   };
@@ -73,6 +88,11 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
   }
   const method = (req.method ?? 'GET').toUpperCase();
   const path = url.pathname;
+  // Aborted when the client goes away before it is answered: a request waiting at the edge leaves the queue.
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
   // Before the body is read and before any route: no admin route ever sees a refused request.
   if (isAdminPath(path)) {
     const refusal = adminRefusal(req, method);
@@ -89,10 +109,11 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
     if (answer) return finish(answer);
   }
   if (def.edge && !def.edge.exempt(path)) {
-    const verdict = await def.edge.gate.admit(def.edge.service, method, path);
-    if (verdict === 'rejected') {
+    const verdict = await def.edge.gate.admit(def.edge.service, method, path, gone.signal);
+    if (verdict.kind === 'abandoned') return;
+    if (verdict.kind === 'rejected') {
       req.resume();
-      return finish(def.errors.tooManyRequests());
+      return finish(def.errors.tooManyRequests(verdict.retryAfterMs));
     }
   }
   if (def.admit && !isAdminPath(path)) {
@@ -106,7 +127,8 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
   if (fault) {
     // A delayed or truncated request still reaches the router, whose own edge (analytics) counts it.
     const reachesRouter = fault.kind === 'delay' || fault.kind === 'truncated';
-    const edgeRefusal = def.chargeEdge && !reachesRouter ? await def.chargeEdge(method, path) : null;
+    const edgeRefusal = def.chargeEdge && !reachesRouter ? await def.chargeEdge(method, path, gone.signal) : null;
+    if (edgeRefusal === 'abandoned') return;
     if (edgeRefusal) {
       req.resume();
       return finish(edgeRefusal);
@@ -128,7 +150,7 @@ async function handle(def: ServiceDefinition, req: IncomingMessage, res: ServerR
   }
   const ctx: RequestContext = {
     method, path, query: url.searchParams, params: match.params, body: body.text, rawBody: body.bytes,
-    headers: req.headers, remoteAddress: req.socket.remoteAddress ?? '',
+    headers: req.headers, remoteAddress: req.socket.remoteAddress ?? '', signal: gone.signal,
     ...(fault?.kind === 'message' ? { fault } : {}),
   };
   const answer = await match.handler(ctx);
@@ -187,6 +209,8 @@ export function listenService(def: ServiceDefinition, host: string, port: number
   // Slow or stalled clients must not pin sockets forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
+  // A request the parser refuses still gets the service's own JSON error, not Node's bare 400.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => writeClientError(def, error, socket));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -203,4 +227,25 @@ export function listenService(def: ServiceDefinition, host: string, port: number
       });
     });
   });
+}
+
+/**
+ * Answers a request the HTTP parser refused, on the raw socket (there is no response object), as
+ * Node's own handler would but in the service's body: its malformed-request error (a request
+ * that took too long to arrive included), then the connection is closed. When a response is
+ * already under way on the socket, or the socket is gone, it is only destroyed.
+ */
+function writeClientError(def: ServiceDefinition, error: NodeJS.ErrnoException, socket: Duplex): void {
+  // Node's default handler checks the same private field: never write into a response already sent.
+  const current = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const refusal = def.errors.malformedRequest(error.code === 'ERR_HTTP_REQUEST_TIMEOUT');
+  const answer = def.decorate ? def.decorate(refusal) : refusal;
+  const body = Buffer.from(serialize(answer));
+  const headers = { 'content-type': 'application/json', 'content-length': String(body.length), 'cache-control': 'no-store', ...answer.headers, connection: 'close' };
+  const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+  socket.end(Buffer.concat([Buffer.from(`${head}\r\n\r\n`), body]));
 }

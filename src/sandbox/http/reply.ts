@@ -22,13 +22,26 @@ export const reply = (status: number, body: unknown, headers?: Record<string, st
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
 
+/** `Retry-After` in whole seconds (at least 1) for a wait of `ms`. */
+export const retryAfter = (ms: number): Record<string, string> => ({ 'retry-after': String(Math.max(1, Math.ceil(ms / 1000))) });
+
+/**
+ * What a handler returns for a request whose client went away while it waited (nginx's 499,
+ * "client closed request"): never written, since the connection is gone, and never counted as
+ * one of the sandbox's own 429s.
+ */
+export const CLIENT_GONE: Reply = { status: 499, body: null };
+
+/** The bytes of a reply's body. */
+export const serialize = (answer: Reply): string | Uint8Array => answer.raw ?? JSON.stringify(answer.body ?? null);
+
 export function send(res: ServerResponse, answer: Reply): void {
   if (res.headersSent || res.destroyed) {
     answer.onSent?.();
     return;
   }
   if (answer.onSent) res.once('close', answer.onSent);
-  const text = answer.raw ?? JSON.stringify(answer.body ?? null);
+  const text = serialize(answer);
   res.writeHead(answer.status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),

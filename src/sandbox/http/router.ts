@@ -14,6 +14,8 @@ export interface RequestContext {
   /** Request headers, names lower-cased by Node; read them with `headerOf`. */
   headers: Readonly<Record<string, string | string[] | undefined>>;
   remoteAddress: string;
+  /** Aborted when the client goes away before it is answered (absent outside the HTTP server). */
+  signal?: AbortSignal;
   /** A fault rule the route itself carries out (the `message` kind's order variants). */
   fault?: FaultRule;
 }

@@ -1,7 +1,7 @@
 /**
  * Account history behind the key headers, each settling the account's funding first:
  *   GET /v1/account/funding ?instrument_id&start_time&end_time&limit → {data: [funding records], more}
- *       (at most 100, newest first; instrument_id optional, filters)
+ *       (at most 100, newest first, never ending inside a millisecond; instrument_id optional, filters)
  *   GET /v1/account/equity  ?interval&start_time&end_time&limit → {data: [[ts, equity]], more}
  *       (at most 1000, newest first, one point per kline boundary; interval required)
  * `end_time` defaults to now; equity never reaches past now.
@@ -10,6 +10,7 @@ import { PERPS_LIST_CAPS, PERPS_ROUTES, type PerpsFundingRecord } from '../../sh
 import { ok } from '../http/reply';
 import type { Router } from '../http/router';
 import { equityPoints } from './equityHistory';
+import { pageByMillisecond } from './listPage';
 import { parseInstrument, parseInterval, parseListWindow } from './listQuery';
 import { openAccount, type PerpsState } from './perpsState';
 import { authenticateProxy } from './proxyAuth';
@@ -27,15 +28,15 @@ export function addHistoryRoutes(router: Router, state: PerpsState): Router {
       const { book } = openAccount(state, auth.identity.account.address, nowMs);
       const { startMs, endMs, limit } = window.value;
       const wanted = instrument.value?.id;
-      const matching: PerpsFundingRecord[] = [];
       // Records are appended in time order (one settle covers boundaries in order), so walk back.
-      for (let i = book.funding.length - 1; i >= 0 && matching.length <= limit; i -= 1) {
-        const record = book.funding[i] as PerpsFundingRecord;
-        if (record.timestamp < startMs) break;
-        if (record.timestamp > endMs || (wanted !== undefined && record.instrument_id !== wanted)) continue;
-        matching.push(record);
+      function* newestFirst(): Generator<PerpsFundingRecord> {
+        for (let i = book.funding.length - 1; i >= 0; i -= 1) {
+          const record = book.funding[i] as PerpsFundingRecord;
+          if (record.timestamp < startMs) return;
+          if (record.timestamp <= endMs && (wanted === undefined || record.instrument_id === wanted)) yield record;
+        }
       }
-      return ok({ data: matching.slice(0, limit), more: matching.length > limit });
+      return ok(pageByMillisecond(newestFirst(), limit, (record) => record.timestamp));
     })
     .on('GET', PERPS_ROUTES.equity.path, (ctx) => {
       const auth = authenticateProxy(ctx, state);

@@ -13,6 +13,7 @@
  *   saves them after each `onChange`); the house codes come from the world and are not saved.
  */
 import { keccak256, toBytes, type Hex } from 'viem';
+import type { PerpsErrorId } from '../../shared/protocol/perps';
 import { PERPS_ERRORS } from './perpsErrors';
 
 export const REFERRALS_PER_CODE = 10;
@@ -54,7 +55,7 @@ export interface AccountReferral {
   parent?: string;
 }
 
-export type ReferralVerdict = { ok: true; code: string } | { ok: false; error: string };
+export type ReferralVerdict = { ok: true; code: string } | { ok: false; error: PerpsErrorId };
 
 export class PerpsLedger {
   private readonly accounts = new Map<string, PerpsAccount>();

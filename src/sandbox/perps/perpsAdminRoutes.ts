@@ -75,7 +75,7 @@ export function addPerpsAdminRoutes(router: Router, state: PerpsState, weights: 
       const address = addressOf(body.address);
       if (!address) return invalidRequest('address must be an address');
       const asset = typeof body.asset === 'string' ? state.book.asset(body.asset.toUpperCase()) : undefined;
-      if (!asset) return perpsError(400, `${PERPS_ERRORS.unknownAsset}: asset must be one of ${state.book.assets.map((a) => a.asset).join(', ')}`);
+      if (!asset) return perpsError(PERPS_ERRORS.unknownAsset, `asset must be one of ${state.book.assets.map((a) => a.asset).join(', ')}`);
       const units = parseAssetAmount(typeof body.amount === 'number' ? String(body.amount) : body.amount, asset.decimals);
       if (typeof units === 'string') return invalidRequest(`amount ${units}`);
       if (units > parseUnits(String(MAX_FAUCET_UNITS), asset.decimals)) return invalidRequest(`amount must be at most ${MAX_FAUCET_UNITS}`);
@@ -93,7 +93,7 @@ export function addPerpsAdminRoutes(router: Router, state: PerpsState, weights: 
       if (!address) return invalidRequest('address must be an address');
       if (!Number.isSafeInteger(body.instrument_id)) return invalidRequest('instrument_id must be an integer');
       const instrument = instrumentSpec(body.instrument_id as number);
-      if (!instrument) return perpsError(400, PERPS_ERRORS.unknownInstrument);
+      if (!instrument) return perpsError(PERPS_ERRORS.unknownInstrument);
       const size = parseSignedSize(body.size);
       if (size === null || Math.abs(size) > MAX_POSITION_SIZE) return invalidRequest(`size must be a signed decimal string of at most ${MAX_POSITION_SIZE} in size`);
       const nowMs = state.now();
@@ -106,7 +106,7 @@ export function addPerpsAdminRoutes(router: Router, state: PerpsState, weights: 
       if (!address) return invalidRequest('address must be an address');
       const nowMs = state.now();
       const account = state.book.get(address);
-      if (!account) return perpsError(400, PERPS_ERRORS.unknownAccount);
+      if (!account) return perpsError(PERPS_ERRORS.unknownAccount);
       state.book.settle(account, nowMs);
       return ok(accountSnapshot(state, account, nowMs));
     })

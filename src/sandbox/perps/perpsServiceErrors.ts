@@ -6,16 +6,17 @@
  */
 import { PERPS_ERROR_IDS } from '../../shared/protocol/perps';
 import type { ServiceErrors } from '../http/jsonServer';
-import { reply, type Reply } from '../http/reply';
+import { retryAfter, type Reply } from '../http/reply';
 import { perpsError } from './perpsErrors';
 
 export const perpsRateLimited = (retryAfterS: number): Reply =>
-  reply(429, { status: 'err', error: PERPS_ERROR_IDS.rateLimited }, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterS))) });
+  perpsError(PERPS_ERROR_IDS.rateLimited, undefined, retryAfter(retryAfterS * 1000));
 
 export const perpsServiceErrors: ServiceErrors = {
-  notFound: () => perpsError(404, PERPS_ERROR_IDS.notFound),
-  methodNotAllowed: () => perpsError(405, PERPS_ERROR_IDS.methodNotAllowed),
-  payloadTooLarge: () => perpsError(413, PERPS_ERROR_IDS.payloadTooLarge),
-  tooManyRequests: () => perpsRateLimited(1),
-  internal: () => perpsError(500, PERPS_ERROR_IDS.internal),
+  notFound: () => perpsError(PERPS_ERROR_IDS.notFound),
+  methodNotAllowed: () => perpsError(PERPS_ERROR_IDS.methodNotAllowed),
+  payloadTooLarge: () => perpsError(PERPS_ERROR_IDS.payloadTooLarge),
+  malformedRequest: (timedOut) => perpsError(PERPS_ERROR_IDS.invalidRequest, timedOut ? 'the request did not arrive in time' : 'malformed HTTP request'),
+  tooManyRequests: (retryAfterMs) => perpsRateLimited(retryAfterMs / 1000),
+  internal: () => perpsError(PERPS_ERROR_IDS.internal),
 };

@@ -24,7 +24,7 @@ export interface ProxyCaller {
 }
 
 export function authenticateProxy(req: HeaderSource, state: Pick<PerpsState, 'proxies' | 'ledger' | 'now'>): AuthCheck<ProxyCaller> {
-  const refuse = { ok: false, reply: perpsError(401, PERPS_ERRORS.unauthorized) } as const;
+  const refuse = { ok: false, reply: perpsError(PERPS_ERRORS.unauthorized) } as const;
   const proxyAddress = headerOf(req, 'SERVICE-PROXY');
   const secret = headerOf(req, 'SERVICE-SECRET');
   if (proxyAddress === undefined || secret === undefined || !isAddress(proxyAddress, { strict: false })) return refuse;
@@ -32,6 +32,6 @@ export function authenticateProxy(req: HeaderSource, state: Pick<PerpsState, 'pr
   const proxy = state.proxies.get(proxyAddress);
   const account = proxy && state.ledger.account(proxy.owner);
   if (!proxy || !account) return refuse;
-  if (proxy.expiryMs <= state.now()) return { ok: false, reply: perpsError(401, PERPS_ERRORS.proxyExpired) };
+  if (proxy.expiryMs <= state.now()) return { ok: false, reply: perpsError(PERPS_ERRORS.proxyExpired) };
   return { ok: true, identity: { proxy, account } };
 }

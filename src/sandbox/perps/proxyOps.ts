@@ -1,9 +1,10 @@
-/** `op.args` parsers of the two proxy operations (spec: createProxy, deleteProxy). */
+/**
+ * `op.args` parsers of the two proxy operations (spec: createProxy, deleteProxy). A proxy's
+ * expiry is any future time in Unix ms: the spec states no longest lifetime, so none is made up.
+ */
 import { getAddress, isAddress, type Hex } from 'viem';
 import type { PerpsOperationArgs } from '../../signing/perpsOperations';
 import type { ArgsParser } from './signedOp';
-
-export const MAX_PROXY_LIFETIME_MS = 365 * 86_400_000;
 
 const addressArg = (value: unknown): Hex | null =>
   typeof value === 'string' && isAddress(value, { strict: false }) ? getAddress(value.toLowerCase()) : null;
@@ -24,7 +25,6 @@ export const parseCreateProxyArgs: ArgsParser<'createProxy'> = (args, nowMs) => 
   const expiry = args.expiry;
   if (!Number.isSafeInteger(expiry) || (expiry as number) < 0) return 'expiry must be an integer (unix milliseconds)';
   if ((expiry as number) <= nowMs) return 'expiry must be in the future';
-  if ((expiry as number) > nowMs + MAX_PROXY_LIFETIME_MS) return 'expiry must be at most 365 days ahead';
   return { owner, proxy, expiry: expiry as number } satisfies PerpsOperationArgs['createProxy'];
 };
 

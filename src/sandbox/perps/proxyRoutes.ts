@@ -26,11 +26,11 @@ export function addProxyRoutes(router: Router, state: PerpsState): Router {
       const { owner, proxy, expiry } = op.args;
       const signer = await recoverOpSigner(info, op);
       // Everything below is synchronous, so checks and changes cannot interleave with another request.
-      if (!signer || !sameAddress(signer, owner)) return perpsError(401, PERPS_ERRORS.invalidSignature);
-      if (salts.has(owner, op.salt)) return perpsError(400, PERPS_ERRORS.duplicateSalt);
-      if (proxies.get(proxy)) return perpsError(400, PERPS_ERRORS.proxyExists);
+      if (!signer || !sameAddress(signer, owner)) return perpsError(PERPS_ERRORS.invalidSignature);
+      if (salts.has(owner, op.salt)) return perpsError(PERPS_ERRORS.duplicateSalt);
+      if (proxies.get(proxy)) return perpsError(PERPS_ERRORS.proxyExists);
       const referral = op.code === undefined ? null : ledger.checkReferral(op.code, owner, now());
-      if (referral && !referral.ok) return perpsError(400, referral.error);
+      if (referral && !referral.ok) return perpsError(referral.error);
 
       salts.spend(owner, op.salt);
       const nowMs = now();
@@ -47,12 +47,12 @@ export function addProxyRoutes(router: Router, state: PerpsState): Router {
       const parsed = parseSignedOp(ctx.body, 'deleteProxy', parseDeleteProxyArgs, { extras: [] }, now());
       if (!parsed.ok) return parsed.reply;
       const op = parsed.value;
-      if (!proxies.get(op.args.proxy)) return perpsError(400, PERPS_ERRORS.unknownProxy);
+      if (!proxies.get(op.args.proxy)) return perpsError(PERPS_ERRORS.unknownProxy);
       const signer = await recoverOpSigner(info, op);
       const record = proxies.get(op.args.proxy);
-      if (!record) return perpsError(400, PERPS_ERRORS.unknownProxy);
-      if (!signer || !sameAddress(signer, record.owner)) return perpsError(401, PERPS_ERRORS.invalidSignature);
-      if (salts.has(record.owner, op.salt)) return perpsError(400, PERPS_ERRORS.duplicateSalt);
+      if (!record) return perpsError(PERPS_ERRORS.unknownProxy);
+      if (!signer || !sameAddress(signer, record.owner)) return perpsError(PERPS_ERRORS.invalidSignature);
+      if (salts.has(record.owner, op.salt)) return perpsError(PERPS_ERRORS.duplicateSalt);
       salts.spend(record.owner, op.salt);
       proxies.delete(record.proxy);
       return ok({ status: 'ok' });

@@ -39,10 +39,10 @@ export function addReferralRoutes(router: Router, state: PerpsState): Router {
       const code = body.code;
       if (typeof code !== 'string' || code.trim() === '' || code.length > MAX_CODE) return invalidRequest(`code must be a non-empty string of at most ${MAX_CODE} characters`);
       const { account } = auth.identity;
-      if (account.parentCode !== undefined) return perpsError(400, PERPS_ERRORS.referralAlreadySet);
+      if (account.parentCode !== undefined) return perpsError(PERPS_ERRORS.referralAlreadySet);
       const nowMs = now();
       const verdict = ledger.checkReferral(code.trim(), account.address, nowMs);
-      if (!verdict.ok) return perpsError(400, verdict.error);
+      if (!verdict.ok) return perpsError(verdict.error);
       ledger.applyReferral(account, verdict.code, nowMs);
       return ok({ status: 'ok' });
     })

@@ -41,7 +41,7 @@ export interface EnvelopeRules {
 /** 400 `invalid_ts` when `ts` is more than five minutes from server time, else null. */
 export function staleTs(ts: number, nowMs: number): Reply | null {
   return Math.abs(nowMs - ts) > SIGNED_OP_MAX_SKEW_MS
-    ? perpsError(400, 'invalid_ts: ts must be within 5 minutes of server time (unix milliseconds)')
+    ? perpsError('invalid_ts', 'ts must be within 5 minutes of server time (unix milliseconds)')
     : null;
 }
 

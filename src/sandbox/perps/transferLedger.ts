@@ -6,6 +6,7 @@
  */
 import type { Hex } from 'viem';
 import type { PerpsList, PerpsTransferRecord } from '../../shared/protocol/perps';
+import { pageByMillisecond } from './listPage';
 
 export interface SettledTransfer {
   id: number;
@@ -58,7 +59,8 @@ export class TransferLedger {
     const own = account.toLowerCase();
     const matching = (this.byAccount.get(own) ?? []).filter((t) => t.createdMs >= startMs && t.createdMs <= endMs)
       .sort((a, b) => b.createdMs - a.createdMs || b.id - a.id);
-    const data = matching.slice(0, limit).map((t): PerpsTransferRecord => {
+    const page = pageByMillisecond(matching, limit, (t) => t.createdMs);
+    const data = page.data.map((t): PerpsTransferRecord => {
       const outbound = t.from.toLowerCase() === own;
       return {
         transfer_id: t.id,
@@ -69,7 +71,7 @@ export class TransferLedger {
         label: t.label,
       };
     });
-    return { data, more: matching.length > limit };
+    return { data, more: page.more };
   }
 
   snapshot(): SettledTransfer[] {

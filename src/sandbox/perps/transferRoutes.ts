@@ -13,7 +13,7 @@
  * another request, and a refused transfer changes nothing.
  */
 import { PERPS_LIST_CAPS, PERPS_ROUTES } from '../../shared/protocol/perps';
-import { ok, reply } from '../http/reply';
+import { ok } from '../http/reply';
 import type { Router } from '../http/router';
 import { baseUnitsToNumber, parseAssetAmount } from './decimalText';
 import { parseListWindow } from './listQuery';
@@ -34,22 +34,25 @@ export function addTransferRoutes(router: Router, state: PerpsState): Router {
       const signer = await recoverOpSigner(info, op);
       // Synchronous from here on.
       const proxy = signer ? proxies.get(signer) : undefined;
-      if (!signer || !proxy || proxy.owner.toLowerCase() !== op.args.account.toLowerCase()) return perpsError(401, PERPS_ERRORS.invalidSignature);
+      if (!signer || !proxy || proxy.owner.toLowerCase() !== op.args.account.toLowerCase()) return perpsError(PERPS_ERRORS.invalidSignature);
       const nowMs = now();
-      if (proxy.expiryMs <= nowMs) return perpsError(401, PERPS_ERRORS.proxyExpired);
+      if (proxy.expiryMs <= nowMs) return perpsError(PERPS_ERRORS.proxyExpired);
       const settledId = transfers.settledUnder(signer, op.salt);
-      if (settledId !== undefined) return reply(400, { status: 'err', error: PERPS_ERRORS.duplicateSalt, transfer_id: settledId });
+      if (settledId !== undefined) {
+        const refusal = perpsError(PERPS_ERRORS.duplicateSalt);
+        return { ...refusal, body: { ...(refusal.body as object), transfer_id: settledId } };
+      }
       const stale = staleTs(op.ts, nowMs);
       if (stale) return stale;
       const asset = book.assetByAddress(op.args.token);
-      if (!asset) return perpsError(400, PERPS_ERRORS.unknownAsset);
+      if (!asset) return perpsError(PERPS_ERRORS.unknownAsset);
       const units = parseAssetAmount(op.args.amount, asset.decimals);
       if (typeof units === 'string') return invalidArgs(`amount ${units}`);
 
       const sender = openAccount(state, op.args.account, nowMs).book;
       const amountUsd = baseUnitsToNumber(units, asset.decimals) * assetPrice(state.seed, asset, nowMs);
       const balance = sender.balances.get(asset.asset) ?? 0n;
-      if (units > balance || amountUsd > book.valuation(sender, nowMs).freeCollateral) return perpsError(400, PERPS_ERRORS.insufficientMargin);
+      if (units > balance || amountUsd > book.valuation(sender, nowMs).freeCollateral) return perpsError(PERPS_ERRORS.insufficientMargin);
 
       const recipient = openAccount(state, op.args.to, nowMs).book;
       book.applyBalance(sender, asset.asset, -units, nowMs);

@@ -17,8 +17,9 @@
  *       trades the address took part in, newest first | 400 `Invalid trade params payload`
  *   GET /notifications → [{id, owner, type, timestamp, payload}] (type 1 canceled by the exchange, 2 filled)
  *   DELETE /notifications?ids=1,2 → "OK" (no ids: all) | 400 `invalid notification ids`
- *   POST /v1/heartbeats {heartbeat_id} → {heartbeat_id} (425 while the engine restarts;
- *       400 `invalid heartbeat payload`); see deadManSwitch.ts.
+ *   POST /v1/heartbeats {heartbeat_id} → {heartbeat_id} (400 `invalid heartbeat payload`); see
+ *       deadManSwitch.ts.
+ * While the engine restarts, every route here answers 425 first (restartGate.ts).
  */
 import { isAddress } from 'viem';
 import type { TickSize } from '../../shared/protocol/clob';
@@ -131,8 +132,6 @@ export function addAccountRoutes(router: Router, deps: TradingDeps): Router {
       return ok('OK');
     }))
     .on('POST', '/v1/heartbeats', authed((ctx, address) => {
-      const restarting = deps.mode.tradingGate();
-      if (restarting) return restarting;
       const body = ctx.body.trim() === '' ? {} : parseJson(ctx.body);
       if (typeof body !== 'object' || body === null || Array.isArray(body)) return clobError(400, TRADING_MESSAGES.invalidHeartbeat);
       const id = (body as Record<string, unknown>).heartbeat_id ?? '';

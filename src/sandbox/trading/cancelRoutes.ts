@@ -5,7 +5,7 @@
  *                                                     `Too many orders in payload, max allowed: 3000`
  *   DELETE /cancel-all            (no body)
  *   DELETE /cancel-market-orders  {market?, asset_id?} (at least one) 400 `Invalid order payload`
- * Before the payload: 401 L2 auth, 425 engine restarting, 429 the signer's cancel bucket; after
+ * Before the payload: 425 engine restarting (restartGate.ts, first), 401 L2 auth, 429 the signer's cancel bucket; after
  * it: 503 `Trading is currently disabled…` (cancel-only and post-only modes allow cancels, as do
  * closed-only and banned addresses). Reasons in `not_canceled`: `Order not found or already
  * canceled` (unknown, someone else's, or canceled) and `Order already matched`.

@@ -5,7 +5,7 @@
  * wire-formats.md "Operational facts" describes) needs no timer at all.
  *
  * The gates answer the reply a refused request gets, or null to let it through:
- *   restarting        → 425 on every trading request (orders, cancels, heartbeats)
+ *   restarting        → 425 on every authenticated request (restartGate.ts)
  *   trading-disabled  → 503 on orders and cancels
  *   cancel-only       → 503 on orders
  *   post-only         → 503 with `code: "post_only_mode"`, `retry_after_seconds` and a

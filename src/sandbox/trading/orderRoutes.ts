@@ -4,7 +4,7 @@
  *   POST /orders  [PostOrderBody] (≤ 15) → 200 [PostOrderResponse], per-order failures inside
  *
  * Checks, in this order (the first failure answers):
- *   401 L2 auth · 425 engine restarting · 429 signer's order bucket ·
+ *   425 engine restarting (restartGate.ts, before everything) · 401 L2 auth · 429 signer's order bucket ·
  *   400 `Invalid order payload` (shape; POST /orders: not an array / empty, or
  *       `Too many orders in payload: {N}, max allowed: 15`) ·
  *   503 exchange mode (trading disabled, cancel-only, post-only for non-post-only orders) ·
@@ -164,7 +164,7 @@ export function addOrderRoutes(router: Router, deps: TradingDeps): Router {
       // Disabled and cancel-only refuse the whole batch; post-only is decided per order.
       const gate = deps.mode.orderGate(true);
       if (gate) return gate;
-      if (!deps.orderBuckets.take(admitted.identity.address, body.length)) return tooManyRequests();
+      if (!deps.orderBuckets.take(admitted.identity.address, body.length)) return tooManyRequests(deps.orderBuckets, admitted.identity.address, body.length);
       const outcomes = await processOrders(body, admitted.identity, deps, ctx.fault);
       return ok(outcomes.map(batchElement));
     });

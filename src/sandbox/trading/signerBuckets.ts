@@ -41,6 +41,16 @@ export class SignerBuckets {
     return true;
   }
 
+  /**
+   * Milliseconds until `signer` has `count` tokens again (a count above the capacity: until the
+   * bucket is full), for the 429's `Retry-After`; at most an hour when nothing refills.
+   */
+  waitMs(signer: string, count = 1): number {
+    const missing = Math.min(count, this.config.capacity) - this.refilled(signer, this.now()).tokens;
+    if (missing <= 0) return 0;
+    return this.config.refillPerSecond > 0 ? Math.min(3_600_000, (missing * 1000) / this.config.refillPerSecond) : 3_600_000;
+  }
+
   private refilled(signer: string, now: number): Bucket {
     const bucket = this.buckets.get(signer) ?? { tokens: this.config.capacity, atMs: now };
     const elapsed = Math.max(0, now - bucket.atMs);

@@ -9,6 +9,7 @@ import type { ApiKeyStore } from '../clob/auth/apiKeyStore';
 import { clobError } from '../clob/clobErrors';
 import type { Exchange } from '../clob/exchange';
 import type { AuthCheck } from '../http/authCheck';
+import { retryAfter } from '../http/reply';
 import type { RequestContext } from '../http/router';
 import type { AddressRestrictions, FaultInjector } from './addressRestrictions';
 import type { DeadManSwitch } from './deadManSwitch';
@@ -40,17 +41,18 @@ export interface TradingDeps {
 
 export const authenticate = (ctx: RequestContext, deps: TradingDeps): AuthCheck<L2Identity> => verifyL2(ctx, deps.keys, deps.now());
 
-export const tooManyRequests = () => clobError(429, TRADING_MESSAGES.tooManyRequests, { 'retry-after': '1' });
+/** The signer's bucket is short: 429 with `Retry-After` until it holds `count` tokens again. */
+export const tooManyRequests = (buckets: SignerBuckets, signer: string, count: number) =>
+  clobError(429, TRADING_MESSAGES.tooManyRequests, retryAfter(buckets.waitMs(signer, count)));
 
 /**
- * The common head of order and cancel routes: L2 authentication, then the 425 of a restarting
- * matching engine, then the signer's token bucket (`count` tokens).
+ * The common head of order and cancel routes: L2 authentication, then the signer's token bucket
+ * (`count` tokens). A restarting engine has already answered 425 in front of every
+ * authenticated route (restartGate.ts).
  */
 export function admitTrading(ctx: RequestContext, deps: TradingDeps, buckets: SignerBuckets, count: number): AuthCheck<L2Identity> {
   const auth = authenticate(ctx, deps);
   if (!auth.ok) return auth;
-  const restarting = deps.mode.tradingGate();
-  if (restarting) return { ok: false, reply: restarting };
-  if (!buckets.take(auth.identity.address, count)) return { ok: false, reply: tooManyRequests() };
+  if (!buckets.take(auth.identity.address, count)) return { ok: false, reply: tooManyRequests(buckets, auth.identity.address, count) };
   return auth;
 }

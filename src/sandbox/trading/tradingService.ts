@@ -7,6 +7,7 @@
 import { PUBLIC_CHAIN_137_CONTRACTS, type OrderVersion } from '../../shared/orders/orderSchema';
 import type { ApiKeyStore } from '../clob/auth/apiKeyStore';
 import type { Exchange } from '../clob/exchange';
+import type { Reply } from '../http/reply';
 import type { Router } from '../http/router';
 import { addAccountRoutes } from './accountRoutes';
 import { AddressRestrictions, FaultInjector } from './addressRestrictions';
@@ -24,6 +25,7 @@ import { addTradingAdminRoutes } from './tradingAdminRoutes';
 import { TradingDesk } from './tradingDesk';
 import type { TradingDeps } from './tradingDeps';
 import { RecoveryThread } from './recoveryThread';
+import { restartRefusal } from './restartGate';
 
 export interface TradingOptions {
   exchange: Exchange;
@@ -42,6 +44,8 @@ export interface TradingOptions {
 export interface TradingService {
   desk: TradingDesk;
   addRoutes(router: Router): Router;
+  /** The 425 of a restarting engine for an authenticated route (restartGate.ts), or null. */
+  restartRefusal(method: string, path: string): Reply | null;
   close(): void;
 }
 
@@ -79,6 +83,7 @@ export function createTrading(options: TradingOptions): TradingService {
         deps,
         bookHistory,
       ),
+    restartRefusal: (method, path) => restartRefusal(deps.mode, method, path),
     close: () => {
       bookHistory.stop();
       deps.delayed.close();

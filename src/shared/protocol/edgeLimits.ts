@@ -20,10 +20,18 @@ export interface EdgeScopeStats {
   maxInWindow: number;
   /** Arrivals that found their window already full. */
   overLimit: number;
-  /** Requests the sandbox delayed (throttled) for this scope. */
+  /** Requests the sandbox held back (throttled) for this scope and then served. */
   delayed: number;
-  /** Requests refused with 429 after the bounded wait. */
+  /** Milliseconds those requests waited, summed (`delayedMs / delayed` is the mean wait). */
+  delayedMs: number;
+  /** The longest any of them waited, in ms. */
+  maxDelayMs: number;
+  /** Requests waiting for this window now. */
+  waiting: number;
+  /** Requests refused with 429 because their wait would pass the bound (or the queue was full). */
   rejected: number;
+  /** Requests whose client went away while they waited (never served, never counted as admitted). */
+  abandoned: number;
 }
 
 export interface EdgeWindow {

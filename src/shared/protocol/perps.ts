@@ -63,6 +63,13 @@ export const PERPS_QUERY = {
   limit: 'limit',
 } as const;
 
+/**
+ * The longest proxy lifetime the app asks for, in days. The exchange accepts any future expiry
+ * (the spec states no cap); the app's only bound is that the expiry stays a date it can show
+ * (JavaScript dates end 100,000,000 days after 1970; this leaves a million days of margin).
+ */
+export const PERPS_PROXY_MAX_EXPIRY_DAYS = 99_000_000;
+
 /** Entries per request: the spec's caps (funding, trades, equity) and ours for transfers. */
 export const PERPS_LIST_CAPS = {
   transfers: 500,

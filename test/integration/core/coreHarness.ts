@@ -25,7 +25,7 @@ export interface Harness {
 export const LIGHT_KDF = { N: 2 ** 10, r: 8, p: 1 } as const;
 
 export async function startHarness(
-  options: Partial<Pick<CoreOptions, 'bookPollIntervalMs' | 'activityPollMs' | 'osKeyStore' | 'secretPresenter' | 'vaultKdf' | 'perpsWeightBudget' | 'tradingRecovery' | 'updater'>> & {
+  options: Partial<Pick<CoreOptions, 'bookPollIntervalMs' | 'activityPollMs' | 'osKeyStore' | 'secretPresenter' | 'confirmationSurface' | 'vaultKdf' | 'perpsWeightBudget' | 'tradingRecovery' | 'updater'>> & {
     log?: Logger;
     dataDir?: string;
     /** Turn the market simulation off when a test needs the book to hold still. */
@@ -96,4 +96,15 @@ export async function firstCentTickToken(call: <T>(channel: string, input: unkno
     if (market) return market.outcomes[0]!.tokenId;
   }
   return '';
+}
+
+/** Asks `check` every 200 ms until it answers something other than null, for at most `timeoutMs`. */
+export async function waitForAsync<T>(check: () => Promise<T | null>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

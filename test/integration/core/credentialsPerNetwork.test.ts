@@ -16,6 +16,7 @@ import { silentLogger } from '../../../src/main/core/log';
 import { startSandbox } from '../../../src/sandbox/start';
 import type { AccountsState, AccountView } from '../../../src/shared/custodyViews';
 import { LIGHT_KDF, type RunningSandbox } from './coreHarness';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 const PASSWORD = 'correct horse battery staple';
 let sandboxA: RunningSandbox;
@@ -32,6 +33,8 @@ async function openCore(target: RunningSandbox, isSandbox: boolean): Promise<Cor
     osKeyStore: createMemoryOsKeyStore(),
     vaultKdf: LIGHT_KDF,
     keystoreKdf: LIGHT_KDF,
+    // Issuing on the remote waits for main's confirmation; the user says yes.
+    confirmationSurface: new AnsweringConfirmations('yes'),
   });
   return core;
 }
@@ -93,8 +96,7 @@ describe('issued secrets are per network (two real sandboxes, one data folder)',
     expect(refused.ok).toBe(false);
 
     await call('createClobCredentials', {});
-    // B is live: the account's first proxy there waits until its explanation was read.
-    await call('acknowledgeLiveOperation', { accountId: fresh.id, kind: 'proxyCreation', networkId: 'custom' });
+    // B is live: the account's first proxy there is explained and confirmed in main's surface.
     const onB = active(await call<AccountsState>('createPerpsProxy', { label: 'Bot B', expiryDays: 30 }));
     expect(onB.clobCredentials?.apiKeyHint).toMatch(/\S/);
     expect(onB.perpsProxies.map((p) => p.label)).toEqual(['Bot B']);

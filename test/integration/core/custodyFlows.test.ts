@@ -5,6 +5,7 @@ import { hexToBytes } from 'viem';
 import { exportKeystoreV3 } from '../../../src/main/core/custody';
 import type { AccountsState, KeystoreExportResult, VaultState } from '../../../src/shared/custodyViews';
 import { callOk, eventsOf, LIGHT_KDF, startHarness, type Harness } from './coreHarness';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 const PASSWORD = 'correct horse battery staple';
 const IMPORTED_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
@@ -12,11 +13,12 @@ const KEYSTORE_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804
 const WATCHED = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 
 let harness: Harness;
+const user = new AnsweringConfirmations('yes');
 const revealed: string[] = [];
 const exportedFiles: Array<{ fileName: string; keystoreJson: string }> = [];
 const presenter: SecretPresenter = {
   present: async ({ secret }) => {
-    revealed.push(secret);
+    revealed.push(`0x${Buffer.from(secret).toString('hex')}`);
     return { shownIn: 'one-time-page', url: 'http://127.0.0.1/reveal/test' };
   },
   // Stands in for the user choosing a keystore password outside the renderer (main's prompt).
@@ -35,7 +37,7 @@ const failure = async (channel: string, input: unknown = {}) => {
 const active = (state: AccountsState) => state.accounts.find((a) => a.id === state.activeAccountId)!;
 
 beforeAll(async () => {
-  harness = await startHarness({ secretPresenter: presenter });
+  harness = await startHarness({ secretPresenter: presenter, confirmationSurface: user });
 });
 afterAll(async () => {
   await harness?.stop();
@@ -163,8 +165,9 @@ describe('custody through the bridge, against the sandbox', () => {
     expect((await call<{ idleLockAt: number }>('reportUserActivity')).idleLockAt).toBeGreaterThan(Date.now() + 4 * 60_000);
   });
 
-  it('remembers the vault on this device and unlocks without the password', async () => {
+  it('remembers the vault on this device (asked in main’s surface) and unlocks without the password', async () => {
     expect((await call<VaultState>('setRememberOnDevice', { enabled: true })).deviceUnlock).toMatchObject({ available: true, enabled: true });
+    expect(user.asked.at(-1)).toMatchObject({ kind: 'guardrail', title: 'Remember the vault on this computer' });
     await call('lockVault');
     expect(await call<VaultState>('unlockVaultWithDevice')).toMatchObject({ unlocked: true });
     expect((await call<VaultState>('setRememberOnDevice', { enabled: false })).deviceUnlock.enabled).toBe(false);

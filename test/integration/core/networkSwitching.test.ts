@@ -24,6 +24,7 @@ import type { AppStatus, EventDetail, EventsPage, NetworkInfo, OrderBookView } f
 import { faucet } from '../sandbox/tradingClient';
 import { LIGHT_KDF } from './coreHarness';
 import { addProfilesToSettingsFile, remoteSandboxProfile } from './remoteSandboxProfile';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let remote: Sandbox;
@@ -97,6 +98,8 @@ beforeAll(async () => {
     vaultKdf: LIGHT_KDF,
     keystoreKdf: LIGHT_KDF,
     activityPollMs: 300,
+    // The remote network's credentials wait for main's confirmation; the user says yes.
+    confirmationSurface: new AnsweringConfirmations('yes'),
   });
   core.subscribe((event, payload) => events.push({ event, payload }));
   await call('createVault', { password: 'switching test password' });
@@ -175,10 +178,7 @@ describe('switching networks without a restart', () => {
     expect(await failure('requestSandboxFunds', { amount: '10' })).toMatchObject({ code: 'unavailable' });
     await faucet(remote.urls.clob, accounts.accounts[1]!.address, '500');
     const tokenId = await restingToken();
-    // A live network: the account's first order there waits until its explanation was read.
-    const first = await failure('placeOrder', { ticket: { tokenId, side: 'BUY', orderType: 'GTC', price: '0.01', size: '100', postOnly: true } });
-    expect(first).toMatchObject({ code: 'acknowledgement_required' });
-    await call('acknowledgeLiveOperation', { accountId: accounts.accounts[1]!.id, kind: 'order', networkId: 'remote' });
+    // A live network: the account's first order there is explained and confirmed in main's surface.
     const placed = await call<PlacedOrder>('placeOrder', { ticket: { tokenId, side: 'BUY', orderType: 'GTC', price: '0.01', size: '100', postOnly: true } });
     expect(placed).toMatchObject({ success: true, status: 'live' });
     expect((await call<OpenOrderView[]>('listOpenOrders')).map((o) => o.id)).toContain(placed.orderId);

@@ -20,6 +20,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { addProfilesToSettingsFile, remoteSandboxProfile } from './remoteSandboxProfile';
 import { FakeUpdaterPort } from '../../unit/core/updates/fakeUpdaterPort';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 const PASSWORD = 'vault-password-Σ-7f3a91';
 const KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
@@ -62,6 +63,8 @@ beforeAll(async () => {
     // A short dead-man window, so a locked vault lets heartbeats lapse within the test.
     sandbox: { perps: { now: () => Date.now() + perpsOffsetMs }, heartbeatTimeoutMs: HEARTBEAT_WINDOW_MS },
     tradingRecovery: { heartbeatIntervalMs: 300, heartbeatWindowMs: HEARTBEAT_WINDOW_MS },
+    // The user at main's surface says yes; the walk turns main's questions on for the sandbox, so they are asked too.
+    confirmationSurface: new AnsweringConfirmations('yes'),
     secretPresenter: {
       present: async () => ({ shownIn: 'dialog', url: null }),
       // Main's own prompt: the password is chosen and the file written outside the renderer.
@@ -138,6 +141,7 @@ describe('no secret crosses the bridge', () => {
     await step('getAppStatus', {});
     await step('getVaultState', {});
     await step('createVault', { password: PASSWORD });
+    await step('setSandboxMainConfirmations', { enabled: true });
     await step('setRememberOnDevice', { enabled: true });
     await step('setAutoLockMinutes', { minutes: 30 });
     await step('reportUserActivity', {});
@@ -217,10 +221,16 @@ describe('no secret crosses the bridge', () => {
     await step('cancelOrders', { orderIds: ['0x01', '0x02'] });
     await step('cancelMarketOrders', { assetId: tokenId });
     await step('cancelAllOrders', {});
-    // guardrails: the explanations and acknowledgements carry network and account ids, never a secret.
+    // guardrails: the explanations carry network and account ids, never a secret; so do main's questions.
     const activeId = ((await step('listAccounts', {})) as AccountsState).activeAccountId;
     await step('getLiveAcknowledgements', {});
-    await step('acknowledgeLiveOperation', { accountId: activeId, kind: 'order', networkId: 'sandbox' });
+    await step('listPendingConfirmations', {});
+    await step('declineConfirmation', { id: 'no-such-question' });
+    await step('setSandboxMainConfirmations', { enabled: false });
+    // risk: limits and their use carry figures and ids, never a secret; so does the kill switch's answer.
+    await step('getRiskState', {});
+    await step('setRiskLimits', { accountId: activeId, networkId: 'sandbox', limits: { maxOpenOrders: '50' } });
+    await step('killSwitch', { networkId: 'sandbox' });
     await step('listAccountTrades', { jobId: 'scan-trades' });
     await step('cancelJob', { jobId: 'scan-trades' });
     await step('getPriceHistory', { tokenId });
@@ -338,5 +348,6 @@ describe('no secret crosses the bridge', () => {
     expect(leaks).toEqual([]);
     // The key is shown only where the user asked for it: the presenter, never a result.
     expect(outputs.some((o) => JSON.stringify(o).includes('"shownIn":"dialog"'))).toBe(true);
-  });
+    // The walk drives every channel and two networks; on a loaded machine it needs more than the default 20 s.
+  }, 120_000);
 });

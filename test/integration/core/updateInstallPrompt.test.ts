@@ -19,6 +19,7 @@ import type { InstallUpdateResult, UpdateState } from '../../../src/shared/updat
 import type { EventDetail, EventsPage } from '../../../src/shared/viewModels';
 import { FakeUpdaterPort } from '../../unit/core/updates/fakeUpdaterPort';
 import { LIGHT_KDF, waitFor } from './coreHarness';
+import { AnsweringConfirmations } from './answeringConfirmations';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let core: Core;
@@ -48,6 +49,8 @@ beforeAll(async () => {
     keystoreKdf: LIGHT_KDF,
     activityPollMs: 100,
     updater: port,
+    // Credentials off the sandbox wait for main's confirmation; the user says yes.
+    confirmationSurface: new AnsweringConfirmations('yes'),
   });
   core.subscribe((event, payload) => {
     if (event === 'updateStateChanged') states.push(payload as UpdateState);
@@ -79,8 +82,7 @@ describe('installing an update', () => {
         break;
       }
     }
-    // A live network: the account's first order there waits until its explanation was read.
-    await call('acknowledgeLiveOperation', { accountId: accounts.accounts[0]!.id, kind: 'order', networkId: 'custom' });
+    // A live network: the account's first order there is explained and confirmed in main's surface.
     const placed = await call<PlacedOrder>('placeOrder', { ticket: { tokenId, side: 'BUY', orderType: 'GTC', price: '0.02', size: '10' } });
     expect(placed.success).toBe(true);
     await call('setHeartbeat', { enabled: true });

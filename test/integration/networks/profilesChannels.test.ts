@@ -16,12 +16,14 @@ import {
 import { startSandbox } from '../../../src/sandbox/start';
 import { SANDBOX_PERPS_DOMAIN } from '../../../src/main/core/network';
 import { startHarness, type Harness } from '../core/coreHarness';
+import { AnsweringConfirmations } from '../core/answeringConfirmations';
 
 let harness: Harness;
 let remote: Awaited<ReturnType<typeof startSandbox>>;
 
 beforeAll(async () => {
-  harness = await startHarness({ simulate: false });
+  // Imports and edits of where a profile points are asked in main's surface: the user says yes.
+  harness = await startHarness({ simulate: false, confirmationSurface: new AnsweringConfirmations('yes') });
   remote = await startSandbox({ seed: 3, port: 0, simulate: false });
 });
 afterAll(async () => {

@@ -45,6 +45,7 @@ describe('perps transfers through the core', () => {
     });
     expect(preview.amountUnits).toBe('250500000');
     expect(preview.toAccountLabel).toBe('Beta');
+    expect(preview.recipient).toBe('own');
     expect(preview.domain.name).toBe('Marketdesk Sandbox Perps');
 
     const before = h.events.length;
@@ -117,6 +118,15 @@ describe('perps transfers through the core', () => {
     expect(await refuse({ amount: '5000' })).toMatch(/more than the free collateral/);
   });
 
+  it('classifies the recipient: own only for an account whose key is in the vault; watch-only and unknown addresses are foreign', async () => {
+    const watched = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+    await h.call('addWatchOnlyAccount', { label: 'Watched', address: watched });
+    const preview = (to: string) => h.call<PerpsTransferPreview>('previewPerpsTransfer', { fromAccountId: alpha.id, to, asset: 'USDC', amount: '1' });
+    expect(await preview(beta.address)).toMatchObject({ recipient: 'own', toAccountLabel: 'Beta' });
+    expect(await preview(watched)).toMatchObject({ recipient: 'foreign', toAccountLabel: 'Watched' });
+    expect(await preview('0x000000000000000000000000000000000000dEaD')).toMatchObject({ recipient: 'foreign', toAccountLabel: null });
+  });
+
   it('reads the public trade tape and equity klines of any interval', async () => {
     const trades = await h.call<PerpsPublicTradeView[]>('listPerpsTrades', { instrumentId: SANDBOX_PERPS_INSTRUMENTS[0]!.id, limit: 20 });
     expect(trades.length).toBeGreaterThan(0);
@@ -144,8 +154,9 @@ describe('perps transfers through the core', () => {
     expect(betaEquity).toBe('250.5');
     expect(Math.abs(Number(alphaEquity) - 749.5)).toBeLessThan(20);
     const portfolio = await h.call<PortfolioView>('getPortfolio', { target: { kind: 'all' } });
-    // Summed exactly, as decimals.
-    const micros = (value: string | null | undefined) => Math.round(Number(value) * 1e6);
-    expect(micros(portfolio.totals.perpsEquity)).toBe(micros(alphaEquity) + micros(betaEquity));
+    // Each account's equity to the cent, summed exactly; and part of the total (docs/decisions/41-portfolio-numbers/).
+    const cents = (value: string | null | undefined) => Math.round(Number(value) * 100);
+    expect(cents(portfolio.totals.perpsEquity)).toBe(cents(alphaEquity) + cents(betaEquity));
+    expect(cents(portfolio.totals.total)).toBe(cents(portfolio.totals.cash ?? '0') + cents(portfolio.totals.value) + cents(portfolio.totals.perpsEquity));
   });
 });

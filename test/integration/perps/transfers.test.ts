@@ -174,7 +174,7 @@ describe('refused signed transfers change nothing', () => {
 });
 
 describe('the transfer history', () => {
-  it('caps a page at 500 (ours), newest first, and walks back by end_time', async () => {
+  it('caps a page at 500 (ours), newest first, never inside a millisecond, and walks back by end_time', async () => {
     const { from, to } = await pair('1000');
     const ids: number[] = [];
     for (let batch = 0; batch < 6; batch += 1) {
@@ -187,10 +187,11 @@ describe('the transfer history', () => {
     }
     expect(ids).toHaveLength(501);
     const page = await h.get<{ data: Array<{ transfer_id: number; created_timestamp: number }>; more: boolean }>('/v1/account/internal-transfers?limit=100000', to);
-    expect(page.body.data).toHaveLength(500);
+    // 500 would end inside the oldest batch's millisecond: the page stops before it (401 rows).
+    expect(page.body.data).toHaveLength(401);
     expect(page.body.more).toBe(true);
     const listed = page.body.data.map((r) => r.transfer_id);
-    expect(listed).toEqual([...ids].sort((a, b) => b - a).slice(0, 500));
+    expect(listed).toEqual([...ids].sort((a, b) => b - a).slice(0, 401));
     const oldest = page.body.data.at(-1)!.created_timestamp;
     const rest = await h.get<{ data: Array<{ transfer_id: number }>; more: boolean }>(`/v1/account/internal-transfers?end_time=${oldest}`, to);
     const fresh = rest.body.data.map((r) => r.transfer_id).filter((id) => !listed.includes(id));

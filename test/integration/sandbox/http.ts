@@ -1,4 +1,6 @@
-/** Small HTTP helpers for the sandbox integration tests (real loopback requests via fetch). */
+/** Small HTTP helpers for the sandbox integration tests (real loopback requests via fetch, or raw bytes). */
+import { connect } from 'node:net';
+
 export interface JsonResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -26,3 +28,22 @@ export const post = <T = unknown>(url: string, body: unknown) =>
     headers: { 'content-type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+
+/** Sends raw bytes and returns whatever the server answers (bounded by a timeout). */
+export function raw(url: string, bytes: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    const done = () => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(2_000, done);
+    socket.on('data', (d) => (answer += d.toString()));
+    socket.on('end', done);
+    socket.on('error', done);
+    // Half-close after writing: the server sees the whole request, or a truncated one.
+    socket.end(bytes);
+  });
+}

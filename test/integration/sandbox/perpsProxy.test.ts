@@ -5,6 +5,7 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/start';
+import { PERPS_PROXY_MAX_EXPIRY_DAYS } from '../../../src/shared/protocol/perps';
 import {
   perpsOperationTypedData, type PerpsExchangeInfo, type PerpsOperationArgs, type PerpsOperationType,
 } from '../../../src/signing/perpsOperations';
@@ -120,7 +121,6 @@ describe('creating a proxy key', () => {
       [{ ...good, op: { type: 'createProxy', args: { ...args, proxy: alice.address } } }, 'invalid_args: proxy must differ from owner'],
       [{ ...good, op: { type: 'createProxy', args: { ...args, expiry: String(args.expiry) } } }, 'invalid_args: expiry must be an integer (unix milliseconds)'],
       [{ ...good, op: { type: 'createProxy', args: { ...args, expiry: Date.now() - 1000 } } }, 'invalid_args: expiry must be in the future'],
-      [{ ...good, op: { type: 'createProxy', args: { ...args, expiry: Date.now() + 366 * DAY_MS } } }, 'invalid_args: expiry must be at most 365 days ahead'],
       [{ ...good, op: { type: 'createProxy', args: { ...args, nonce: 1 } } }, 'invalid_args: unexpected field nonce'],
       [{ ...good, sig: 'abc' }, 'invalid_request: sig must be a 0x-prefixed 65-byte hex signature'],
       [{ ...good, salt: 1.5 }, 'invalid_request: salt must be a non-negative integer'],
@@ -138,9 +138,12 @@ describe('creating a proxy key', () => {
     expect((await send('POST', good)).status).toBe(200);
   });
 
-  it('accepts proxies up to 365 days ahead', async () => {
-    const body = await createOp(carol, { expiry: Date.now() + 365 * DAY_MS - 60_000 });
+  it('accepts any future expiry: the spec states no longest lifetime (no 365-day cap)', async () => {
+    const body = await createOp(carol, { expiry: Date.now() + 10 * 365 * DAY_MS });
     expect((await send('POST', body)).status).toBe(200);
+    // As far as the app asks: its longest lifetime (PERPS_PROXY_MAX_EXPIRY_DAYS).
+    const farthest = await createOp(carol, { expiry: Date.now() + PERPS_PROXY_MAX_EXPIRY_DAYS * DAY_MS });
+    expect((await send('POST', farthest)).status).toBe(200);
   });
 });
 

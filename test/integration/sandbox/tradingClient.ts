@@ -64,6 +64,8 @@ export interface OrderArgs {
   timestamp?: string;
   /** Version 1 only: the signed fee rate (default 0). */
   feeRateBps?: number;
+  /** Version 2 only: the builder code the order carries (default none). */
+  builder?: `0x${string}`;
 }
 
 let saltCounter = 1_000;
@@ -94,12 +96,12 @@ export async function signOrder(account: Account, args: OrderArgs, version: 1 | 
   const timestamp = args.timestamp ?? String(Date.now());
   const message = {
     salt: BigInt(salt), maker, signer: account.address, tokenId: BigInt(args.tokenId), makerAmount, takerAmount,
-    side, signatureType, timestamp: BigInt(timestamp), metadata: ZERO_BYTES32, builder: ZERO_BYTES32,
+    side, signatureType, timestamp: BigInt(timestamp), metadata: ZERO_BYTES32, builder: args.builder ?? ZERO_BYTES32,
   } as const;
   const signature = await account.signTypedData({ domain, types: orderTypesV2, primaryType: 'Order', message });
   return {
     salt, maker, signer: account.address, tokenId: args.tokenId, makerAmount: makerAmount.toString(), takerAmount: takerAmount.toString(),
-    side: args.side, signatureType, timestamp, metadata: ZERO_BYTES32, builder: ZERO_BYTES32, expiration, signature,
+    side: args.side, signatureType, timestamp, metadata: ZERO_BYTES32, builder: args.builder ?? ZERO_BYTES32, expiration, signature,
   };
 }
 

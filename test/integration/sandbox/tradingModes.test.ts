@@ -76,7 +76,7 @@ describe('exchange modes', () => {
     await alice.call('DELETE', '/cancel-all');
   });
 
-  it('restarting: 425 on every trading request, then post-only for a while, then normal', async () => {
+  it('restarting: 425 on every authenticated request, then post-only for a while, then normal', async () => {
     const resting = (await alice.order(restingBid)).body.orderID;
     const status = await setMode({ mode: 'restarting', durationSeconds: 0.6, postOnlySeconds: 1.5 });
     expect(status.body).toMatchObject({ mode: 'restarting', next: [{ mode: 'post-only' }] });
@@ -85,8 +85,10 @@ describe('exchange modes', () => {
     expect(order.headers.get('retry-after')).toBe('1');
     expect((await alice.call('DELETE', '/order', { orderID: resting })).status).toBe(425);
     expect((await alice.call('POST', '/v1/heartbeats', { heartbeat_id: '' })).status).toBe(425);
-    // Reads are not trading requests.
-    expect((await alice.call('GET', '/data/orders')).status).toBe(200);
+    // The account's reads are authenticated requests too (the spec lists 425 under "any
+    // authenticated endpoint"); public market data keeps answering.
+    expect((await alice.call('GET', '/data/orders')).status).toBe(425);
+    expect((await get(`${clob}/book?token_id=${restingBid.tokenId}`)).status).toBe(200);
     await sleep(700);
     expect((await alice.order(restingBid)).body).toMatchObject({ code: 'post_only_mode' });
     expect((await alice.call('DELETE', '/order', { orderID: resting })).status).toBe(200);

@@ -1,6 +1,6 @@
 /**
  * The pure parts around the history store and the portfolio: export encoding (RFC 4180, formula
- * guard), the holdings replay behind the value series, money formatting and totals, the answer
+ * guard), the holdings replay behind the value series, money formatting and position rows, the answer
  * checks of the analytics client with its error mapping, and the desktop save dialog's options.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,9 +11,10 @@ import { CoreError } from '../../../src/main/core/coreError';
 import { atOrBelow } from '../../../src/main/core/history/feedWalk';
 import { toBuilderVolumeBuckets, toWinnerView } from '../../../src/main/core/portfolio/boardViews';
 import { csvField, encoderFor } from '../../../src/main/core/portfolio/exportFormats';
-import { dayEndsBetween, replayHoldings } from '../../../src/main/core/portfolio/holdingsReplay';
+import { loadHoldingHistory } from '../../../src/main/core/portfolio/holdingHistory';
+import { dayEndsBetween, priceAt, replayBack } from '../../../src/main/core/portfolio/holdingsReplay';
 import { decimalOrNull, microToDecimal, toMicro } from '../../../src/main/core/portfolio/money';
-import { toPositionView, totalsOf } from '../../../src/main/core/portfolio/positionViews';
+import { toPositionView } from '../../../src/main/core/portfolio/positionViews';
 import { chosenExportPath, exportSaveDialogOptions } from '../../../src/main/electron/exportSavePrompt';
 import type { ActivityRowView, WalletRef } from '../../../src/shared/portfolioViews';
 import type { BiggestWinnerRow, PositionRow } from '../../../src/shared/protocol/analytics';
@@ -43,34 +44,39 @@ describe('export encoding', () => {
 
 describe('holdings replay (value series)', () => {
   const change = (ts: number, type: string, token: string | null, side: string | null, size: number, price: number | null = null, condition: string | null = '0xc') =>
-    ({ ts, type, condition_id: condition, token_id: token, side, size, price });
+    ({ ts, type, condition_id: condition, token_id: token, side, size, price, size_usdc: null });
 
-  it('buys add, sells remove, splits and merges move every outcome, a redeem empties the market', () => {
+  it('works back from today: a buy had not added, a sell not removed, splits and merges every outcome, a redeem what it names', () => {
     const DAY = 86_400;
-    const ends = [DAY, 2 * DAY, 3 * DAY, 4 * DAY];
-    const seen: Array<Record<string, number>> = [];
-    replayHoldings(
+    const history = loadHoldingHistory(
       [
         change(10, 'TRADE', 'yes', 'BUY', 10, 0.4),
         change(20, 'TRADE', 'yes', 'SELL', 4, 0.5),
         change(DAY + 5, 'SPLIT', null, null, 3),
         change(2 * DAY + 5, 'MERGE', null, null, 3),
-        change(3 * DAY + 5, 'REDEEM', null, null, 6),
+        change(3 * DAY + 5, 'REDEEM', 'yes', null, 6),
       ],
-      ends,
       new Map([['0xc', ['yes', 'no']]]),
-      (_, holdings, lastPrice) => seen.push({ ...Object.fromEntries(holdings), price: lastPrice.get('yes') ?? -1 }),
+    );
+    const seen: Array<Record<string, number>> = [];
+    // Today the wallet holds nothing of the market, and 2 shares of a token its history never names.
+    replayBack(history, new Map([['other', 2]]), [DAY, 2 * DAY, 3 * DAY, 4 * DAY], (dayEnd, shares, tokens) =>
+      seen.push({ dayEnd: dayEnd / DAY, ...Object.fromEntries(tokens.map((t, i) => [t, shares[i]!])) }),
     );
     expect(seen).toEqual([
-      { yes: 6, price: 0.5 },
-      { yes: 9, no: 3, price: 0.5 },
-      { yes: 6, price: 0.5 },
-      { price: 0.5 },
+      { dayEnd: 4, yes: 0, no: 0, other: 2 },
+      { dayEnd: 3, yes: 6, no: 0, other: 2 },
+      { dayEnd: 2, yes: 9, no: 3, other: 2 },
+      { dayEnd: 1, yes: 6, no: 0, other: 2 },
     ]);
+    expect(history.tradePrices.get(history.tokens.indexOf('yes'))).toEqual([{ t: 10, p: 0.4 }, { t: 20, p: 0.5 }]);
+    expect(priceAt([{ t: 10, p: 0.4 }, { t: 20, p: 0.5 }], 15)).toBe(0.4);
+    expect(priceAt([{ t: 10, p: 0.4 }], 5)).toBeUndefined();
   });
 
-  it('day ends run from the first day to now, the last one clamped at now', () => {
-    expect(dayEndsBetween(86_400 * 10 + 5, 86_400 * 12 + 100)).toEqual([86_400 * 11, 86_400 * 12, 86_400 * 12 + 100]);
+  it('day ends are the UTC midnights after the start and before now', () => {
+    expect(dayEndsBetween(86_400 * 10 + 5, 86_400 * 12 + 100)).toEqual([86_400 * 11, 86_400 * 12]);
+    expect(dayEndsBetween(86_400 * 12 + 5, 86_400 * 12 + 100)).toEqual([]);
   });
 });
 
@@ -88,19 +94,21 @@ describe('money and positions', () => {
     cur_price: 0.5, redeemable: false, tradable: true, end_date: null,
   };
 
-  it('lays the live midpoint over an open market and keeps the service price elsewhere', () => {
-    expect(toPositionView(wallet, row, 0.6)).toMatchObject({ curPrice: '0.6', currentValue: '6', cashPnl: '2', percentPnl: '50.00', priceSource: 'book' });
-    expect(toPositionView(wallet, { ...row, tradable: false, redeemable: true }, 0.6)).toMatchObject({ curPrice: '0.5', currentValue: '5', priceSource: 'analytics' });
-    expect(toPositionView(wallet, { ...row, cur_price: null, current_value: null, cash_pnl: null, percent_pnl: null }, undefined)).toMatchObject({
-      curPrice: null, currentValue: null, cashPnl: null, percentPnl: null, priceSource: null,
-    });
+  it('lays the live midpoint over an open market and keeps the service price elsewhere, in whole cents', () => {
+    expect(toPositionView(wallet, row, 0.6)).toMatchObject({ curPrice: '0.6', currentValue: '6.00', initialValue: '4.00', cashPnl: '2.00', percentPnl: '50.00', priceSource: 'book' });
+    expect(toPositionView(wallet, { ...row, tradable: false, redeemable: true }, 0.6)).toMatchObject({ curPrice: '0.5', currentValue: '5.00', priceSource: 'analytics' });
+    expect(toPositionView(wallet, { ...row, size: 3.333, initial_value: 1.0049 }, 0.555)).toMatchObject({ currentValue: '1.85', initialValue: '1.00', cashPnl: '0.85' });
   });
 
-  it('totals leave unavailable numbers out instead of counting them as zero', () => {
-    const views = [toPositionView(wallet, row, undefined), toPositionView(wallet, { ...row, initial_value: null, cash_pnl: null, redeemable: true, tradable: false }, undefined)];
-    expect(totalsOf(views)).toEqual({ positions: 2, value: '10', initialValue: '4', cashPnl: '1', percentPnl: '25.00', redeemableValue: '5', perpsEquity: null });
-    expect(totalsOf(views, '12.5').perpsEquity).toBe('12.5');
-    expect(totalsOf([]).percentPnl).toBeNull();
+  it('a position without a price says why, with no value or P&L', () => {
+    const unpriced = { ...row, cur_price: null, current_value: null, cash_pnl: null, percent_pnl: null };
+    expect(toPositionView(wallet, { ...unpriced, tradable: false }, undefined)).toMatchObject({
+      curPrice: null, currentValue: null, cashPnl: null, percentPnl: null, priceSource: null, initialValue: '4.00',
+      unpricedReason: expect.stringMatching(/not trading/),
+    });
+    expect(toPositionView(wallet, unpriced, undefined).unpricedReason).toMatch(/no bids, no asks and no trades/);
+    expect(toPositionView(wallet, { ...unpriced, redeemable: true }, undefined).unpricedReason).toMatch(/resolved/);
+    expect(toPositionView(wallet, row, undefined).unpricedReason).toBeNull();
   });
 });
 

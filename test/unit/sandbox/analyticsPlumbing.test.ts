@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CapacitySlots } from '../../../src/sandbox/analytics/capacitySlots';
 import { CursorCodec } from '../../../src/sandbox/analytics/cursor';
 import { AnalyticsError } from '../../../src/sandbox/analytics/errors';
+import { ANALYTICS_ERROR_CODES, type AnalyticsErrorCode } from '../../../src/shared/protocol/analytics';
 import { QueryParams } from '../../../src/sandbox/analytics/params';
 import { traceError, withTraceHeader } from '../../../src/sandbox/services/traceErrors';
 
@@ -54,13 +55,24 @@ describe('signed cursors', () => {
 
 describe('error replies', () => {
   it('carry Retry-After on 429 and on a retryable 503 only, and the trace id as a header', () => {
-    expect(traceError(429, 'rate_limited', 'slow down', true, undefined, 3).headers?.['retry-after']).toBe('3');
-    expect(traceError(503, 'request_timeout', 'deadline', true).headers?.['retry-after']).toBe('1');
-    expect(traceError(503, 'dependency_unavailable', 'gone', false).headers?.['retry-after']).toBeUndefined();
-    expect(traceError(400, 'invalid_request', 'bad').headers).toBeUndefined();
-    const decorated = withTraceHeader(traceError(400, 'invalid_request', 'bad', false, 'user'));
+    expect(traceError('rate_limited', 'slow down', { retryAfterS: 3 }).headers?.['retry-after']).toBe('3');
+    expect(traceError('request_timeout', 'deadline').headers?.['retry-after']).toBe('1');
+    expect(traceError('dependency_unavailable', 'gone', { retryable: false }).headers?.['retry-after']).toBeUndefined();
+    expect(traceError('invalid_request', 'bad').headers).toBeUndefined();
+    const decorated = withTraceHeader(traceError('invalid_request', 'bad', { parameter: 'user' }));
     expect(decorated.headers?.['x-trace-id']).toBe((decorated.body as { trace_id: string }).trace_id);
     expect(decorated.body).toMatchObject({ parameter: 'user', retryable: false });
+  });
+
+  it('take their status from the code, as the spec\'s error table maps them', () => {
+    const table: Record<AnalyticsErrorCode, number> = {
+      invalid_request: 400, unauthorized: 401, not_found: 404, method_not_allowed: 405,
+      rate_limited: 429, internal: 500, request_timeout: 503, dependency_unavailable: 503,
+    };
+    for (const code of ANALYTICS_ERROR_CODES) {
+      expect(traceError(code, 'x').status, code).toBe(table[code]);
+      expect(new AnalyticsError(code, 'x').status, code).toBe(table[code]);
+    }
   });
 });
 

@@ -5,6 +5,7 @@
  * keyed by the record ids kept here.
  */
 import type { AccountView, AccountsState } from '../../../shared/custodyViews';
+import type { IssuingHosts } from '../../../shared/issuedOrigin';
 import { SANDBOX_NETWORK_ID } from '../../../shared/networkProfiles';
 import { CoreError } from '../coreError';
 import { MemoryBackedConf } from '../settings/memoryBackedConf';
@@ -26,10 +27,13 @@ export class AccountRegistry {
   /**
    * `currentNetwork` says whose issued credentials and proxies the account views carry (the
    * active network); services bound to one network use issued()/updateIssued() with their own id.
+   * `currentHosts` says what that network's services bind what they issue now to (null between
+   * networks), so the views can show credentials and proxies issued by another host.
    */
   constructor(
     dataDir: string,
     private readonly currentNetwork: () => string = () => SANDBOX_NETWORK_ID,
+    private readonly currentHosts: () => IssuingHosts | null = () => null,
   ) {
     this.store = new MemoryBackedConf<RegistryData>({
       cwd: dataDir,
@@ -75,7 +79,8 @@ export class AccountRegistry {
     const accounts = this.all();
     const active = this.store.get('activeAccountId');
     const activeAccountId = accounts.some((a) => a.id === active) ? active : (accounts[0]?.id ?? null);
-    return { accounts, activeAccountId };
+    const hosts = this.currentHosts();
+    return { accounts, activeAccountId, ...(hosts ? { hosts } : {}) };
   }
 
   /** Every account as seen on the current network (its credentials and proxies there). */

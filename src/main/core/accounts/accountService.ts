@@ -3,7 +3,7 @@
  * registry holds what may be seen while locked; the vault holds the keys.
  */
 import { randomUUID } from 'node:crypto';
-import { bytesToHex, getAddress } from 'viem';
+import { getAddress } from 'viem';
 import type { AccountsState, KeystoreExportResult, SecretRevealResult, SignatureTypeName } from '../../../shared/custodyViews';
 import { CoreError } from '../coreError';
 import {
@@ -167,7 +167,7 @@ export class AccountService {
       return await this.options.presenter.present({
         title: `Private key of "${account.label}"`,
         explanation: `Anyone with this key controls ${account.address} and its funds. Do not share it or paste it into a website.`,
-        secret: bytesToHex(record.privateKey),
+        secret: record.privateKey,
       });
     } finally {
       wipe(record.privateKey);

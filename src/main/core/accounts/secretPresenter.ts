@@ -21,7 +21,12 @@ export interface KeystoreOffer {
  * or downloaded, where the renderer cannot reach.
  */
 export interface SecretPresenter {
-  present(request: { title: string; explanation: string; secret: string }): Promise<SecretRevealResult>;
+  /**
+   * `secret` is the key's raw bytes, shown as `0x` and hex. The presenter copies what it keeps
+   * and never turns it into a JavaScript string where it can avoid it (browser mode builds its
+   * page as bytes); the caller zeroes its own copy when this returns.
+   */
+  present(request: { title: string; explanation: string; secret: Uint8Array }): Promise<SecretRevealResult>;
   offerKeystore(offer: KeystoreOffer): Promise<KeystoreExportResult>;
   /** Called when the vault locks: drop every secret shown but not yet opened or saved. */
   forgetAll?(): void;

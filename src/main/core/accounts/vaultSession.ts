@@ -31,9 +31,22 @@ export interface VaultSessionOptions {
   now?: () => number;
   /** scrypt cost for new vaults; tests pass lighter values. */
   kdf?: ScryptCost;
+  /**
+   * Browser mode, which hears of no suspend: a gap this long between two of the session's
+   * 5-second checks, on the wall clock, means the machine slept (or the clock or the process was
+   * stepped): the vault locks, as the desktop app locks on every suspend. Off when absent.
+   */
+  lockAfterClockGapMs?: number;
+  /**
+   * Runs after every unlock, before the unlock is announced (the first unlock after an upgrade
+   * binds old records to their origin: bindIssuedOrigins.ts). Its failure is logged, not fatal.
+   */
+  afterUnlock?: (vault: Vault) => Promise<void>;
 }
 
-const IDLE_CHECK_MS = 5_000;
+export const IDLE_CHECK_MS = 5_000;
+/** A sleep, not a slow tick: a minute without one 5-second check running. */
+export const SLEEP_GAP_MS = 60_000;
 
 /** Keychain errors can span lines (D-Bus dumps); the notice is one line. */
 const oneLine = (text: string) => (text.split('\n')[0] ?? '').slice(0, 160);
@@ -45,6 +58,8 @@ export class VaultSession {
   private deviceAvailable = false;
   private lastActivity: number;
   private idleTimer: NodeJS.Timeout | null = null;
+  /** Wall-clock time of the last periodic check (a sleep shows as a gap between two). */
+  private lastCheck = 0;
   /** The one password-check path of this session: unlock and every re-entry share its throttle. */
   private readonly passwordChecks: PasswordChecks;
   private readonly now: () => number;
@@ -66,8 +81,19 @@ export class VaultSession {
       if (this.vault.recoveredFromBackup) this.options.log.warn(`vault restored from its backup copy: ${this.vault.recoveredFromBackup.reason}`);
       if (this.vault.osUnlockEnabled && this.deviceAvailable) await this.unlockWithDevice().catch(() => undefined);
     }
-    this.idleTimer = setInterval(() => this.lockIfIdle(), IDLE_CHECK_MS);
+    this.lastCheck = this.now();
+    this.idleTimer = setInterval(() => this.check(), IDLE_CHECK_MS);
     this.idleTimer.unref?.();
+  }
+
+  /** The periodic check: a sleep seen as a gap in these checks locks first, then the idle limit. */
+  check(): void {
+    const now = this.now();
+    const gap = now - this.lastCheck;
+    this.lastCheck = now;
+    const limit = this.options.lockAfterClockGapMs;
+    if (limit !== undefined && gap >= limit) this.lock('sleep');
+    this.lockIfIdle();
   }
 
   stop(): void {
@@ -121,6 +147,7 @@ export class VaultSession {
   async unlock(password: string): Promise<void> {
     const vault = this.existing();
     await this.guardAttempt(() => vault.unlockWithPassword(password));
+    await this.runAfterUnlock(vault);
     this.touch();
     this.changed();
   }
@@ -146,6 +173,7 @@ export class VaultSession {
       this.changed();
       throw new CoreError('unavailable', this.deviceNotice);
     }
+    await this.runAfterUnlock(vault);
     this.touch();
     this.changed();
   }
@@ -204,6 +232,14 @@ export class VaultSession {
     } catch (error) {
       if (error instanceof UnlockThrottledError || error instanceof WrongPasswordError) this.changed();
       throw error;
+    }
+  }
+
+  private async runAfterUnlock(vault: Vault): Promise<void> {
+    try {
+      await this.options.afterUnlock?.(vault);
+    } catch (error) {
+      this.options.log.warn(`after unlock: ${error instanceof Error ? error.message : 'unknown error'}`);
     }
   }
 

@@ -8,11 +8,18 @@
  *   holds its slot until its handler really settles, not just until its deadline answered, so
  *   work that hangs cannot pile up behind a stream of timeouts.
  */
+import { channelAuthority } from '../../../shared/channelAuthority';
 import type { ChannelName } from '../../../shared/contract';
+import { CONFIRMATION_TIMEOUT_MS } from '../authority/confirmationCenter';
 
 export interface CallLimits {
-  /** Deadline of an ordinary call (reads, writes, order placement). */
+  /** Deadline of an ordinary call (reads, writes). */
   deadlineMs: number;
+  /**
+   * Deadline of a call that may wait for the user's answer in main's own surface (orders and every
+   * `confirm` channel): the question's own time limit and then the work.
+   */
+  questionDeadlineMs: number;
   /** Deadline of the channels in `longChannels`: history walks, exports, key derivation. */
   longDeadlineMs: number;
   longChannels: ReadonlySet<string>;
@@ -30,13 +37,19 @@ const LONG_CHANNELS: readonly ChannelName[] = [
 
 export const DEFAULT_CALL_LIMITS: CallLimits = {
   deadlineMs: 60_000,
+  questionDeadlineMs: CONFIRMATION_TIMEOUT_MS + 60_000,
   longDeadlineMs: 30 * 60_000,
   longChannels: new Set(LONG_CHANNELS),
   maxInFlightPerClient: 32,
 };
 
+const mayAsk = (channel: string): boolean => {
+  const cls = (channelAuthority as Record<string, string>)[channel];
+  return cls === 'confirm' || cls === 'trade';
+};
+
 export const deadlineFor = (limits: CallLimits, channel: string): number =>
-  limits.longChannels.has(channel) ? limits.longDeadlineMs : limits.deadlineMs;
+  limits.longChannels.has(channel) ? limits.longDeadlineMs : mayAsk(channel) ? Math.max(limits.questionDeadlineMs, limits.deadlineMs) : limits.deadlineMs;
 
 /** Counts calls in flight per client; an entry leaves the map when its count returns to zero. */
 export class InFlightCounter {

@@ -1,4 +1,4 @@
-/** Handlers of the guardrail channels: what a live network's first operations need explained. */
+/** Handlers of the guardrail channels: what a live network's first operations still need explained. */
 import type { AccountRegistry } from '../accounts/accountRegistry';
 import type { LiveAcknowledgements } from '../guardrails/liveAcknowledgements';
 import type { BridgeHandlers } from './handlerTypes';
@@ -8,9 +8,8 @@ export interface GuardrailServices {
   registry: AccountRegistry;
 }
 
-export function createGuardrailHandlers({ acknowledgements, registry }: GuardrailServices): Pick<BridgeHandlers, 'getLiveAcknowledgements' | 'acknowledgeLiveOperation'> {
+export function createGuardrailHandlers({ acknowledgements, registry }: GuardrailServices): Pick<BridgeHandlers, 'getLiveAcknowledgements'> {
   return {
     getLiveAcknowledgements: async ({ accountId }) => acknowledgements.view((accountId ? registry.get(accountId) : registry.requireActive()).id),
-    acknowledgeLiveOperation: async ({ accountId, kind, networkId }) => acknowledgements.acknowledge(registry.get(accountId).id, kind, networkId),
   };
 }

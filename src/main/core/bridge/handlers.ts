@@ -25,8 +25,13 @@ import { createTradingHandlers } from './tradingHandlers';
 import type { BridgeHandlers } from './handlerTypes';
 import { createProfilesHandlers } from './profilesHandlers';
 import type { NetworkProfilesService } from '../networks/profilesService';
-import { createGuardrailHandlers } from './guardrailHandlers';
-import { withLiveGate, type LiveGateServices } from '../guardrails/guardedHandlers';
+import { createGuardrailHandlers, type GuardrailServices } from './guardrailHandlers';
+import { withGates } from '../authority/authorityGate';
+import type { ConfirmationCenter } from '../authority/confirmationCenter';
+import { networkGates, type NetworkGateServices } from '../authority/networkGates';
+import { sharedGates } from '../authority/sharedGates';
+import type { SettingsStore } from '../settings/settingsStore';
+import type { AccountRegistry } from '../accounts/accountRegistry';
 import type { UpdateService } from '../updates/updateService';
 import { createUpdateHandlers } from './updateHandlers';
 
@@ -40,7 +45,9 @@ export type SharedChannel =
   // profiles: they read and write settings only (a connection test has a budget of its own)
   | 'listNetworkProfiles' | 'saveNetworkProfile' | 'deleteNetworkProfile' | 'testNetworkProfile' | 'exportNetworkProfiles' | 'importNetworkProfiles'
   // updater: the app's own updates, whatever the network
-  | 'getUpdateState' | 'checkForUpdates' | 'downloadUpdate' | 'cancelUpdateDownload' | 'installUpdate';
+  | 'getUpdateState' | 'checkForUpdates' | 'downloadUpdate' | 'cancelUpdateDownload' | 'installUpdate'
+  // authority: main's questions outlive a switch only to be withdrawn by it
+  | 'listPendingConfirmations' | 'declineConfirmation' | 'setSandboxMainConfirmations';
 
 export type SharedHandlers = Pick<BridgeHandlers, SharedChannel>;
 export type NetworkHandlers = Omit<BridgeHandlers, SharedChannel>;
@@ -54,10 +61,16 @@ export interface SharedHandlerServices {
   switcher: NetworkSwitcher;
   networkProfiles: NetworkProfilesService;
   updates: UpdateService;
+  settings: SettingsStore;
+  registry: AccountRegistry;
+  confirmations: ConfirmationCenter;
+  /** The trading state changed for the current network (the sandbox's confirmation setting). */
+  tradingChanged: () => void;
 }
 
-export function createSharedHandlers({ session, accounts, prefs, appStatus, switcher, networkProfiles, updates }: SharedHandlerServices): SharedHandlers {
-  return {
+export function createSharedHandlers(services: SharedHandlerServices): SharedHandlers {
+  const { session, accounts, prefs, appStatus, switcher, networkProfiles, updates, settings, registry, confirmations } = services;
+  return withGates({
     ...createProfilesHandlers(networkProfiles),
     ...createUpdateHandlers(updates),
     ...createVaultAccountHandlers({ session, accounts }),
@@ -67,7 +80,15 @@ export function createSharedHandlers({ session, accounts, prefs, appStatus, swit
     listNetworks: async () => switcher.choices(),
     getNetworkSwitchPreflight: async ({ networkId }) => switcher.preflight(networkId),
     switchNetwork: async ({ networkId, confirmed }) => switcher.switchTo(networkId, confirmed === true),
-  };
+    // authority
+    listPendingConfirmations: async () => confirmations.pending(),
+    declineConfirmation: async ({ id }) => ({ declined: confirmations.decline(id) }),
+    setSandboxMainConfirmations: async ({ enabled }) => {
+      settings.set('mainConfirmationsOnSandbox', enabled);
+      services.tradingChanged();
+      return { enabled };
+    },
+  }, sharedGates({ settings, session, registry, profiles: networkProfiles }), () => confirmations);
 }
 
 export interface NetworkHandlerServices {
@@ -83,14 +104,17 @@ export interface NetworkHandlerServices {
   portfolio: PortfolioDesk;
   perps: PerpsDesk;
   alerts: AlertService;
-  /** guardrails: the live-money gate in front of signed operations, and its channels. */
-  liveGate: LiveGateServices;
+  /** guardrails: what live operations still need explained. */
+  guardrails: GuardrailServices;
+  /** authority: main's questions in front of this network's value-moving and guardrail channels. */
+  gates: NetworkGateServices;
+  confirmations: ConfirmationCenter;
 }
 
 export function createNetworkHandlers(services: NetworkHandlerServices): NetworkHandlers {
-  const { budgetState, catalog, watchlist, books, trading, portfolio, perps, alerts, liveGate } = services;
-  return withLiveGate({
-    ...createGuardrailHandlers(liveGate),
+  const { budgetState, catalog, watchlist, books, trading, portfolio, perps, alerts, guardrails, gates, confirmations } = services;
+  return withGates({
+    ...createGuardrailHandlers(guardrails),
     ...createIssuedCredentialHandlers(services),
     ...createTradingHandlers(trading),
     ...createPortfolioHandlers(portfolio),
@@ -108,5 +132,5 @@ export function createNetworkHandlers(services: NetworkHandlerServices): Network
       const watching = [...new Set(tokenIds)];
       return { watching, books: await books.watch(caller.clientId, watching) };
     },
-  }, liveGate);
+  }, networkGates(gates), () => confirmations);
 }

@@ -11,8 +11,8 @@ type PortfolioChannels =
 
 export function createPortfolioHandlers(desk: PortfolioDesk): Pick<BridgeHandlers, PortfolioChannels> {
   return {
-    getPortfolio: ({ target }) => desk.portfolios.getPortfolio(target),
-    getKeptPortfolio: async ({ target }) => desk.portfolios.keptPortfolio(target),
+    getPortfolio: ({ target, period }) => desk.portfolios.getPortfolio(target, period),
+    getKeptPortfolio: async ({ target, period }) => desk.portfolios.keptPortfolio(target, period),
     getPortfolioHistory: ({ target, range }) => desk.history.series(target, range),
     syncActivityHistory: ({ address, jobId, full }) => desk.sync.sync(address, { ...(jobId ? { jobId } : {}), full }),
     getHistorySyncState: async ({ address }) => desk.sync.state(address),

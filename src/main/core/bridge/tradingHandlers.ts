@@ -8,7 +8,9 @@ type TradingChannel =
   | 'refreshBalanceAllowance' | 'getTradingState' | 'setHeartbeat' | 'setConfirmOrders' | 'getPriceHistory'
   | 'getOhlc' | 'getRecentTrades' | 'listFillNotifications' | 'dismissFillNotifications'
   | 'requestSandboxFunds' | 'setSandboxExchangeMode' | 'setSandboxAddressRestriction'
-  | 'amendOrder';
+  | 'amendOrder'
+  // risk
+  | 'getRiskState' | 'setRiskLimits' | 'killSwitch';
 
 export function createTradingHandlers(desk: TradingDesk): Pick<BridgeHandlers, TradingChannel> {
   return {
@@ -19,6 +21,10 @@ export function createTradingHandlers(desk: TradingDesk): Pick<BridgeHandlers, T
     cancelOrders: ({ orderIds }) => desk.orders.cancel(orderIds),
     cancelMarketOrders: (filter) => desk.orders.cancelMarket(filter),
     amendOrder: (request) => desk.orders.amend(request),
+    // risk: limits and their use; the kill switch cancels every account's orders on this network.
+    getRiskState: ({ tokenId }) => desk.risk.state(tokenId),
+    setRiskLimits: ({ accountId, limits, networkId }) => desk.risk.setLimits(accountId, limits, networkId),
+    killSwitch: ({ networkId }) => desk.killSwitch.run(networkId),
     cancelAllOrders: () => desk.orders.cancelAll(),
     listOpenOrders: (filter) => desk.activity.openOrders(desk.clob.tradingAccount(), filter),
     listAccountTrades: ({ market, jobId }) => desk.trades(market, jobId),
@@ -27,7 +33,7 @@ export function createTradingHandlers(desk: TradingDesk): Pick<BridgeHandlers, T
     refreshBalanceAllowance: ({ tokenId }) => desk.balance(tokenId, true),
     getTradingState: async () => desk.state(),
     setHeartbeat: ({ enabled }) => desk.setHeartbeat(enabled),
-    setConfirmOrders: async ({ enabled, confirmNetworkId }) => desk.setConfirmOrders(enabled, confirmNetworkId),
+    setConfirmOrders: async ({ enabled }) => desk.setConfirmOrders(enabled),
     getPriceHistory: ({ tokenId, interval, fidelity }) => desk.marketData.priceHistory(tokenId, interval, fidelity),
     getOhlc: ({ tokenId, fidelity, startTs, limit }) => desk.marketData.ohlc(tokenId, fidelity, startTs, limit),
     getRecentTrades: ({ tokenId }) => desk.marketData.recentTrades(tokenId),

@@ -31,6 +31,8 @@ interface Listing {
   events: Array<{ summary: EventSummary; haystack: string }>;
   /** Each listed market's question and tick by condition id (tables name rows of any market). */
   markets: Map<string, MarketLabel>;
+  /** Each listed outcome token's market question and outcome name (main's questions name what an order buys). */
+  tokens: Map<string, string>;
 }
 
 export class CatalogService {
@@ -76,6 +78,11 @@ export class CatalogService {
     return (await this.currentListing()).markets.get(conditionId) ?? null;
   }
 
+  /** "Question — Outcome" of a listed outcome token; null when the catalog does not list it. */
+  async tokenName(tokenId: string): Promise<string | null> {
+    return (await this.currentListing()).tokens.get(tokenId) ?? null;
+  }
+
   /** Forgets the cached listing, e.g. when the network changes. */
   invalidate(): void {
     this.listing = null;
@@ -93,6 +100,7 @@ export class CatalogService {
   private async loadListing(): Promise<Listing> {
     const events: Listing['events'] = [];
     const markets: Listing['markets'] = new Map();
+    const tokens: Listing['tokens'] = new Map();
     for (let page = 0; page < MAX_LISTING_PAGES; page++) {
       const batch = await this.http.requestJson<CatalogEventWire[]>({
         service: 'catalog',
@@ -107,10 +115,11 @@ export class CatalogService {
         events.push({ summary, haystack: [summary.title, ...questions].join(' ').toLowerCase() });
         for (const market of Array.isArray(event.markets) ? event.markets.map((wire) => toMarketSummary(wire, this.now())) : []) {
           if (market.conditionId) markets.set(market.conditionId, { question: market.question, tickSize: market.tickSize });
+          for (const outcome of market.outcomes) if (outcome.tokenId) tokens.set(outcome.tokenId, `${market.question} — ${outcome.name}`);
         }
       }
       if (batch.length < CATALOG_EVENTS_PAGE_MAX) break;
     }
-    return { loadedAt: this.now(), events, markets };
+    return { loadedAt: this.now(), events, markets, tokens };
   }
 }

@@ -14,8 +14,8 @@ export {
   type RecordKind,
   type RecordIndexEntry,
 } from './vaultFormat';
-export type { PutRecordInput, VaultRecord } from './vaultRecords';
-export type { ClobCredentials, PerpsProxySecret, RecordPayload } from './recordPayloads';
+export type { BoundRecord, PutRecordInput, VaultRecord } from './vaultRecords';
+export type { ClobCredentials, IssuedOrigin, PerpsProxySecret, RecordPayload } from './recordPayloads';
 export { createMemoryOsKeyStore, type OsKeyStore, type OsKeyStoreAvailability } from './osKeyStorePort';
 export { createKeyringOsKeyStore, OS_KEYSTORE_SERVICE } from './osKeyStore';
 export { importKeystoreV3, exportKeystoreV3, STANDARD_KEYSTORE_SCRYPT, type KeystoreV3Json, type ImportedKey } from './keystoreV3';

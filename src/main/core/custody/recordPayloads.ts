@@ -12,7 +12,11 @@ import type { RecordKind } from './vaultFormat';
  * into the part of the file that is readable while locked.
  *
  * signingKey: the raw 32 bytes (no JSON, so nothing but the key exists to be wiped).
- * clobCredentials / perpsProxy: UTF-8 JSON.
+ * clobCredentials / perpsProxy: UTF-8 JSON, with `origin`: where the service that issued them
+ * lives (an origin, or the embedded sandbox; null when it could not be recorded). Inside the
+ * ciphertext, so it is authenticated with the secret it binds and cannot be edited apart from it.
+ * Records written before origins were recorded have none; the accounts layer binds them at the
+ * first unlock after upgrading (Vault.bindRecordOrigins). Releases that predate `origin` ignore it.
  */
 
 export interface ClobCredentials {
@@ -28,18 +32,27 @@ export interface PerpsProxySecret {
   secret: string;
 }
 
+/** Where an issued record's service lives; undefined: written before origins were recorded. */
+export type IssuedOrigin = string | null | undefined;
+
 export type RecordPayload =
   | { kind: 'signingKey'; privateKey: Uint8Array }
-  | { kind: 'clobCredentials'; credentials: ClobCredentials }
-  | { kind: 'perpsProxy'; proxy: PerpsProxySecret };
+  | { kind: 'clobCredentials'; credentials: ClobCredentials; origin?: IssuedOrigin }
+  | { kind: 'perpsProxy'; proxy: PerpsProxySecret; origin?: IssuedOrigin };
 
+export const MAX_ORIGIN_LENGTH = 300;
 const text = (max: number) => z.string().min(1).max(max);
-const clobSchema = z.object({ apiKey: text(256), secret: text(1024), passphrase: text(1024) });
+const originSchema = z.string().min(1).max(MAX_ORIGIN_LENGTH).nullable().optional();
+const clobSchema = z.object({ apiKey: text(256), secret: text(1024), passphrase: text(1024), origin: originSchema });
 const proxySchema = z.object({
   proxyAddress: z.string(),
   proxyPrivateKey: z.string().optional(),
   secret: text(1024),
+  origin: originSchema,
 });
+
+/** The origin's JSON member: left out when unknown, so a record keeps saying it was never bound. */
+const originField = (origin: IssuedOrigin) => (origin === undefined ? {} : { origin });
 
 const invalid = (kind: RecordKind, field: string) =>
   new InvalidRecordError(`Invalid ${kind} record: field ${field} is missing or invalid.`);
@@ -63,17 +76,18 @@ export async function encodePayload(payload: RecordPayload): Promise<{ plaintext
       return { plaintext: Uint8Array.from(payload.privateKey), hint };
     }
     case 'clobCredentials': {
-      const parsed = clobSchema.safeParse(payload.credentials);
+      const { apiKey, secret, passphrase } = payload.credentials;
+      const parsed = clobSchema.safeParse({ apiKey, secret, passphrase, ...originField(payload.origin) });
       if (!parsed.success) throw invalid('clobCredentials', firstField(parsed.error));
       return { plaintext: utf8(JSON.stringify(parsed.data)), hint: maskSecret(parsed.data.apiKey) };
     }
     case 'perpsProxy': {
       const { proxyAddress, proxyPrivateKey, secret } = payload.proxy;
-      const parsed = proxySchema.safeParse({ proxyAddress, secret });
+      const parsed = proxySchema.safeParse({ proxyAddress, secret, ...originField(payload.origin) });
       if (!parsed.success) throw invalid('perpsProxy', firstField(parsed.error));
       const address = checkedAddress('perpsProxy', proxyAddress);
       if (proxyPrivateKey !== undefined) assertValidPrivateKey(proxyPrivateKey);
-      const body = { proxyAddress: address, secret, ...(proxyPrivateKey && { proxyPrivateKey: bytesToHex(proxyPrivateKey) }) };
+      const body = { proxyAddress: address, secret, ...(proxyPrivateKey && { proxyPrivateKey: bytesToHex(proxyPrivateKey) }), ...originField(payload.origin) };
       return { plaintext: utf8(JSON.stringify(body)), hint: address };
     }
   }
@@ -100,7 +114,8 @@ export function decodePayload(kind: RecordKind, recordId: string, plaintext: Uin
     if (kind === 'clobCredentials') {
       const parsed = clobSchema.safeParse(json);
       if (!parsed.success) throw corrupt();
-      return { kind, credentials: parsed.data };
+      const { apiKey, secret, passphrase, origin } = parsed.data;
+      return { kind, credentials: { apiKey, secret, passphrase }, ...originField(origin) };
     }
     const parsed = proxySchema.safeParse(json);
     if (!parsed.success || !isAddress(parsed.data.proxyAddress)) throw corrupt();
@@ -110,7 +125,7 @@ export function decodePayload(kind: RecordKind, recordId: string, plaintext: Uin
       if (!key || key.length !== PRIVATE_KEY_BYTES) throw corrupt();
       proxy.proxyPrivateKey = key;
     }
-    return { kind, proxy };
+    return { kind, proxy, ...originField(parsed.data.origin) };
   } finally {
     wipe(plaintext);
   }

@@ -21,7 +21,7 @@ import { computeIndexMac, indexMacMatches, newDataKey } from './vaultCrypto';
 import { assertOnDiskGeneration, loadVaultFile } from './vaultFile';
 import { serializeVaultFile, VAULT_VERSION, type RecordIndexEntry, type VaultState, type VaultVersion } from './vaultFormat';
 import { migratedState } from './vaultMigration';
-import { addRecord, indexEntryOf, readRecord, resealRecords, type PutRecordInput, type VaultRecord } from './vaultRecords';
+import { addRecord, bindOrigins, indexEntryOf, readRecord, resealRecords, type BoundRecord, type PutRecordInput, type VaultRecord } from './vaultRecords';
 import {
   checkNewPassword,
   DEFAULT_VAULT_SCRYPT,
@@ -195,6 +195,19 @@ export class Vault {
       const dataKey = await this.#migratedKey();
       if (!this.#state.records.some((r) => r.id === id)) throw new RecordNotFoundError(`No vault record with id "${id}".`);
       await this.#write({ ...this.#state, records: this.#state.records.filter((r) => r.id !== id) }, dataKey, true);
+    });
+  }
+
+  /**
+   * Binds the issued records that have no origin yet to the one `originOf` names, in one write
+   * (none when every record has one); returns what was bound. See vaultRecords.bindOrigins.
+   */
+  bindRecordOrigins(originOf: (entry: RecordIndexEntry) => string | null): Promise<BoundRecord[]> {
+    return this.#exclusive(async () => {
+      const dataKey = await this.#migratedKey();
+      const { records, bound } = await bindOrigins(this.#state, dataKey, originOf);
+      if (bound.length > 0) await this.#write({ ...this.#state, records }, dataKey);
+      return bound;
     });
   }
 

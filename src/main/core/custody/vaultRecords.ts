@@ -134,6 +134,54 @@ export function readRecord(
   return { ...index, ...payload };
 }
 
+/** An issued record that `bindOrigins` gave an origin, and the origin it got. */
+export interface BoundRecord {
+  entry: RecordIndexEntry;
+  origin: string | null;
+}
+
+/**
+ * Gives every issued record that has no origin yet the one `originOf` names (the first unlock
+ * after upgrading: docs/decisions/42-credentials-bound-to-origin/). Each record is opened
+ * (authenticated), its payload re-encoded with the origin and sealed again under the same
+ * associated data: id, index entry and creation time stay as they were. Records that already
+ * have an origin (null included) are left byte for byte. The state must be at the current version.
+ */
+export async function bindOrigins(
+  state: { vaultId: string; version: VaultVersion; records: StoredRecord[] },
+  dataKey: Uint8Array,
+  originOf: (entry: RecordIndexEntry) => string | null,
+): Promise<{ records: StoredRecord[]; bound: BoundRecord[] }> {
+  const bound: BoundRecord[] = [];
+  const records: StoredRecord[] = [];
+  for (const record of state.records) {
+    if (!isNetworkScoped(record.kind)) {
+      records.push(record);
+      continue;
+    }
+    const payload = decodePayload(record.kind, record.id, openRecordPlaintext(state.vaultId, state.version, dataKey, record));
+    try {
+      if (payload.kind === 'signingKey' || payload.origin !== undefined) {
+        records.push(record);
+        continue;
+      }
+      const entry = indexEntryOf(record);
+      const origin = originOf(entry);
+      const { plaintext } = await encodePayload({ ...payload, origin });
+      try {
+        records.push({ ...record, sealed: seal(dataKey, plaintext, associatedData.record(state.vaultId, entry, VAULT_VERSION)) });
+      } finally {
+        wipe(plaintext);
+      }
+      bound.push({ entry, origin });
+    } finally {
+      if (payload.kind === 'perpsProxy' && payload.proxy.proxyPrivateKey) wipe(payload.proxy.proxyPrivateKey);
+      if (payload.kind === 'signingKey') wipe(payload.privateKey);
+    }
+  }
+  return { records, bound };
+}
+
 /**
  * Re-encrypts every record under `newKey` with the current version's associated data: a password
  * change re-keys the vault (old and new key differ), the v1→v2 migration re-seals under the same

@@ -1,11 +1,10 @@
 /**
- * The first signed operation of each kind (order, cancel all, transfer, proxy creation) on a live
- * network is explained once per account, and the core refuses it until the user has read that
- * explanation: the refusal lives here, not in the renderer, so no screen can skip it. Stored in
- * settings by network id, account id and kind; the sandbox never asks.
+ * The first signed operation of each kind (order, transfer, proxy creation) on a live network is
+ * explained once per account, inside the question main asks in its own surface before that
+ * operation (authority/), and recorded as read only when the user confirmed it there: no bridge
+ * call records it. Stored in settings by network id, account id and kind; the sandbox never asks.
  */
-import { LIVE_OPERATION_KINDS, type LiveAcknowledgementsView, type LiveOperationKind } from '../../../shared/liveGuardrails';
-import { CoreError } from '../coreError';
+import { LIVE_OPERATION_KINDS, type LiveAcknowledgementsView, type LiveOperationExplanation, type LiveOperationKind } from '../../../shared/liveGuardrails';
 import type { ActiveNetwork } from '../network';
 import type { SettingsStore } from '../settings/settingsStore';
 import { explainLiveOperation } from './operationExplanations';
@@ -36,34 +35,24 @@ export class LiveAcknowledgements {
     return { networkId: id, networkLabel: label, isSandbox, accountId, acknowledged, pending };
   }
 
+  /** The explanation owed before this account's first operation of `kind` here; null when none is. */
+  pendingExplanation(accountId: string, kind: LiveOperationKind): LiveOperationExplanation | null {
+    if (this.isAcknowledged(accountId, kind)) return null;
+    return explainLiveOperation(this.options.network(), kind);
+  }
+
   /**
-   * Records that the user read the explanation of `kind` for this account. `networkId` is the
-   * network the explanation named: after a switch it no longer matches and nothing is recorded.
+   * Records that the user read the explanation of `kind` for this account. Called by main after
+   * the user confirmed the question that showed it, never from a bridge call.
    */
-  acknowledge(accountId: string, kind: LiveOperationKind, networkId: string): LiveAcknowledgementsView {
+  record(accountId: string, kind: LiveOperationKind): void {
     const { info } = this.options.network();
-    if (networkId !== info.id) {
-      throw new CoreError('conflict', `That explanation was for another network; the app is now on ${info.label}. Nothing was recorded.`);
-    }
-    if (info.isSandbox) return this.view(accountId);
+    if (info.isSandbox) return;
     const all = this.options.settings.get('liveAcknowledgements');
     const forNetwork = all[info.id] ?? {};
     const forAccount = forNetwork[accountId] ?? {};
-    if (forAccount[kind] === undefined) {
-      const at = (this.options.now ?? Date.now)();
-      this.options.settings.set('liveAcknowledgements', { ...all, [info.id]: { ...forNetwork, [accountId]: { ...forAccount, [kind]: at } } });
-    }
-    return this.view(accountId);
-  }
-
-  /** Refuses the first live operation of a kind for an account until its explanation was acknowledged. */
-  require(accountId: string, kind: LiveOperationKind): void {
-    if (this.isAcknowledged(accountId, kind)) return;
-    const network = this.options.network();
-    const { title } = explainLiveOperation(network, kind);
-    throw new CoreError(
-      'acknowledgement_required',
-      `${title} moves real money: read what it does and signs, then send it again. Nothing was signed or sent.`,
-    );
+    if (forAccount[kind] !== undefined) return;
+    const at = (this.options.now ?? Date.now)();
+    this.options.settings.set('liveAcknowledgements', { ...all, [info.id]: { ...forNetwork, [accountId]: { ...forAccount, [kind]: at } } });
   }
 }

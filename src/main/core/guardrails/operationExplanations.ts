@@ -1,7 +1,8 @@
 /**
  * What each kind of signed operation does and what it signs, in plain words, filled in with the
  * active network's own figures (chain, exchange contracts, pinned perps domain) so the user reads
- * exactly what their key is about to sign for. Shown once per account per live network.
+ * exactly what their key is about to sign for. Shown once per account per live network, in the
+ * question main asks before that operation.
  */
 import type { LiveOperationExplanation, LiveOperationKind } from '../../../shared/liveGuardrails';
 import type { ActiveNetwork } from '../network';
@@ -25,15 +26,6 @@ const EXPLANATIONS: Record<LiveOperationKind, Explain> = {
       `This account’s key signs an EIP-712 “Order” (${network.contracts.domainName}) for the exchange contract ${network.contracts.exchange} ` +
       `(${network.contracts.negRiskExchange} for neg-risk markets) on chain ${network.contracts.chainId}: the token, the amounts paid and received, ` +
       'the side and the wallet that pays. That signature is what lets the exchange settle the trade.',
-  }),
-  cancelAll: (network) => ({
-    title: `Your first “cancel all” on ${network.info.label}`,
-    does:
-      `Every open order of this account on ${network.info.label} is cancelled, in every market, in one request. ` +
-      'Orders that already matched stay matched.',
-    signs:
-      'Nothing is signed with the account’s key and nothing goes on chain: the request is authenticated with this account’s ' +
-      `order-book API credentials for ${network.info.label} (an HMAC of the request).`,
   }),
   transfer: (network) => ({
     title: `Your first perps transfer on ${network.info.label}`,

@@ -2,12 +2,11 @@
  * "Pro" mode (orders go out without a confirmation) per account PER NETWORK. The older settings
  * kept one switch per account (`confirmOrdersByAccount`); those values were chosen on the sandbox,
  * the only network there was, so they are read as the sandbox's and never carry over to a live
- * network. On a live network confirmations stay on until the user switches them off there, naming
- * that network.
+ * network. On a live network confirmations stay on until the user switches them off there, in
+ * main's own confirmation surface.
  */
 import { SANDBOX_NETWORK_ID } from '../../../shared/networkProfiles';
 import type { NetworkInfo } from '../../../shared/viewModels';
-import { CoreError } from '../coreError';
 import type { SettingsData, SettingsStore } from '../settings/settingsStore';
 
 type ConfirmMap = SettingsData['confirmOrdersByNetwork'];
@@ -27,17 +26,11 @@ export function confirmsOrders(settings: SettingsStore, networkId: string, accou
 }
 
 /**
- * Sets the switch for one account on one network. Switching confirmations off on a live network
- * needs the caller to name that network (`confirmNetworkId`), so a stale screen or a stray call
- * cannot put live money in pro mode.
+ * Sets the switch for one account on one network. Switching it off where main asks in its own
+ * surface is confirmed there first, by the authority gate in front of this channel
+ * (authority/guardrailGates.ts), so no call from the page alone can put live money in pro mode.
  */
-export function setConfirmsOrders(settings: SettingsStore, network: NetworkInfo, accountId: string, enabled: boolean, confirmNetworkId?: string): void {
-  if (!enabled && !network.isSandbox && confirmNetworkId !== network.id) {
-    throw new CoreError(
-      'acknowledgement_required',
-      `Orders on ${network.label} move real money: confirm that pro mode (no confirmation before an order) is meant for ${network.label}.`,
-    );
-  }
+export function setConfirmsOrders(settings: SettingsStore, network: NetworkInfo, accountId: string, enabled: boolean): void {
   const map = readConfirmMap(settings);
   settings.set('confirmOrdersByNetwork', { ...map, [network.id]: { ...(map[network.id] ?? {}), [accountId]: enabled } });
   // The older values now live under the sandbox in the map; the old key is emptied once.

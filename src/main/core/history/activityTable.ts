@@ -25,6 +25,8 @@ export interface HoldingChange {
   side: string | null;
   size: number | null;
   price: number | null;
+  /** USD of the row (a redemption's payout, where the price is not given). */
+  size_usdc: number | null;
 }
 
 export interface WindowSort {
@@ -155,13 +157,26 @@ export class ActivityTable {
     }
   }
 
-  /** The rows that move holdings, oldest first (for the value-over-time series). */
+  /**
+   * The rows that move holdings, oldest first (the value-over-time series and realised P&L). Read
+   * as arrays without the markets join, each row's market then taken from one small map: the
+   * large synthetic wallet's quarter-million rows make no string per row that way.
+   */
   *holdingChanges(wallet: string, untilTs: number): Generator<HoldingChange> {
+    const id = this.walletId(wallet);
+    const markets = new Map<number, { condition_id: string | null; token_id: string | null }>();
+    const refs = this.db.prepare('SELECT id, condition_id, token_id FROM markets WHERE id IN (SELECT DISTINCT market_ref FROM activity WHERE wallet_id = ?)');
+    for (const row of refs.iterate(id) as IterableIterator<{ id: number; condition_id: string | null; token_id: string | null }>) markets.set(row.id, row);
     const statement = this.db.prepare(
-      `SELECT a.ts, a.type, m.condition_id, m.token_id, a.side, a.size, a.price FROM ${ACTIVITY_FROM}
-       WHERE a.wallet_id = ? AND a.ts <= ? AND a.type IN ('TRADE','SPLIT','MERGE','REDEEM') ORDER BY a.ts ASC, a.seq ASC`,
+      `SELECT ts, type, market_ref, side, size, price, size_usdc FROM activity
+       WHERE wallet_id = ? AND ts <= ? AND type IN ('TRADE','SPLIT','MERGE','REDEEM') ORDER BY ts ASC, seq ASC`,
     );
-    yield* statement.iterate(this.walletId(wallet), untilTs) as IterableIterator<HoldingChange>;
+    statement.setReturnArrays(true);
+    type Row = [number, string, number | null, string | null, number | null, number | null, number | null];
+    for (const [ts, type, ref, side, size, price, usdc] of statement.iterate(id, untilTs) as unknown as IterableIterator<Row>) {
+      const market = ref === null ? undefined : markets.get(ref);
+      yield { ts, type, condition_id: market?.condition_id ?? null, token_id: market?.token_id ?? null, side, size, price, size_usdc: usdc };
+    }
   }
 
   /** Outcome tokens of each market the wallet touched, to apply a split or merge given per market. */

@@ -39,6 +39,12 @@ export interface HttpRequest {
   deadlineMs?: number;
   /** A POST or DELETE the server applies at most once (same body, same effect): safe to resend. */
   idempotent?: boolean;
+  /**
+   * The one origin this request may go to, for a request that carries credentials, a proxy secret
+   * or a signature (accounts/issuedOrigin.ts). Checked against the URL right before sending, and
+   * a redirect is not followed: nothing is sent anywhere else.
+   */
+  boundOrigin?: string;
 }
 
 export interface RequestOutcome {
@@ -76,6 +82,9 @@ export class HttpClient {
   async requestJson<T>(request: HttpRequest): Promise<T> {
     const { service, method, path } = request;
     const call = `${method} ${path}`;
+    // Built once: the URL checked against the bound origin is the URL every attempt fetches.
+    const url = this.buildUrl(request);
+    if (request.boundOrigin !== undefined) assertBoundOrigin(url, request.boundOrigin, service, call);
     const windows = [...this.options.windowsFor(service, method, path), ...(request.extraWindows ?? [])];
     const cost = this.options.costFor?.(service, method, path) ?? 1;
     const retry = this.options.retry ?? {};
@@ -83,7 +92,7 @@ export class HttpClient {
     let resentAfterReset = false;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.sendWithinBudget<T>(request, windows, call, cost);
+        return await this.sendWithinBudget<T>(request, url, windows, call, cost);
       } catch (error) {
         const repeatable = method === 'GET' || request.idempotent === true;
         const failure = error instanceof RefusedForNow ? error.error : error;
@@ -102,7 +111,7 @@ export class HttpClient {
     }
   }
 
-  private async sendWithinBudget<T>(request: HttpRequest, windows: EdgeWindow[], call: string, cost: number): Promise<T> {
+  private async sendWithinBudget<T>(request: HttpRequest, url: string, windows: EdgeWindow[], call: string, cost: number): Promise<T> {
     const ticket = await this.options.budget.acquire(windows, {
       cost,
       service: request.service,
@@ -112,7 +121,7 @@ export class HttpClient {
     });
     let answered = false;
     try {
-      const result = await this.send<T>(request, call);
+      const result = await this.send<T>(request, url, call);
       answered = true;
       return result;
     } catch (error) {
@@ -125,10 +134,9 @@ export class HttpClient {
     }
   }
 
-  private async send<T>(request: HttpRequest, call: string): Promise<T> {
+  private async send<T>(request: HttpRequest, url: string, call: string): Promise<T> {
     const { service, method } = request;
 
-    const url = this.buildUrl(request);
     const timeoutMs = request.timeoutMs ?? this.defaultTimeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -139,7 +147,9 @@ export class HttpClient {
     const maxBytes = request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     let bodyText: string | null;
     try {
-      response = await this.fetchImpl(url, { method, headers, body: request.bodyText, signal });
+      // A redirect would carry the request's headers (credentials) to wherever it points.
+      const redirect = request.boundOrigin === undefined ? 'follow' : 'manual';
+      response = await this.fetchImpl(url, { method, headers, body: request.bodyText, signal, redirect });
       bodyText = await readBodyWithLimit(response, maxBytes);
     } catch (error) {
       const failure = this.transportError(error, service, call, url, timeoutMs, request.signal);
@@ -152,6 +162,13 @@ export class HttpClient {
       throw new CoreError(
         'bad_response',
         `The ${serviceLabels[service]} answered ${call} with more than ${Math.round(maxBytes / 1024)} KiB; the answer was dropped.`,
+      );
+    }
+    if (request.boundOrigin !== undefined && response.status >= 300 && response.status < 400) {
+      this.report(service, false, false);
+      throw new CoreError(
+        'bad_response',
+        `The ${serviceLabels[service]} answered ${call} with a redirect (${response.status}); a request that carries credentials or a signature never follows one, so nothing more was sent.`,
       );
     }
     const parsed = parseJson(bodyText);
@@ -204,6 +221,13 @@ export class HttpClient {
   private report(service: ServiceName, ok: boolean, transportFailure: boolean): void {
     this.options.onOutcome?.({ service, ok, transportFailure });
   }
+}
+
+/** The last check before a bound request leaves: its URL must be on the origin it is bound to. */
+function assertBoundOrigin(url: string, boundOrigin: string, service: ServiceName, call: string): void {
+  const origin = new URL(url).origin;
+  if (origin === boundOrigin) return;
+  throw new CoreError('wrong_host', `${call} is bound to ${boundOrigin}, but the ${serviceLabels[service]} is now at ${origin}. Nothing was sent.`);
 }
 
 /** A refusal worth asking again (429, retryable 503); `error` is what the caller sees when retries run out. */

@@ -5,6 +5,8 @@
  * user's budget-owner lock while it is the live one.
  */
 import { SANDBOX_NETWORK_ID } from '../../../shared/networkProfiles';
+import { EMBEDDED_SANDBOX_ISSUER } from '../../../shared/issuedOrigin';
+import { issuerOf, type IssuingService } from '../accounts/issuedOrigin';
 import type { NetworkChoice } from '../../../shared/networkSwitchViews';
 import type { NetworkInfo } from '../../../shared/viewModels';
 import type { CoreOptions } from '../coreApi';
@@ -58,6 +60,18 @@ export class NetworkDirectory {
     if (!choice) throw new CoreError('not_found', `There is no network "${id}": add it under Settings → Networks first.`);
     const { active: _active, ...info } = choice;
     return info;
+  }
+
+  /**
+   * What a network's `service` binds credentials and proxies to as its profile is now, without
+   * opening it (the embedded sandbox: by its id, its port changes every run); null for a network
+   * that no longer exists. For records issued before origins were recorded (bindIssuedOrigins.ts).
+   */
+  issuerOf(id: string, service: IssuingService): string | null {
+    if (this.transient && this.transient.info.id === id) return issuerOf(this.transient, service);
+    if (id === SANDBOX_NETWORK_ID) return EMBEDDED_SANDBOX_ISSUER;
+    const profile = this.profiles.get(id);
+    return profile ? issuerOf(networkFromProfile(profile), service) : null;
   }
 
   /** Opens the network: starts the embedded sandbox the first time, otherwise nothing to start. */

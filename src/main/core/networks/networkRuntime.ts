@@ -11,6 +11,8 @@ import { ALL_EDGE_WINDOWS, edgeWindowsFor } from '../../../shared/protocol/edgeL
 import { perpsRequestWeight } from '../../../shared/protocol/perps';
 import type { AppStatus } from '../../../shared/viewModels';
 import type { AccountRegistry } from '../accounts/accountRegistry';
+import { asksInMain } from '../authority/confirmationPolicy';
+import { pendingExplanation } from '../authority/liveExplanationFacts';
 import { ClobCredentialsService } from '../accounts/clobCredentialsService';
 import { PerpsProxyService } from '../accounts/perpsProxyService';
 import type { VaultSession } from '../accounts/vaultSession';
@@ -38,6 +40,8 @@ import { TradingDesk } from '../trading/tradingDesk';
 import { createNetworkHandlers, type NetworkHandlers } from '../bridge/handlers';
 import { scopedSession } from './scopedSession';
 import { LiveAcknowledgements } from '../guardrails/liveAcknowledgements';
+import type { ConfirmationCenter } from '../authority/confirmationCenter';
+import { OrderConfirmations } from '../authority/orderConfirmations';
 
 /** What lives across switches, handed to each runtime. */
 export interface SharedCoreParts {
@@ -49,6 +53,8 @@ export interface SharedCoreParts {
   session: VaultSession;
   /** The account list or the active account changed (credentials, proxies): tell the renderers. */
   accountsChanged: () => void;
+  /** Main's questions in its own surface (authority/). */
+  confirmations: ConfirmationCenter;
 }
 
 /**
@@ -115,8 +121,18 @@ export class NetworkRuntime {
       clock: loopClock,
       ...(options.bookPollIntervalMs ? { intervalMs: options.bookPollIntervalMs } : {}),
     });
-    this.clobCredentials = new ClobCredentialsService({ http, registry, session, networkId, chainId: () => network.chainId, onChange: shared.accountsChanged });
-    this.perpsProxies = new PerpsProxyService({ http, registry, session, networkId, perpsDomain: () => network.perpsDomain, onChange: shared.accountsChanged });
+    // guardrails: the first signed operation of each kind on a live network is explained in main's question.
+    const acknowledgements = new LiveAcknowledgements({ settings, network: () => network });
+    // Issuing credentials or a proxy where main asks waits for main's question, which shows the host
+    // (and, for a first live proxy, its explanation).
+    const issuance = {
+      confirmations: shared.confirmations,
+      needed: () => asksInMain(network.info, settings),
+      session,
+      explanation: (accountId: string) => pendingExplanation(acknowledgements, accountId, 'proxyCreation'),
+    };
+    this.clobCredentials = new ClobCredentialsService({ http, registry, session, network, issuance, onChange: shared.accountsChanged });
+    this.perpsProxies = new PerpsProxyService({ http, registry, session, network, issuance, onChange: shared.accountsChanged });
     this.trading = new TradingDesk({
       http,
       budget: this.budget,
@@ -133,6 +149,15 @@ export class NetworkRuntime {
       ...(options.tradingRecovery ? { recovery: options.tradingRecovery } : {}),
       // tables: rows of every market carry their own market's question and tick.
       marketLabels: new MarketLabels((conditionId) => catalog.marketLabel(conditionId), log),
+      orderConfirmation: new OrderConfirmations({
+        network,
+        settings,
+        acknowledgements,
+        confirmations: () => shared.confirmations,
+        marketName: (tokenId) => catalog.tokenName(tokenId),
+      }),
+      // risk: raising a limit waits for the user's answer in main's own surface.
+      confirmations: shared.confirmations,
     });
     const portfolio = new PortfolioDesk({
       dataDir: options.dataDir,
@@ -144,8 +169,12 @@ export class NetworkRuntime {
       onHistoryChanged: (state) => hub.emit('historyChanged', state),
       ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
       ...(options.historyPageSize ? { historyPageSize: options.historyPageSize } : {}),
-      // Called only once the runtime is built, after the perps desk below exists.
-      perpsEquity: (addresses): Promise<string | null> => this.perps.equityTotal(addresses),
+      // An own account's cash and perps equity are part of its portfolio total. Called only once
+      // the runtime is built, after the perps desk below exists.
+      money: {
+        cash: (accountId) => this.trading.cashOf(accountId),
+        perpsEquity: (accountId) => this.perps.equityOf(accountId),
+      },
     });
     this.portfolio = portfolio;
     this.perps = new PerpsDesk({
@@ -177,12 +206,9 @@ export class NetworkRuntime {
       budgetState: () => this.budget.state(),
       catalog, watchlist, books: this.books, clobCredentials: this.clobCredentials, perpsProxies: this.perpsProxies,
       trading: this.trading, portfolio, perps: this.perps, alerts,
-      // guardrails: the first signed operation of each kind on a live network waits for its explanation.
-      liveGate: {
-        acknowledgements: new LiveAcknowledgements({ settings, network: () => network }),
-        registry,
-        transferAccount: (previewId: string) => this.perps.previews.accountOf(previewId),
-      },
+      guardrails: { acknowledgements, registry },
+      gates: { network, settings, registry, acknowledgements, previews: this.perps.previews },
+      confirmations: shared.confirmations,
     });
   }
 

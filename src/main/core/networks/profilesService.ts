@@ -17,7 +17,7 @@ import { CoreError } from '../coreError';
 import { writeFileAtomic } from '../custody/atomicWrite';
 import type { SaveDialogPort } from '../portfolio/fileExport';
 import { testConnection, type ConnectionTestOptions } from './connectionTest';
-import { decideImport } from './profileImport';
+import { decideImport, type ImportDecision } from './profileImport';
 import type { NetworkProfileStore } from './profileStore';
 
 export interface NetworkProfilesServiceOptions {
@@ -87,13 +87,24 @@ export class NetworkProfilesService {
     return { fileName, text: null, savedTo: path, count: profiles.length };
   }
 
-  importFile(fileText: string, replaceExisting: boolean): NetworkProfilesImportResult {
+  /** One stored profile (null for the sandbox or an unknown id). */
+  get(id: string): NetworkProfile | null {
+    return this.options.store.get(id) ?? null;
+  }
+
+  /** What an import of this file would write or refuse, writing nothing (main's question shows it first). */
+  planImport(fileText: string, replaceExisting: boolean): ImportDecision {
     const { store } = this.options;
-    const decision = decideImport(fileText, {
+    return decideImport(fileText, {
       existingIds: new Set(store.userProfiles().map((profile) => profile.id)),
       activeId: store.activeId(),
       replaceExisting,
     });
+  }
+
+  importFile(fileText: string, replaceExisting: boolean): NetworkProfilesImportResult {
+    const { store } = this.options;
+    const decision = this.planImport(fileText, replaceExisting);
     if (decision.fileProblem || decision.refused.length > 0) {
       return { imported: [], refused: decision.refused, fileProblem: decision.fileProblem, view: this.view() };
     }

@@ -2,10 +2,11 @@
  * The typed perps exchange client: one method per route of src/shared/protocol/perps.ts. Every
  * request goes through the core's HTTP client (so through the weighted rate budget); key-header
  * routes ask `credentials` for the proxy address and secret right before the request, and the
- * secret lives only in that request's headers. Every answer is checked (perpsAnswers.ts), and a
- * refusal becomes a sentence (perpsErrors.ts). Public reads (routes with no auth: the tape, the
- * assets, the exchange facts) are shared between the windows that ask them at once and reused
- * for a moment after they are answered (sharedReads.ts); key-header and signed routes never are.
+ * secret lives only in that request's headers, which go only to the origin that created the
+ * proxy. Every answer is checked (perpsAnswers.ts), and a refusal becomes a sentence
+ * (perpsErrors.ts). Public reads (routes with no auth: the tape, the assets, the exchange facts)
+ * are shared between the windows that ask them at once and reused for a moment after they are
+ * answered (sharedReads.ts); key-header and signed routes never are.
  */
 import { PERPS_QUERY, PERPS_ROUTES, PERPS_PROXY_HEADER, PERPS_SECRET_HEADER, type PerpsEquityInterval, type PerpsRouteName } from '../../../shared/protocol/perps';
 import type { ProxyCredentials } from '../accounts/proxyKeys';
@@ -41,6 +42,8 @@ export interface PerpsRange {
 interface Call {
   route: PerpsRouteName;
   credentials?: PerpsCredentials;
+  /** For a signed body without key headers: the one origin it may go to (the signing proxy's). */
+  boundOrigin?: string;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   signal?: AbortSignal;
@@ -117,11 +120,11 @@ export class PerpsClient {
 
   /**
    * Posts an already-signed internal transfer exactly as given (the bytes signed are the bytes
-   * sent, and a resend sends the same bytes). Refusals come back as CoreErrors with the
+   * sent, and a resend sends the same bytes), to the origin of the proxy that signed it only. Refusals come back as CoreErrors with the
    * exchange's `service.transferId` intact for the caller's resend rule.
    */
-  internalTransfer(bodyText: string): Promise<PerpsAnswer<'transfer'>> {
-    return this.call('transfer', { route: 'internalTransfer', body: bodyText, action: 'the transfer', priority: 'order' });
+  internalTransfer(bodyText: string, boundOrigin: string): Promise<PerpsAnswer<'transfer'>> {
+    return this.call('transfer', { route: 'internalTransfer', body: bodyText, boundOrigin, action: 'the transfer', priority: 'order' });
   }
 
   private async call<K extends keyof typeof perpsAnswerSchemas>(kind: K, call: Call): Promise<PerpsAnswer<K>> {
@@ -141,16 +144,19 @@ export class PerpsClient {
   private async send<K extends keyof typeof perpsAnswerSchemas>(kind: K, call: Call, label: string, signal: AbortSignal | undefined): Promise<PerpsAnswer<K>> {
     const route = PERPS_ROUTES[call.route];
     const headers: Record<string, string> = {};
+    let boundOrigin = call.boundOrigin;
     if (call.credentials) {
-      const { proxyAddress, secret } = await call.credentials();
+      const { proxyAddress, secret, origin } = await call.credentials();
       headers[PERPS_PROXY_HEADER] = proxyAddress;
       headers[PERPS_SECRET_HEADER] = secret;
+      boundOrigin = origin;
     }
     const answer = await this.http.requestJson<unknown>({
       service: 'perps',
       method: route.method,
       path: route.path,
       headers,
+      ...(boundOrigin !== undefined ? { boundOrigin } : {}),
       ...(call.query ? { query: call.query } : {}),
       ...(call.body !== undefined ? { bodyText: typeof call.body === 'string' ? call.body : JSON.stringify(call.body) } : {}),
       ...(signal ? { signal } : {}),

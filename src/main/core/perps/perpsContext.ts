@@ -55,10 +55,24 @@ export function noProxyReason(account: StoredAccount): string {
 /** Key-header credentials of the account's active proxy, read from the vault at each request. */
 export function credentialsOf(context: PerpsContext, account: StoredAccount): PerpsCredentials {
   const proxy = requireActiveProxy(context, account);
-  return () => proxyCredentials(context.session, account, proxy.proxyAddress, context.network.info.id);
+  return () => proxyCredentials(context.session, account, proxy.proxyAddress, context.network);
 }
 
 /** The user's account at `address`, if it is one (for counterparty labels and events). */
 export function ownAccountAt(context: PerpsContext, address: string): StoredAccount | undefined {
   return context.registry.findByAddress(address);
+}
+
+/**
+ * Whether a transfer to `address` stays with the user: `own` only for an account whose signing
+ * key is in the vault (its index names the key's address). A watch-only address, a key account
+ * whose key is missing, and every other address are `foreign`.
+ */
+export function recipientKind(context: PerpsContext, address: string): 'own' | 'foreign' {
+  const account = ownAccountAt(context, address);
+  if (!account || account.kind !== 'key' || account.keyMissing) return 'foreign';
+  const keyHeld = context.session
+    .recordIndex()
+    .some((record) => record.kind === 'signingKey' && record.accountId === account.id && record.hint.toLowerCase() === address.toLowerCase());
+  return keyHeld ? 'own' : 'foreign';
 }

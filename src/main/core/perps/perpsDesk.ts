@@ -15,7 +15,6 @@ import type { RateBudget } from '../net/rateBudget';
 import type { FileExport } from '../portfolio/fileExport';
 import type { JobRunner } from '../trading/jobs';
 import { latestEquity } from './perpsAccounts';
-import { sumDecimals } from './perpsAmounts';
 import { PerpsClient } from './perpsClient';
 import type { PerpsChangeKind, PerpsContext } from './perpsContext';
 import { PerpsHistorySync } from './perpsHistorySync';
@@ -69,25 +68,13 @@ export class PerpsDesk {
   }
 
   /**
-   * The summed latest equity (USD) of the given addresses that are the user's accounts with an
-   * active proxy, for the portfolio total; null when none has one or none could be read.
+   * An account's latest equity (USD) for its portfolio total; null when it has no active proxy
+   * or no equity point yet (nothing to count). Throws when the exchange cannot be read.
    */
-  async equityTotal(addresses: readonly string[]): Promise<string | null> {
-    const now = this.context.now();
-    const accounts = addresses
-      .map((address) => this.context.registry.findByAddress(address))
-      .filter((a): a is NonNullable<typeof a> => a !== undefined && activeProxyOf(a.perpsProxies, now) !== null);
-    const read = await Promise.all(
-      accounts.map((account) =>
-        latestEquity(this.context, account).catch((error: unknown) => {
-          this.context.log.warn(`perps: equity of "${account.label}" unreadable for the portfolio total (${error instanceof Error ? error.message : 'unknown'})`);
-          return null;
-        }),
-      ),
-    );
-    const values = read.filter((r): r is NonNullable<typeof r> => r !== null).map((r) => r.equity);
-    if (values.length === 0) return null;
-    return sumDecimals(values);
+  async equityOf(accountId: string): Promise<string | null> {
+    const account = this.context.registry.get(accountId);
+    if (activeProxyOf(account.perpsProxies, this.context.now()) === null) return null;
+    return (await latestEquity(this.context, account))?.equity ?? null;
   }
 
   async stop(): Promise<void> {

@@ -2,7 +2,8 @@
  * Previews a perps internal transfer: checks the draft (an active proxy, a known collateral asset,
  * an amount above zero with at most the asset's decimals, within the free-collateral estimate for
  * USD-stable assets, not to the account itself) and builds the exact op the proxy will sign —
- * `{account, token, amount, to}` + salt + ts under the profile's pinned domain. The preview is
+ * `{account, token, amount, to}` + salt + ts under the profile's pinned domain — and says whether
+ * the recipient is the user's own (a key in this vault) or foreign (watch-only addresses too). The preview is
  * held in main for PREVIEW_HOLD_MS under a random id; sending signs exactly what was shown.
  */
 import { randomInt, randomUUID } from 'node:crypto';
@@ -12,7 +13,7 @@ import { pinnedPerpsDomain } from '../accounts/perpsDomainPin';
 import { CoreError } from '../coreError';
 import { compareDecimals, fromBaseUnits, toBaseUnits } from './perpsAmounts';
 import { latestEquity } from './perpsAccounts';
-import { ownAccountAt, requireActiveProxy, type PerpsContext } from './perpsContext';
+import { ownAccountAt, recipientKind, requireActiveProxy, type PerpsContext } from './perpsContext';
 import { assetNamed } from './perpsInfo';
 
 /** How long a preview can be sent (docs/decisions/, "Perpetuals desk"). */
@@ -61,6 +62,7 @@ export class TransferPreviews {
       fromAccountId: account.id,
       fromAddress: account.address,
       toAccountLabel: ownAccountAt(context, to)?.label ?? null,
+      recipient: recipientKind(context, to),
       proxyAddress: proxy.proxyAddress,
       asset: asset.asset,
       decimals: asset.decimals,
@@ -78,9 +80,19 @@ export class TransferPreviews {
     return preview;
   }
 
-  /** The account a held preview sends from, without handing it over (null when unknown). */
-  accountOf(previewId: string): string | null {
-    return this.held.get(previewId)?.accountId ?? null;
+  /** A held preview, without handing it over (null when unknown or past its hold). */
+  peek(previewId: string): HeldPreview | null {
+    const held = this.held.get(previewId);
+    return held && held.preview.expiresAt > this.context.now() ? held : null;
+  }
+
+  /**
+   * Keeps a preview held while main asks the user about it, so a careful read does not expire
+   * it: sending still signs exactly the op that was previewed and shown.
+   */
+  holdUntil(previewId: string, until: number): void {
+    const held = this.held.get(previewId);
+    if (held && held.preview.expiresAt < until) this.held.set(previewId, { ...held, preview: { ...held.preview, expiresAt: until } });
   }
 
   /** Hands a held preview over once; refuses an unknown or expired one. */

@@ -27,15 +27,17 @@ export async function sendPerpsTransfer(context: PerpsContext, previews: Transfe
   const { domain, op, salt, ts } = preview;
   const info = { name: domain.name, version: domain.version, chain_id: domain.chainId, contract: domain.verifyingContract as Hex };
   const args = { ...op.args, account: op.args.account as Hex, token: op.args.token as Hex, to: op.args.to as Hex };
-  const sig = await withProxySigner(context.session, account, proxy.proxyAddress, context.network.info.id, (signer) =>
+  // Only at the exchange origin that created the proxy: refused before signing when it moved.
+  const { sig, origin } = await withProxySigner(context.session, account, proxy.proxyAddress, context.network, async (signer, origin) => ({
     // viem cannot infer the per-type table generically; the layout itself is fixed in src/signing.
-    signer.signTypedData(perpsOperationTypedData(info, 'internalTransfer', args, salt, ts) as unknown as Parameters<typeof signer.signTypedData>[0]),
-  );
+    sig: await signer.signTypedData(perpsOperationTypedData(info, 'internalTransfer', args, salt, ts) as unknown as Parameters<typeof signer.signTypedData>[0]),
+    origin,
+  }));
   const body = JSON.stringify({ op: { type: 'internalTransfer', args }, sig, salt, ts, ...(preview.label ? { label: preview.label } : {}) });
 
   const settle = async (resent: boolean): Promise<{ transferId: number; alreadySettled: boolean }> => {
     try {
-      return { transferId: (await context.client.internalTransfer(body)).transfer_id, alreadySettled: false };
+      return { transferId: (await context.client.internalTransfer(body, origin)).transfer_id, alreadySettled: false };
     } catch (error) {
       const settledBefore = error instanceof CoreError ? error.service.transferId : undefined;
       if (resent && refusalId(error) === PERPS_ERROR_IDS.duplicateSalt && settledBefore !== undefined) {

@@ -1,67 +1,80 @@
 /**
- * Replays a wallet's stored activity (oldest first) into its holdings of each outcome token at
- * the end of each day of a range: a BUY adds shares, a SELL removes them, a SPLIT adds (and a
- * MERGE removes) the same number of shares of every outcome of the market, a REDEEM empties the
- * market's outcomes. Along the way it notes each token's last traded price per day, the
- * fallback price where the service has no history for a token.
+ * A wallet's holdings per outcome token at the end of each past day, worked back from the
+ * positions it holds now: walking its stored activity (holdingHistory.ts) from the newest row
+ * down, each change is undone (a BUY had not yet added its shares, a SELL had not yet removed
+ * them, a SPLIT had not yet added the same shares of every outcome of the market and a MERGE had
+ * not yet removed them, a REDEEM had not yet emptied what it redeemed). Anchored on today's
+ * positions, the series ends exactly where the portfolio is, even where the feed leaves out an
+ * amount the service knows.
  */
-import type { HoldingChange } from '../history/activityTable';
+import { BUY, MERGE, REDEEM, SELL, SPLIT, type HoldingHistory, type PricePoints } from './holdingHistory';
 
 /**
- * Called at each day's end with the holdings then and the wallet's own last trade price per token
- * up to then. The maps are live (not copies, which would cost days × tokens): read them, keep nothing.
+ * Calls `onDayEnd` for each of `dayEnds` (given ascending), newest first, with the shares held at
+ * that moment per token (index into `tokens`). `now` maps token ids to the shares held today; a
+ * token the history never names was held all along. The array is live: read it, keep nothing.
  */
-export type DayClose = (dayEnd: number, holdings: ReadonlyMap<string, number>, lastPrice: ReadonlyMap<string, number>) => void;
-
-const DUST = 1e-9;
-
-export function replayHoldings(
-  changes: Iterable<HoldingChange>,
-  dayEnds: readonly number[],
-  tokensByCondition: ReadonlyMap<string, readonly string[]>,
-  onDayClose: DayClose,
+export function replayBack(
+  history: HoldingHistory, now: ReadonlyMap<string, number>, dayEnds: readonly number[],
+  onDayEnd: (dayEnd: number, shares: Float64Array, tokens: readonly string[]) => void,
 ): void {
-  const holdings = new Map<string, number>();
-  const lastPrice = new Map<string, number>();
-  let day = 0;
-  const closeDaysBefore = (ts: number) => {
-    while (day < dayEnds.length && ts >= dayEnds[day]!) onDayClose(dayEnds[day++]!, holdings, lastPrice);
-  };
-  const add = (token: string, shares: number) => {
-    const next = (holdings.get(token) ?? 0) + shares;
-    if (Math.abs(next) < DUST) holdings.delete(token);
-    else holdings.set(token, next);
-  };
-  const tokensOf = (change: HoldingChange) =>
-    change.token_id ? [change.token_id] : change.condition_id ? (tokensByCondition.get(change.condition_id) ?? []) : [];
-
-  for (const change of changes) {
-    closeDaysBefore(change.ts);
-    const size = change.size ?? 0;
-    switch (change.type) {
-      case 'TRADE':
-        if (!change.token_id) break;
-        add(change.token_id, change.side === 'SELL' ? -size : size);
-        if (change.price !== null) lastPrice.set(change.token_id, change.price);
-        break;
-      case 'SPLIT':
-        for (const token of tokensOf(change)) add(token, size);
-        break;
-      case 'MERGE':
-        for (const token of tokensOf(change)) add(token, -size);
-        break;
-      case 'REDEEM':
-        for (const token of change.condition_id ? (tokensByCondition.get(change.condition_id) ?? []) : tokensOf(change)) holdings.delete(token);
-        break;
-    }
+  const tokens = [...history.tokens];
+  const named = new Set(tokens);
+  for (const token of now.keys()) if (!named.has(token)) tokens.push(token);
+  const shares = new Float64Array(tokens.length);
+  tokens.forEach((token, i) => (shares[i] = now.get(token) ?? 0));
+  let row = history.ts.length - 1;
+  for (let day = dayEnds.length - 1; day >= 0; day--) {
+    const dayEnd = dayEnds[day]!;
+    // Undo every change made after this day's end.
+    for (; row >= 0 && history.ts[row]! > dayEnd; row--) undo(history, row, shares);
+    onDayEnd(dayEnd, shares, tokens);
   }
-  closeDaysBefore(Number.POSITIVE_INFINITY);
 }
 
-/** Day ends (UTC midnights after each day) from `startTs` up to and including the day of `endTs`. */
+function undo(history: HoldingHistory, row: number, shares: Float64Array): void {
+  const size = history.size[row]!;
+  const token = history.token[row]!;
+  const outcomes = history.market[row]! >= 0 ? history.outcomesOf[history.market[row]!]! : [];
+  switch (history.kind[row]) {
+    case BUY:
+      shares[token]! -= size;
+      break;
+    case SELL:
+      shares[token]! += size;
+      break;
+    case SPLIT:
+      for (const outcome of outcomes) shares[outcome]! -= size;
+      break;
+    case MERGE:
+      for (const outcome of outcomes) shares[outcome]! += size;
+      break;
+    case REDEEM:
+      // A redemption names the shares it redeemed; one that names only its market cannot say which outcome.
+      if (token >= 0) shares[token]! += size;
+      break;
+  }
+}
+
+/** The last point at or before `t` (binary search over points in time order). */
+export function priceAt(points: PricePoints, t: number): number | undefined {
+  let lo = 0;
+  let hi = points.length - 1;
+  let found: number | undefined;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (points[mid]!.t <= t) {
+      found = points[mid]!.p;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** UTC midnights after `startTs` and before `endTs`: the ends of the past days of a range. */
 export function dayEndsBetween(startTs: number, endTs: number): number[] {
   const DAY = 86_400;
   const ends: number[] = [];
-  for (let end = Math.floor(startTs / DAY) * DAY + DAY; end < endTs + DAY; end += DAY) ends.push(Math.min(end, endTs));
+  for (let end = Math.floor(startTs / DAY) * DAY + DAY; end < endTs; end += DAY) ends.push(end);
   return ends;
 }

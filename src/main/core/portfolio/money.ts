@@ -19,7 +19,3 @@ export function microToDecimal(micro: number): string {
 /** A service number as a decimal string; null (unavailable) stays null, never "0". */
 export const decimalOrNull = (value: number | null | undefined): string | null =>
   value === null || value === undefined || !Number.isFinite(value) ? null : microToDecimal(toMicro(value));
-
-/** A percentage with two decimals, or null when there is no basis. */
-export const percentOf = (part: number, whole: number): string | null =>
-  whole === 0 ? null : (Math.round((part / whole) * 10_000) / 100).toFixed(2);

@@ -14,8 +14,10 @@ import type { JobRunner } from '../trading/jobs';
 import { ActivityExport } from './activityExport';
 import { ExportDownloads } from './exportDownloads';
 import { FileExport, type SaveDialogPort } from './fileExport';
+import type { AccountMoney } from './portfolioAssembly';
 import { PortfolioHistory } from './portfolioHistory';
 import { PortfolioService } from './portfolioService';
+import { WalletHistories } from './walletHistories';
 import { walletOf } from './walletTargets';
 
 export interface PortfolioDeskOptions {
@@ -30,8 +32,8 @@ export interface PortfolioDeskOptions {
   saveDialog?: SaveDialogPort;
   /** Page size of history walks (default 1000, the service's maximum). */
   historyPageSize?: number;
-  /** Summed latest perps equity of own accounts with an active proxy (the perps desk's). */
-  perpsEquity?: (addresses: string[]) => Promise<string | null>;
+  /** An own account's order-book cash and perps equity (the trading and perps desks'). */
+  money?: AccountMoney;
 }
 
 /** After a fill the service may take a moment to list it: one more look after this delay. */
@@ -57,10 +59,13 @@ export class PortfolioDesk {
       client: this.client, store: this.store, jobs, log, onChanged: options.onHistoryChanged,
       ...(options.historyPageSize ? { pageSize: options.historyPageSize } : {}),
     });
+    const histories = new WalletHistories(this.store);
     this.portfolios = new PortfolioService({
-      client: this.client, http, store: this.store, registry, log, ...(options.perpsEquity ? { perpsEquity: options.perpsEquity } : {}),
+      client: this.client, http, store: this.store, registry, log, histories, ...(options.money ? { money: options.money } : {}),
     });
-    this.history = new PortfolioHistory({ client: this.client, store: this.store, sync: this.sync, registry, log });
+    this.history = new PortfolioHistory({
+      client: this.client, store: this.store, sync: this.sync, registry, log, histories, positions: (target) => this.portfolios.positionsNow(target),
+    });
     this.downloads = new ExportDownloads(options.dataDir);
     this.downloads.clearLeftovers();
     this.files = new FileExport({ jobs, downloads: this.downloads, ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}) });

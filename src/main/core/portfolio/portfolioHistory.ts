@@ -1,19 +1,21 @@
 /**
- * The value-over-time series of a portfolio, reconstructed rather than invented: the wallet's
- * activity in the local history store is replayed into its holdings per outcome token at each day's
- * end (holdingsReplay.ts), and each holding is valued at that day's price from the service's
- * `/v2/prices-history` (daily points), falling back to the wallet's own last trade price of the
- * token where the service has no point. The sum over tokens is the point of the day; the `method`
- * string says how many tokens were priced which way. Cash is not included (the activity does not
- * carry every cash movement of the exchange).
+ * The value-over-time series of a portfolio, reconstructed rather than invented: each wallet's
+ * holdings at each past day's end are worked back from the positions it holds now through its
+ * activity in the local history store (holdingsReplay.ts), and valued at that day's price: the
+ * service's daily price (`/v2/prices-history`) for the largest holdings, the wallet's own last
+ * trade price for the others. Positions without a price now are left out of every point, as they
+ * are of the header's value; cash and perps equity are not charted. The chart's last point is not
+ * made here: it is the header's value itself (the renderer adds it), so the two always agree.
  */
-import type { PortfolioHistoryView, ValuePoint, WalletTarget } from '../../../shared/portfolioViews';
+import type { PortfolioHistoryView, PositionView, ValuePoint, WalletTarget } from '../../../shared/portfolioViews';
 import type { AccountRegistry } from '../accounts/accountRegistry';
 import type { AnalyticsClient } from '../analytics/analyticsClient';
 import { walletKey, type HistoryStore } from '../history/historyStore';
 import type { HistorySync } from '../history/historySync';
 import type { Logger } from '../log';
-import { dayEndsBetween, replayHoldings } from './holdingsReplay';
+import type { HoldingHistory, PricePoints } from './holdingHistory';
+import { dayEndsBetween, priceAt, replayBack } from './holdingsReplay';
+import type { WalletHistories } from './walletHistories';
 import { resolveWallets } from './walletTargets';
 
 export type HistoryRange = '1w' | '1m' | '3m' | '1y' | 'all';
@@ -28,53 +30,93 @@ export interface PortfolioHistoryOptions {
   sync: HistorySync;
   registry: AccountRegistry;
   log: Logger;
+  /** Each wallet's stored holding changes, loaded once per change (shared with realised P&L). */
+  histories: WalletHistories;
+  /** The positions the target holds now, as the header last read them (PortfolioService.positionsNow). */
+  positions: (target: WalletTarget) => Promise<PositionView[]>;
   now?: () => number;
 }
 
+interface WalletReplay {
+  history: HoldingHistory;
+  now: Map<string, number>;
+}
+
 export class PortfolioHistory {
+  private readonly failedSyncs = new Map<string, unknown>();
+
   constructor(private readonly options: PortfolioHistoryOptions) {}
 
   async series(target: WalletTarget, range: HistoryRange): Promise<PortfolioHistoryView> {
     const { store, sync } = this.options;
     const nowTs = Math.floor((this.options.now ?? Date.now)() / 1000);
     const wallets = resolveWallets(this.options.registry, target).map((w) => walletKey(w.address));
-    // The series is only as good as the store: a wallet never synced is synced first (a job).
-    for (const wallet of wallets) if (!store.walks.state(wallet, 'activity').complete) await sync.sync(wallet);
+    // The series is only as good as the store: a wallet never synced is synced first, as a job
+    // (327,680 rows take about a minute); the view asks again and shows how far it is meanwhile.
+    const unsynced = wallets.filter((wallet) => !store.walks.state(wallet, 'activity').complete);
+    if (unsynced.length > 0) {
+      for (const wallet of unsynced) {
+        // A sync that failed is told once (the chart shows why), and the next ask tries again.
+        const failure = this.failedSyncs.get(wallet);
+        this.failedSyncs.delete(wallet);
+        if (failure) throw failure;
+      }
+      for (const wallet of unsynced) {
+        sync.sync(wallet).catch((error: unknown) => {
+          this.options.log.warn(`portfolio history: the sync of ${wallet} failed (${error instanceof Error ? error.message : 'unknown'})`);
+          this.failedSyncs.set(wallet, error);
+        });
+      }
+      return { points: [], method: SYNCING_TEXT, syncing: sync.state(unsynced[0]!) };
+    }
+    const positions = await this.options.positions(target);
+    const unpriced = new Set(positions.filter((p) => p.currentValue === null).map((p) => p.tokenId));
     const oldest = Math.min(...wallets.map((w) => store.activity.oldestKey(w)?.ts ?? nowTs));
     const startTs = range === 'all' ? oldest : Math.max(oldest, nowTs - RANGE_DAYS[range] * 86_400);
     const dayEnds = dayEndsBetween(startTs, nowTs);
-    const replay = (wallet: string, onDay: Parameters<typeof replayHoldings>[3]) =>
-      replayHoldings(store.activity.holdingChanges(wallet, nowTs), dayEnds, store.activity.tokensByCondition(wallet), onDay);
-    // Pass 1: which holdings matter most (largest value ever held in the range), to price them from the service.
+    const replays: WalletReplay[] = wallets.map((wallet) => ({
+      history: this.options.histories.holdings(wallet),
+      now: new Map(positions.filter((p) => walletKey(p.wallet.address) === wallet).map((p) => [p.tokenId, Number(p.size)])),
+    }));
+    // Pass 1: which holdings matter most (largest value held in the range), to price them from the service.
     const weight = new Map<string, number>();
-    for (const wallet of wallets) {
-      replay(wallet, (_, holdings, lastPrice) => {
-        for (const [token, shares] of holdings) weight.set(token, Math.max(weight.get(token) ?? 0, Math.abs(shares) * (lastPrice.get(token) ?? 0.5)));
-      });
-    }
-    const tokens = [...weight.entries()].sort((a, b) => b[1] - a[1]).slice(0, MAX_PRICED_TOKENS).map(([token]) => token);
-    const priced = await this.servicePrices(tokens, startTs, nowTs);
-    // Pass 2: the value at each day's end.
+    for (const p of positions) if (p.currentValue !== null) weight.set(p.tokenId, Number(p.currentValue));
     const values = new Array<number>(dayEnds.length).fill(0);
-    for (const wallet of wallets) {
-      let i = 0;
-      replay(wallet, (dayEnd, holdings, lastPrice) => {
-        values[i++]! += valueOf(dayEnd, holdings, lastPrice, priced);
-      });
-    }
-    const points: ValuePoint[] = dayEnds.map((dayEnd, i) => ({ time: dayEnd, value: Math.round(values[i]! * 100) / 100 }));
-    return {
-      points,
-      method:
-        `Replayed from the ${store.activity.rowCount(wallets[0] ?? '')}${wallets.length > 1 ? '+' : ''} stored activity rows into daily holdings per outcome token, ` +
-        `valued at the daily price of /v2/prices-history for ${priced.size} token(s) (the ${MAX_PRICED_TOKENS} largest at most) and at the wallet's own last trade price otherwise; ` +
-        'positions only, cash not included.',
+    const walk = (price: (replay: WalletReplay, token: string, index: number, dayEnd: number) => number | undefined, onValue: (token: string, value: number, day: number) => void) => {
+      for (const replay of replays) {
+        let day = dayEnds.length;
+        replayBack(replay.history, replay.now, dayEnds, (dayEnd, shares, tokens) => {
+          day -= 1;
+          for (let i = 0; i < shares.length; i++) {
+            if (!(shares[i]! > 0) || unpriced.has(tokens[i]!)) continue;
+            const p = price(replay, tokens[i]!, i, dayEnd);
+            if (p !== undefined) onValue(tokens[i]!, shares[i]! * p, day);
+          }
+        });
+      }
     };
+    const ownPrice = (replay: WalletReplay, index: number, dayEnd: number) => {
+      const points = replay.history.tradePrices.get(index);
+      return points ? priceAt(points, dayEnd) : undefined;
+    };
+    walk((replay, _, i, dayEnd) => ownPrice(replay, i, dayEnd) ?? 0.5, (token, value) => weight.set(token, Math.max(weight.get(token) ?? 0, value)));
+    const largest = [...weight.entries()].sort((a, b) => b[1] - a[1]).slice(0, MAX_PRICED_TOKENS).map(([token]) => token);
+    const priced = dayEnds.length === 0 ? new Map<string, PricePoints>() : await this.servicePrices(largest, startTs, nowTs);
+    // Pass 2: the value at each day's end.
+    walk(
+      (replay, token, i, dayEnd) => {
+        const points = priced.get(token);
+        return (points ? priceAt(points, dayEnd) : undefined) ?? ownPrice(replay, i, dayEnd);
+      },
+      (_, value, day) => (values[day]! += value),
+    );
+    const points: ValuePoint[] = dayEnds.map((dayEnd, i) => ({ time: dayEnd, value: Math.round(values[i]! * 100) / 100 }));
+    return { points, method: points.length === 0 ? NO_PAST_TEXT : methodText(wallets.length, priced.size, unpriced.size), syncing: null };
   }
 
   /** Daily price points of the largest holdings, token → sorted points. */
-  private async servicePrices(tokens: string[], startTs: number, endTs: number): Promise<Map<string, Array<{ t: number; p: number }>>> {
-    const priced = new Map<string, Array<{ t: number; p: number }>>();
+  private async servicePrices(tokens: string[], startTs: number, endTs: number): Promise<Map<string, PricePoints>> {
+    const priced = new Map<string, PricePoints>();
     const start = Math.max(1, startTs - 86_400);
     await Promise.all(
       tokens.map(async (token) => {
@@ -90,32 +132,18 @@ export class PortfolioHistory {
   }
 }
 
-/** The last point at or before `t` (binary search over sorted points). */
-function priceAt(points: ReadonlyArray<{ t: number; p: number }>, t: number): number | undefined {
-  let lo = 0;
-  let hi = points.length - 1;
-  let found: number | undefined;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (points[mid]!.t <= t) {
-      found = points[mid]!.p;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}
+const SYNCING_TEXT = 'The history is being synced into the local store; the past days are charted from it once it is complete. The point is now: the Value in the header.';
+const NO_PAST_TEXT = 'The history starts today: there is no past day to chart yet. The point is now: the Value in the header. Not in the chart: cash, perps equity.';
 
-function valueOf(
-  dayEnd: number,
-  holdings: ReadonlyMap<string, number>,
-  lastPrice: ReadonlyMap<string, number>,
-  priced: ReadonlyMap<string, Array<{ t: number; p: number }>>,
-): number {
-  let value = 0;
-  for (const [token, shares] of holdings) {
-    const points = priced.get(token);
-    const price = (points ? priceAt(points, dayEnd) : undefined) ?? lastPrice.get(token) ?? 0;
-    value += Math.max(0, shares) * price;
-  }
-  return value;
+/** How the chart was made, in words for the person reading it. */
+function methodText(wallets: number, servicePriced: number, unpriced: number): string {
+  const whose = wallets > 1 ? 'the wallets' : 'the wallet';
+  const own = `${whose}${wallets > 1 ? "'" : "'s"} own last trade price`;
+  const prices = servicePriced > 0 ? `the market's closing price that day for the ${servicePriced} largest holdings and ${own} for the others` : own;
+  const leftOut = unpriced > 0 ? `, and the ${unpriced} position${unpriced === 1 ? '' : 's'} without a price` : '';
+  return (
+    `Each point is what ${whose} held at the end of that day (UTC), worked back from today's positions through the trades, splits, ` +
+    `merges and redemptions in the synced history, valued at ${prices}. The last point is now: the Value in the header. ` +
+    `Not in the chart: cash, perps equity${leftOut}.`
+  );
 }

@@ -1,13 +1,16 @@
 /**
  * Portfolios of one account, all accounts, or any address: positions and closed positions from
- * the analytics service (every page), live midpoints from the order book over open markets,
- * totals. Each wallet's answer is kept in the history store; when the service cannot be reached
- * the last kept copy is shown instead, marked stale with its age. `keptPortfolio` answers that
- * copy without asking anything, so a view shows the last synced portfolio the moment it opens
- * (at app start too) while the fresh read is on its way.
+ * the analytics service (every page), live midpoints from the order book over open markets, and
+ * each wallet's figures (portfolioFigures.ts): its positions, its order-book cash and perps
+ * equity when it is an own account, and its realised P&L from the local history. A view's totals
+ * are the sum of its wallets'. Each wallet's answer is kept in the history store; when the
+ * service cannot be reached the last kept copy is shown instead, marked stale with its age.
+ * `keptPortfolio` answers that copy without asking anything, so a view shows the last synced
+ * portfolio the moment it opens (at app start too) while the fresh read is on its way.
  */
 import type { ClosedPositionRow, PositionRow } from '../../../shared/protocol/analytics';
-import type { PortfolioView, WalletRef, WalletTarget } from '../../../shared/portfolioViews';
+import type { WalletExtras } from '../../../shared/portfolioFigures';
+import type { MissingPart, PortfolioView, PositionView, RealisedPeriod, WalletRef, WalletTarget } from '../../../shared/portfolioViews';
 import type { AccountRegistry } from '../accounts/accountRegistry';
 import type { AnalyticsClient, Paged, PageRequest } from '../analytics/analyticsClient';
 import { CoreError } from '../coreError';
@@ -16,7 +19,9 @@ import type { PortfolioSnapshot } from '../history/snapshotTable';
 import type { Logger } from '../log';
 import type { HttpClient } from '../net/httpClient';
 import { readMidpoints } from './livePrices';
-import { toClosedPositionView, toPositionView, totalsOf } from './positionViews';
+import { assemblePortfolio, nameOf, readAccountMoney, type AccountMoney } from './portfolioAssembly';
+import { toPositionView } from './positionViews';
+import { periodStart, WalletHistories } from './walletHistories';
 import { resolveWallets } from './walletTargets';
 
 export interface PortfolioServiceOptions {
@@ -26,8 +31,9 @@ export interface PortfolioServiceOptions {
   registry: AccountRegistry;
   log: Logger;
   now?: () => number;
-  /** Summed latest perps equity of the addresses that are own accounts with an active proxy. */
-  perpsEquity?: (addresses: string[]) => Promise<string | null>;
+  money?: AccountMoney;
+  /** Shared with the value chart (portfolioDesk.ts); one of its own otherwise. */
+  histories?: WalletHistories;
 }
 
 /** Failures that mean "the service is out of reach now", as opposed to a refusal of the request. */
@@ -50,54 +56,69 @@ async function allPages<T>(fetch: (page: PageRequest) => Promise<Paged<T>>): Pro
 
 const ageOf = (ms: number) => (ms < 90_000 ? `${Math.round(ms / 1000)} s` : ms < 5_400_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 3_600_000)} h`);
 
-/** One view of the target's wallets: their positions, closed positions and totals, as of the oldest copy read. */
-function portfolioViewOf(
-  target: WalletTarget, wallets: WalletRef[], read: ReadonlyArray<{ wallet: WalletRef; snapshot: PortfolioSnapshot }>,
-  positions: PortfolioView['positions'], perpsEquity: string | null, stale: PortfolioView['stale'],
-): PortfolioView {
-  return {
-    target,
-    wallets,
-    positions,
-    closed: read.flatMap(({ wallet, snapshot }) => snapshot.closed.map((row) => toClosedPositionView(wallet, row))),
-    totals: totalsOf(positions, perpsEquity),
-    asOf: Math.min(...read.map((r) => r.snapshot.takenAt)),
-    stale,
-  };
-}
-
 export class PortfolioService {
   private readonly now: () => number;
+  private readonly histories: WalletHistories;
 
   constructor(private readonly options: PortfolioServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.histories = options.histories ?? new WalletHistories(options.store);
   }
 
-  async getPortfolio(target: WalletTarget): Promise<PortfolioView> {
+  async getPortfolio(target: WalletTarget, period: RealisedPeriod = 'all'): Promise<PortfolioView> {
     const wallets = resolveWallets(this.options.registry, target);
-    const [read, perpsEquity] = await Promise.all([
+    const [read, money] = await Promise.all([
       Promise.all(wallets.map((wallet) => this.readWallet(wallet))),
-      this.options.perpsEquity?.(wallets.map((w) => w.address)) ?? Promise.resolve(null),
+      Promise.all(wallets.map((wallet) => readAccountMoney(this.options.money, wallet))),
     ]);
-    const positions = read.flatMap(({ wallet, snapshot }) => snapshot.positions.map((row) => ({ wallet, row })));
-    const open = positions.filter(({ row }) => row.tradable && !row.redeemable).map(({ row }) => row.token_id);
+    const open = read.flatMap(({ snapshot }) => snapshot.positions.filter((row) => row.tradable && !row.redeemable).map((row) => row.token_id));
     const mids = await this.midpoints(open);
     const stale = read.filter((r) => r.stale !== null);
-    const views = positions.map(({ wallet, row }) => toPositionView(wallet, row, mids.get(row.token_id)));
-    return portfolioViewOf(target, wallets, read, views, perpsEquity, stale.length === 0 ? null : { reason: stale.map((r) => r.stale).join(' ') });
+    const parts = read.map(({ wallet, snapshot }, i) => ({
+      wallet,
+      snapshot,
+      positions: snapshot.positions.map((row) => toPositionView(wallet, row, mids.get(row.token_id))),
+      extras: this.extrasOf(wallet, period, money[i]!),
+    }));
+    return assemblePortfolio(target, period, parts, stale.length === 0 ? null : { reason: stale.map((r) => r.stale).join(' ') });
   }
 
   /**
    * The last kept copy of every wallet of the target, from the local store only (no request), or
-   * null when one of them has never been read: a partial total would mislead.
+   * null when one of them has never been read: a partial total would mislead. Cash and perps
+   * equity need the network: they come with the fresh read.
    */
-  keptPortfolio(target: WalletTarget): PortfolioView | null {
+  keptPortfolio(target: WalletTarget, period: RealisedPeriod = 'all'): PortfolioView | null {
     const wallets = resolveWallets(this.options.registry, target);
     const kept = wallets.map((wallet) => ({ wallet, snapshot: this.options.store.snapshots.load(walletKey(wallet.address)) }));
     if (kept.some((k) => k.snapshot === null)) return null;
-    const read = kept as Array<{ wallet: WalletRef; snapshot: PortfolioSnapshot }>;
-    const views = read.flatMap(({ wallet, snapshot }) => snapshot.positions.map((row) => toPositionView(wallet, row, undefined)));
-    return portfolioViewOf(target, wallets, read, views, null, { reason: 'showing it while the analytics service is read.' });
+    const notYet = { cash: null, perpsEquity: null, missing: [] as MissingPart[] };
+    const read = (kept as Array<{ wallet: WalletRef; snapshot: PortfolioSnapshot }>).map(({ wallet, snapshot }) => ({
+      wallet,
+      snapshot,
+      positions: snapshot.positions.map((row) => toPositionView(wallet, row, undefined)),
+      extras: this.extrasOf(wallet, period, {
+        ...notYet,
+        missing: wallet.accountId !== null && !wallet.watchOnly ? [{ wallet: nameOf(wallet), part: 'cash', reason: 'read with the fresh portfolio, in a moment.' }] : [],
+      }),
+    }));
+    return assemblePortfolio(target, period, read, { reason: 'showing it while the analytics service is read.' });
+  }
+
+  /** The positions the target holds now as last read (each wallet's kept copy, read first when it has none), without live prices. */
+  async positionsNow(target: WalletTarget): Promise<PositionView[]> {
+    const wallets = resolveWallets(this.options.registry, target);
+    const read = await Promise.all(
+      wallets.map(async (wallet) => ({ wallet, snapshot: this.options.store.snapshots.load(walletKey(wallet.address)) ?? (await this.readWallet(wallet)).snapshot })),
+    );
+    return read.flatMap(({ wallet, snapshot }) => snapshot.positions.map((row) => toPositionView(wallet, row, undefined)));
+  }
+
+  /** A wallet's extras with its realised P&L of the period from the local history. */
+  private extrasOf(wallet: WalletRef, period: RealisedPeriod, money: Omit<WalletExtras, 'realisedPnl'>): WalletExtras {
+    const realised = this.histories.realised(wallet.address, periodStart(period, this.now()));
+    if ('usd' in realised) return { ...money, realisedPnl: String(realised.usd) };
+    return { ...money, realisedPnl: null, missing: [...money.missing, { wallet: nameOf(wallet), part: 'realised', reason: realised.reason }] };
   }
 
   /** Reads one wallet from the service and keeps the copy; falls back to the kept copy when unreachable. */

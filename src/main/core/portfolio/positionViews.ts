@@ -1,20 +1,27 @@
 /**
  * Service positions → PositionView, with the order book's live midpoint laid over the service's
- * price where the market is open, and the totals of a portfolio. Unavailable numbers stay null
- * and are left out of sums rather than counted as zero.
+ * price where the market is open. Value, cost and P&L are whole cents; a position without a price
+ * says why. Unavailable numbers stay null, never zero (portfolioFigures.ts counts them apart).
  */
 import type { ClosedPositionRow, PositionRow } from '../../../shared/protocol/analytics';
-import type { ClosedPositionView, PortfolioTotals, PositionView, WalletRef } from '../../../shared/portfolioViews';
-import { decimalOrNull, microToDecimal, percentOf, toMicro } from './money';
+import { centsText, percentText, toCents } from '../../../shared/portfolioFigures';
+import type { ClosedPositionView, PositionView, WalletRef } from '../../../shared/portfolioViews';
+import { decimalOrNull, microToDecimal, toMicro } from './money';
+
+/** Why a position has no price, in words a trader reads on the row. */
+function unpricedReason(row: PositionRow): string {
+  if (row.redeemable) return 'No price: the market resolved, but the service has not reported what the outcome pays.';
+  if (row.tradable) return 'No price: the order book has no bids, no asks and no trades for this outcome.';
+  return 'No price: the market is not trading (it has no order book), and the service has no price for it.';
+}
 
 export function toPositionView(wallet: WalletRef, row: PositionRow, midpoint: number | undefined): PositionView {
   const live = row.tradable && !row.redeemable && midpoint !== undefined;
   const curPrice = live ? midpoint : row.cur_price;
-  const currentValue = live ? row.size * midpoint : row.current_value;
-  const cashPnl = currentValue !== null && row.initial_value !== null ? currentValue - row.initial_value : row.cash_pnl;
-  const percentPnl = live
-    ? cashPnl !== null && row.initial_value ? percentOf(cashPnl, row.initial_value) : null
-    : row.percent_pnl === null ? null : row.percent_pnl.toFixed(2);
+  // Whole cents, rounded once per row: the totals are sums of exactly these (portfolioFigures.ts).
+  const value = curPrice === null ? null : toCents(row.size * curPrice);
+  const cost = row.initial_value === null ? null : toCents(row.initial_value);
+  const pnl = value !== null && cost !== null ? value - cost : null;
   return {
     wallet,
     conditionId: row.condition_id,
@@ -27,12 +34,13 @@ export function toPositionView(wallet: WalletRef, row: PositionRow, midpoint: nu
     outcomeIndex: row.outcome_index,
     size: microToDecimal(toMicro(row.size)),
     avgPrice: decimalOrNull(row.avg_price),
-    initialValue: decimalOrNull(row.initial_value),
-    currentValue: decimalOrNull(currentValue),
-    cashPnl: decimalOrNull(cashPnl),
-    percentPnl,
+    initialValue: cost === null ? null : centsText(cost),
+    currentValue: value === null ? null : centsText(value),
+    cashPnl: pnl === null ? null : centsText(pnl),
+    percentPnl: pnl === null || cost === null ? null : percentText(pnl, cost),
     curPrice: decimalOrNull(curPrice),
     priceSource: live ? 'book' : row.cur_price === null ? null : 'analytics',
+    unpricedReason: curPrice === null ? unpricedReason(row) : null,
     redeemable: row.redeemable,
     tradable: row.tradable,
   };
@@ -54,31 +62,3 @@ export function toClosedPositionView(wallet: WalletRef, row: ClosedPositionRow):
   };
 }
 
-const micro = (value: string | null) => (value === null ? 0 : toMicro(Number(value)));
-
-export function totalsOf(positions: readonly PositionView[], perpsEquity: string | null = null): PortfolioTotals {
-  let value = 0;
-  let initial = 0;
-  let pnl = 0;
-  let redeemable = 0;
-  let basisOfPnl = 0;
-  for (const p of positions) {
-    value += micro(p.currentValue);
-    if (p.redeemable) redeemable += micro(p.currentValue);
-    if (p.initialValue !== null) initial += micro(p.initialValue);
-    // Percent P&L over the positions that have both a cost basis and a value.
-    if (p.cashPnl !== null && p.initialValue !== null) {
-      pnl += micro(p.cashPnl);
-      basisOfPnl += micro(p.initialValue);
-    }
-  }
-  return {
-    positions: positions.length,
-    value: microToDecimal(value),
-    initialValue: microToDecimal(initial),
-    cashPnl: microToDecimal(pnl),
-    percentPnl: basisOfPnl === 0 ? null : percentOf(pnl, basisOfPnl),
-    redeemableValue: microToDecimal(redeemable),
-    perpsEquity,
-  };
-}

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MemoryBackedConf } from './memoryBackedConf';
 import { perpsDomainSchema } from './perpsDomainSchema';
 import { checkedGuardrailSetting } from './guardrailSettings';
+import { checkedRiskLimits, type StoredRiskLimits } from '../risk/riskLimitStore';
 import { SANDBOX_PERPS_WEIGHT_BUDGET } from '../../../shared/protocol/perps';
 import { updateFeedUrlProblem } from '../../../shared/updates';
 import { networkProfileSchema, SANDBOX_NETWORK_ID, type NetworkProfile } from '../../../shared/networkProfiles';
@@ -56,12 +57,16 @@ export type SettingsData = {
   sandboxSeed: number;
   /** Minutes of inactivity before the vault locks itself; 0 = never. */
   autoLockMinutes: number;
+  /** Main asks in its own surface on the sandbox too (it always does on live networks); off by default. */
+  mainConfirmationsOnSandbox: boolean;
   /** Before per-network pro mode: per account, ask before sending an order (read once as the sandbox's, guardrails/proMode.ts). */
   confirmOrdersByAccount: Record<string, boolean>;
   /** By network id, then account id: ask before sending an order (off = "pro" mode). */
   confirmOrdersByNetwork: Record<string, Record<string, boolean>>;
   /** By network id, then account id, then operation kind: when its first live use was explained (guardrails). */
   liveAcknowledgements: Record<string, Record<string, Record<string, number>>>;
+  /** risk: by network id, then account id, every pre-trade risk limit (absent: the network's defaults). */
+  riskLimits: StoredRiskLimits;
   /** Theme, price and time formats, default order size, fill alerts (prefs). */
   displayPrefs: DisplayPrefs;
   /** Before networks: the price alerts waiting to fire, now the sandbox's (alerts/networkAlertLists.ts). */
@@ -85,9 +90,11 @@ const defaults: SettingsData = {
   activeNetworkId: SANDBOX_NETWORK_ID,
   sandboxSeed: 7,
   autoLockMinutes: 15,
+  mainConfirmationsOnSandbox: false,
   confirmOrdersByAccount: {},
   confirmOrdersByNetwork: {},
   liveAcknowledgements: {},
+  riskLimits: {},
   displayPrefs: DEFAULT_DISPLAY_PREFS,
   priceAlerts: [],
   alertLog: [],
@@ -130,6 +137,7 @@ function checkedRead<K extends keyof SettingsData>(key: K, value: SettingsData[K
   if (key === 'confirmOrdersByNetwork' || key === 'liveAcknowledgements' || key === 'confirmOrdersByAccount') {
     return checkedGuardrailSetting(key, value) as SettingsData[K];
   }
+  if (key === 'riskLimits') return checkedRiskLimits(value) as SettingsData[K];
   if (key === 'displayPrefs') {
     const parsed = displayPrefsSchema.safeParse({ ...DEFAULT_DISPLAY_PREFS, ...(value as object) });
     return (parsed.success ? parsed.data : DEFAULT_DISPLAY_PREFS) as SettingsData[K];

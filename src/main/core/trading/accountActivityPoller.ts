@@ -28,6 +28,8 @@ export class AccountActivityPoller {
   private readonly lastOrders = new Map<string, string>();
   /** The open orders last read per account (the reconciliation after a heartbeat lapse starts from them). */
   private readonly knownOrders = new Map<string, OpenOrderView[]>();
+  /** When the read behind `knownOrders` started (unix ms): orders placed or cancelled after it are not in it. */
+  private readonly knownSince = new Map<string, number>();
   /** Fill ids already announced, as `<account id>:<notification id>`. */
   private readonly seenFills = new Set<string>();
   private readonly fillsByAccount = new Map<string, FillNotification[]>();
@@ -106,9 +108,18 @@ export class AccountActivityPoller {
     return [...(this.knownOrders.get(accountId) ?? [])];
   }
 
+  /** When the read behind `lastKnownOrders` started; null before the first read. */
+  lastReadStartedAt(accountId: string): number | null {
+    return this.knownSince.get(accountId) ?? null;
+  }
+
   /** Reads the account's open orders, keeps them, and pushes them when they changed. */
   async readOpenOrders(account: StoredAccount): Promise<OpenOrderView[]> {
+    const startedAt = Date.now();
     const orders = await this.openOrders(account);
+    // Two reads can overlap (a poll and a balance check): the one that started last wins.
+    if ((this.knownSince.get(account.id) ?? -Infinity) > startedAt) return orders;
+    this.knownSince.set(account.id, startedAt);
     this.knownOrders.set(account.id, orders);
     const fingerprint = JSON.stringify(orders.map((o) => [o.id, o.sizeMatched, o.status]));
     if (this.lastOrders.get(account.id) !== fingerprint) {

@@ -1,7 +1,9 @@
 /**
  * L2-authenticated calls to the order-book service for an account: the credentials are the
- * unlocked session's (decoded once per unlock, dropped on lock: ClobCredentialsService.signing), the body is serialized once and the HMAC covers exactly those
- * bytes (DESIGN invariant 4), and every answer passes the exchange-mode tracker.
+ * unlocked session's (decoded once per unlock, dropped on lock: ClobCredentialsService.signing),
+ * refused before anything is sent when they were issued by another host than the network now
+ * points at, the body is serialized once and the HMAC covers exactly those bytes (DESIGN
+ * invariant 4), and every answer passes the exchange-mode tracker.
  */
 import { CoreError } from '../coreError';
 import type { AccountRegistry, StoredAccount } from '../accounts/accountRegistry';
@@ -63,6 +65,8 @@ export class AuthenticatedClob {
         ...(request.extraWindows ? { extraWindows: request.extraWindows } : {}),
         ...(request.priority ? { priority: request.priority } : {}),
         headers: l2Headers(creds, account.address, request.method, request.path, bodyText),
+        // Only to the order-book origin that issued these credentials (checked again before sending).
+        boundOrigin: creds.origin,
       });
       return answer;
     } catch (error) {

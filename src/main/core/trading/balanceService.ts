@@ -60,6 +60,11 @@ export class BalanceService {
     return view;
   }
 
+  /** Shares held of one outcome token, read now (the risk checks' position; the cached view is left as it is). */
+  async shares(account: StoredAccount, tokenId: string): Promise<string> {
+    return (await this.fetch(account, '/balance-allowance', 'CONDITIONAL', tokenId)).balance;
+  }
+
   async refresh(account: StoredAccount, tokenId?: string): Promise<ExchangeBalance> {
     await this.fetch(account, '/balance-allowance/update', 'COLLATERAL');
     if (tokenId) await this.fetch(account, '/balance-allowance/update', 'CONDITIONAL', tokenId);

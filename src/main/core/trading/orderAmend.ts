@@ -16,7 +16,12 @@ export interface AmendPorts {
   readOrder: (orderId: string) => Promise<OpenOrderView | null>;
   /** Why the exchange would refuse this ticket, as the ticket checks say it (empty: none). */
   problems: (ticket: OrderTicket) => Promise<string[]>;
+  /** risk: the limit the replacement would cross, the replaced order no longer counting (null: none). */
+  riskLimit?: (ticket: OrderTicket) => Promise<string | null>;
+  /** Main's own question about the replacement, where main asks (rejects when the user says no). */
+  confirm: (ticket: OrderTicket) => Promise<void>;
   cancel: (orderId: string) => Promise<{ canceled: string[]; notCanceled: Record<string, string> }>;
+  /** Places the replacement, already confirmed. */
   place: (ticket: OrderTicket) => Promise<PlacedOrder>;
 }
 
@@ -67,6 +72,10 @@ export async function amendOrder(ports: AmendPorts, request: AmendRequest): Prom
   if (blocking.length > 0) {
     throw new CoreError('invalid_input', `Order ${shortId(order.id)} was not changed: ${describeTicket(replacement)} would be refused. ${blocking.join(' ')}`);
   }
+  // The replacement counts as a new order and the old one no longer does: checked before the cancel.
+  const limit = (await ports.riskLimit?.(replacement)) ?? null;
+  if (limit) throw new CoreError('risk_limit', `Order ${shortId(order.id)} was not changed: ${limit} Nothing was cancelled or signed.`);
+  await ports.confirm(replacement);
 
   let cancelled: { canceled: string[]; notCanceled: Record<string, string> };
   try {

@@ -20,10 +20,10 @@ export interface Reservations {
 }
 
 /** Orders still working: the exchange lists only these, but a closed row must never hold anything. */
-const isWorking = (order: OpenOrderView) => !/^(matched|canceled|cancelled|expired)$/i.test(order.status);
+export const isWorking = (order: OpenOrderView) => !/^(matched|canceled|cancelled|expired)$/i.test(order.status);
 
 /** Unfilled shares of an order; a row with unreadable numbers holds nothing rather than failing the whole view. */
-function remainingShares(order: OpenOrderView): bigint {
+export function remainingShares(order: OpenOrderView): bigint {
   const original = tryParseDecimal(order.originalSize);
   const matched = tryParseDecimal(order.sizeMatched) ?? 0n;
   if (original === null) return 0n;

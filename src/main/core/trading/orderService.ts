@@ -35,6 +35,8 @@ import { retryWhileRestarting } from './restartBackoff';
 import { signerWindows } from './signerBudgets';
 import { ticketAmounts, type TicketAmounts } from './ticketAmounts';
 import { ticketProblems } from './ticketChecks';
+import type { OrderConfirmationPort } from '../authority/orderConfirmations';
+import type { Gathered, PricedOrder, RiskGate } from '../risk/riskGate';
 
 export interface OrderServiceOptions {
   http: HttpClient;
@@ -46,11 +48,16 @@ export interface OrderServiceOptions {
   /** Market by token and fee rate, asked before a market order or a version-1 order is signed. */
   markets: MarketLookup;
   contracts: () => ExchangeContracts;
-  confirmOrders: (accountId: string) => boolean;
+  /** Where orders are confirmed, and main's own question before signing where main asks (authority/). */
+  confirmation: OrderConfirmationPort;
   /** Open orders or balances may have changed for this account. */
   onOrdersTouched: (account: StoredAccount) => void;
   /** The user cancelled these orders (their disappearance is not the exchange's doing). */
-  onUserCancelled?: (orderIds: string[]) => void;
+  onUserCancelled?: (orderIds: string[], account: StoredAccount) => void;
+  /** risk: the pre-trade limits, checked before anything is signed (none: no limits). */
+  risk?: RiskGate;
+  /** The exchange answered these placements (accepted or not). */
+  onPlaced?: (account: StoredAccount, placed: PlacedOrder[]) => void;
 }
 
 export interface CancelResult {
@@ -62,14 +69,25 @@ interface PreparedTicket {
   preview: OrderPreview;
   negRisk: boolean;
   feeRateBps: bigint;
+  /** The book's midpoint (or the ticket's price): what held shares are valued at by the position limit. */
+  mark: string;
 }
+
+const priced = ({ preview, mark }: PreparedTicket): PricedOrder => ({
+  tokenId: preview.ticket.tokenId,
+  side: preview.ticket.side,
+  shares: preview.shares,
+  notional: preview.notional,
+  mark,
+});
 
 export class OrderService {
   constructor(private readonly options: OrderServiceOptions) {}
 
+  /** The ticket checked and priced; a risk limit it would cross comes back as `riskLimit`, in the words a refusal would use. */
   async preview(ticket: OrderTicket): Promise<OrderPreview> {
-    const account = this.options.clob.tradingAccount();
-    return (await this.prepare(account, ticket)).preview;
+    const { preview, riskLimit } = await this.checked(this.options.clob.tradingAccount(), ticket, 'order');
+    return riskLimit ? { ...preview, riskLimit } : preview;
   }
 
   async place(ticket: OrderTicket): Promise<PlacedOrder> {
@@ -102,12 +120,21 @@ export class OrderService {
   /** Cancel and replace as one action (orderAmend.ts); both answers come back together. */
   async amend(request: AmendRequest): Promise<AmendResult> {
     const account = this.options.clob.tradingAccount();
+    // The replacement is checked once for both ports (one book read, one gathering).
+    let last: { ticket: OrderTicket; check: ReturnType<OrderService['checked']> } | null = null;
+    const check = (ticket: OrderTicket) => {
+      if (last?.ticket !== ticket) last = { ticket, check: this.checked(account, ticket, 'amend', request.orderId) };
+      return last.check;
+    };
     return amendOrder(
       {
         readOrder: (orderId) => this.readOrder(account, orderId),
-        problems: async (ticket) => (await this.prepare(account, ticket)).preview.problems,
+        problems: async (ticket) => (await check(ticket)).preview.problems,
+        riskLimit: async (ticket) => (await check(ticket)).riskLimit,
+        // Asked before the cancel, within the limits: a "no" must leave the working order as it was.
+        confirm: async (ticket) => this.options.confirmation.beforeSigning(account, [(await check(ticket)).preview]),
         cancel: (orderId) => this.cancel([orderId]),
-        place: (ticket) => this.place(ticket),
+        place: async (ticket) => (await this.send([ticket], { confirmed: true }))[0]!,
       },
       request,
     );
@@ -135,7 +162,11 @@ export class OrderService {
   }
 
   async cancelAll(): Promise<CancelResult> {
-    const account = this.options.clob.tradingAccount();
+    return this.cancelAllOf(this.options.clob.tradingAccount());
+  }
+
+  /** `DELETE /cancel-all` for any account with credentials (the kill switch cancels every account's). */
+  async cancelAllOf(account: StoredAccount): Promise<CancelResult> {
     assertCancelsAccepted(this.options.modes.snapshot(account.address));
     try {
       return await this.cancelRequest(account, 'DELETE', '/cancel-all', undefined);
@@ -144,13 +175,18 @@ export class OrderService {
     }
   }
 
-  private async send(tickets: OrderTicket[]): Promise<PlacedOrder[]> {
+  private async send(tickets: OrderTicket[], { confirmed = false } = {}): Promise<PlacedOrder[]> {
     const account = this.options.clob.tradingAccount();
+    // risk: what the limits need is gathered alongside the orders' own book reads.
+    const gathering = this.gatherRisk(account, tickets);
     const prepared = await Promise.all(tickets.map((ticket) => this.prepare(account, ticket)));
     const refused = prepared.find((p) => p.preview.problems.length > 0);
     if (refused) {
       throw new CoreError('invalid_input', `${describeTicket(refused.preview.ticket)} was not sent: ${refused.preview.problems.join(' ')}`);
     }
+    if (gathering) this.options.risk!.enforce(await gathering, prepared.map(priced), tickets.length > 1 ? 'grid' : 'order');
+    // After every check, before the key is touched: what main's question shows is what is signed.
+    if (!confirmed) await this.options.confirmation.beforeSigning(account, prepared.map((p) => p.preview));
     const owner = (await this.options.clob.credentialsOf(account)).apiKey;
     const signed = await withPrivateKey(this.options.session, account, async (privateKey) =>
       prepared.map(({ preview, negRisk, feeRateBps }) => this.signedBody(account, preview, negRisk, feeRateBps, privateKey, owner)),
@@ -171,13 +207,16 @@ export class OrderService {
       );
       const answers = Array.isArray(answer) ? answer : [answer];
       const placed = tickets.map((ticket, i) => placedFromAnswer(ticket, answers[i]));
+      this.options.onPlaced?.(account, placed);
       const accepted = placed.filter((p) => p.success);
       if (accepted.length > 0) this.options.modes.recordOrdersAccepted(accepted.every((p) => p.ticket.postOnly === true));
       return placed;
     } catch (error) {
       // The answer was lost: whether each order reached the book is asked by its hash first.
       if (answerWasLost(error)) {
-        return await Promise.all(tickets.map((ticket, i) => reconcileLostOrder(this.options.clob, account, ticket, signed[i]!.hash)));
+        const reconciled = await Promise.all(tickets.map((ticket, i) => reconcileLostOrder(this.options.clob, account, ticket, signed[i]!.hash)));
+        this.options.onPlaced?.(account, reconciled);
+        return reconciled;
       }
       if (error instanceof CoreError && error.status !== undefined && error.status < 600 && error.service.message) {
         return tickets.map((ticket) => placedFromError(ticket, error));
@@ -186,6 +225,24 @@ export class OrderService {
     } finally {
       this.options.onOrdersTouched(account);
     }
+  }
+
+  /** One ticket checked and priced, with the risk limit it would cross (null: none). */
+  private async checked(account: StoredAccount, ticket: OrderTicket, subject: 'order' | 'amend', replacing?: string): Promise<{ preview: OrderPreview; riskLimit: string | null }> {
+    const gathering = this.gatherRisk(account, [ticket], replacing);
+    const prepared = await this.prepare(account, ticket);
+    const refusal = gathering ? this.options.risk!.refusal(await gathering, [priced(prepared)], subject) : null;
+    return { preview: prepared.preview, riskLimit: refusal?.sentence ?? null };
+  }
+
+  /**
+   * Starts gathering what the risk limits need (null without limits). A failure surfaces where it
+   * is awaited; until then it must not count as unhandled if the order fails first.
+   */
+  private gatherRisk(account: StoredAccount, tickets: readonly OrderTicket[], replacing?: string): Promise<Gathered> | null {
+    const gathering = this.options.risk?.gather(account, tickets, replacing) ?? null;
+    gathering?.catch(() => undefined);
+    return gathering;
   }
 
   private signedBody(account: StoredAccount, preview: OrderPreview, negRisk: boolean, feeRateBps: bigint, privateKey: Uint8Array, owner: string): { body: string; hash: string } {
@@ -239,6 +296,7 @@ export class OrderService {
     return {
       negRisk: book.negRisk,
       feeRateBps: facts.feeRateBps,
+      mark: book.midpoint ?? ticket.price,
       preview: {
         ticket,
         makerAmount: String(amounts.makerAmount),
@@ -250,7 +308,8 @@ export class OrderService {
         negRisk: book.negRisk,
         estimate,
         problems,
-        needsConfirmation: this.options.confirmOrders(account.id),
+        // The page shows its own summary only where main does not ask in its surface.
+        needsConfirmation: this.options.confirmation.placeIn(account.id) === 'page',
         orderVersion,
         ...(facts.market ? { takerFeeBps: facts.market.takerBaseFeeBps, matchDelaySeconds: facts.market.secondsDelay } : {}),
       },
@@ -268,7 +327,7 @@ export class OrderService {
       }),
     );
     const canceled = Array.isArray(answer?.canceled) ? answer.canceled.map(String) : [];
-    this.options.onUserCancelled?.(canceled);
+    this.options.onUserCancelled?.(canceled, account);
     const notCanceled: Record<string, string> = {};
     if (answer?.not_canceled && typeof answer.not_canceled === 'object') {
       for (const [id, reason] of Object.entries(answer.not_canceled as Record<string, unknown>)) notCanceled[id] = String(reason);

@@ -15,7 +15,7 @@ import type { SettingsStore } from '../settings/settingsStore';
 import { CoreError } from '../coreError';
 import { AccountActivityPoller } from './accountActivityPoller';
 import { AuthenticatedClob } from './authenticatedClob';
-import { AvailableBalances } from './availableBalances';
+import { AvailableBalances, withReservations } from './availableBalances';
 import { BalanceService } from './balanceService';
 import { CoalescedRuns } from './coalescedRuns';
 import { ExchangeModeTracker } from './exchangeModeTracker';
@@ -35,7 +35,13 @@ import { toTradeViews } from './orderViews';
 import { walkPages, type Page } from './pagedWalk';
 import { SandboxControls } from './sandboxControls';
 import { confirmsOrders, setConfirmsOrders } from '../guardrails/proMode';
+import { asksInMain } from '../authority/confirmationPolicy';
+import type { OrderConfirmationPort } from '../authority/orderConfirmations';
 import { SIGNATURE_TYPE_CODES } from '../../../shared/orders/orderSchema';
+import type { MainConfirmations } from '../authority/mainConfirmations';
+import { KillSwitch } from '../risk/killSwitch';
+import { RiskDesk } from '../risk/riskDesk';
+import { readMarketBook } from './marketInfo';
 
 export interface TradingDeskOptions {
   http: HttpClient;
@@ -54,6 +60,10 @@ export interface TradingDeskOptions {
   recovery?: TradingRecoveryTiming;
   /** Names rows of any market by its question and tick (the catalog's); rows stay unnamed without it. */
   marketLabels?: MarketLabels;
+  /** Where orders are confirmed, and main's own question before signing (authority/orderConfirmations.ts). */
+  orderConfirmation: OrderConfirmationPort;
+  /** risk: the user's answer in a surface main owns (raising a risk limit waits for it). */
+  confirmations: MainConfirmations;
 }
 
 /** Timings of the recovery loops; the defaults follow the exchange's documented figures. */
@@ -77,6 +87,9 @@ export class TradingDesk {
   readonly sandbox: SandboxControls;
   readonly modeProbe: ModeProbe;
   readonly reconciler: OpenOrderReconciler;
+  /** risk: pre-trade limits, their use, and the kill switch. */
+  readonly risk: RiskDesk;
+  readonly killSwitch: KillSwitch;
   private readonly versions: OrderVersionCache;
   /** Open orders compared with the exchange's after the order book was out of reach. */
   private readonly afterOutage: ReconcileAfterOutage;
@@ -116,9 +129,33 @@ export class TradingDesk {
           this.available.receiveOrders(account.id, orders);
           hub.emit('openOrdersChanged', { accountId: account.id, orders });
         },
-        filled: (fill) => hub.emit('orderFilled', fill),
+        filled: (fill) => {
+          hub.emit('orderFilled', fill);
+          const account = this.activity.readableAccount();
+          if (account) this.risk.filled(account);
+        },
       },
       ...(options.activityPollMs ? { intervalMs: options.activityPollMs } : {}),
+    });
+    this.risk = new RiskDesk({
+      network: () => options.network.info,
+      settings: options.settings,
+      registry,
+      session,
+      hub,
+      log,
+      clob: this.clob,
+      confirmations: options.confirmations,
+      openOrderReads: {
+        lastKnownOrders: (accountId) => this.activity.lastKnownOrders(accountId),
+        lastReadStartedAt: (accountId) => this.activity.lastReadStartedAt(accountId),
+        readOpenOrders: (account) => this.activity.readOpenOrders(account),
+      },
+      shares: (account, tokenId) => this.balances.shares(account, tokenId),
+      midpoint: async (tokenId) => {
+        const book = await readMarketBook(http, tokenId);
+        return book.midpoint ?? book.lastTradePrice ?? null;
+      },
     });
     this.orders = new OrderService({
       http,
@@ -129,13 +166,18 @@ export class TradingDesk {
       balances: this.available,
       markets: new MarketLookup(http),
       contracts: () => options.network.contracts,
-      confirmOrders: (accountId) => confirmsOrders(options.settings, options.network.info.id, accountId),
+      confirmation: options.orderConfirmation,
       onOrdersTouched: (account) => {
         void this.activity.pollNow();
         // A quote-grid burst touches hundreds of orders: one balance read at a time, one more after the burst.
         void this.balanceRereads.request(account.id, () => this.balances.read(account));
       },
-      onUserCancelled: (ids) => this.reconciler.noteUserCancelled(ids),
+      onUserCancelled: (ids, account) => {
+        this.reconciler.noteUserCancelled(ids);
+        this.risk.cancelled(account, ids);
+      },
+      risk: this.risk.gate,
+      onPlaced: (account, placed) => this.risk.placed(account, placed),
     });
     this.reconciler = new OpenOrderReconciler({
       clob: this.clob,
@@ -172,6 +214,13 @@ export class TradingDesk {
       orderVersion: () => this.versions.get(),
       ...(timing.modeProbe ? { policy: timing.modeProbe } : {}),
     });
+    this.killSwitch = new KillSwitch({
+      network: () => options.network.info,
+      registry,
+      session,
+      heartbeats: this.heartbeats,
+      cancelAll: (account) => this.orders.cancelAllOf(account),
+    });
     this.jobs = new JobRunner(options.budget, (progress) => hub.emit('jobProgressed', progress));
     this.marketData = new MarketData(http);
     this.sandbox = new SandboxControls(http, () => options.network.info.isSandbox);
@@ -193,6 +242,7 @@ export class TradingDesk {
       ...this.modes.snapshot(account?.address ?? null),
       heartbeat: this.heartbeats.state(account?.id ?? null),
       confirmOrders: account ? confirmsOrders(this.options.settings, this.options.network.info.id, account.id) : true,
+      confirmsIn: asksInMain(this.options.network.info, this.options.settings) ? 'main' : 'page',
       orderVersion: this.versions.known(),
     };
   }
@@ -201,10 +251,10 @@ export class TradingDesk {
     return this.options.registry.active()?.id ?? null;
   }
 
-  /** Per account on this network; off on a live network needs the network named (guardrails/proMode.ts). */
-  setConfirmOrders(enabled: boolean, confirmNetworkId?: string): TradingState {
+  /** Per account on this network; switching them off where main asks waits for main's confirmation first (authority/). */
+  setConfirmOrders(enabled: boolean): TradingState {
     const account = this.options.registry.requireActive();
-    setConfirmsOrders(this.options.settings, this.options.network.info, account.id, enabled, confirmNetworkId);
+    setConfirmsOrders(this.options.settings, this.options.network.info, account.id, enabled);
     this.options.hub.emit('tradingStateChanged', this.state());
     return this.state();
   }
@@ -217,6 +267,20 @@ export class TradingDesk {
   async balance(tokenId?: string, refresh = false): Promise<BalanceView> {
     const account = this.clob.tradingAccount();
     return refresh ? this.available.refresh(account, tokenId) : this.available.read(account, tokenId);
+  }
+
+  /**
+   * An own account's order-book USD for its portfolio total: the whole balance and what its open
+   * orders hold (the active account's as the poller last read them, another's read now).
+   */
+  async cashOf(accountId: string): Promise<{ balance: string; inOrders: string }> {
+    const account = this.options.registry.get(accountId);
+    if (!account.clobCredentials) throw new CoreError('invalid_input', `"${account.label}" has no order-book credentials yet: create them in Accounts to read its cash.`);
+    const raw = await this.balances.read(account);
+    const polled = this.options.registry.active()?.id === account.id && this.activity.hasReadOrders(account.id);
+    const orders = polled ? this.activity.lastKnownOrders(account.id) : await this.activity.openOrders(account);
+    const { balance, inOrders } = withReservations(raw, orders).collateral;
+    return { balance, inOrders };
   }
 
   async trades(market: string | undefined, jobId: string | undefined): Promise<TradeView[]> {

@@ -1,7 +1,9 @@
 /**
  * Order-book API credentials of the active account. Main creates or derives them with an L1
  * signature and keeps key, secret and passphrase in the vault; this panel sees the key's last
- * characters and the nonce, nothing more.
+ * characters, the nonce and the host that issued them, nothing more. Credentials issued by
+ * another host than the network now points at are not used here: the panel says so and offers
+ * to re-issue them on the new host (rotate and delete would have to talk to the old one).
  */
 import { useState } from 'react';
 import type { AccountsState, AccountView } from '../../../shared/custodyViews';
@@ -12,7 +14,8 @@ import { BlockedNote } from '../../components/BlockedNote';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { formatDateTime } from '../../lib/format';
-import { useAccountsStore } from '../../stores/accountsStore';
+import { issuedElsewhere, issuerName } from '../../../shared/issuedOrigin';
+import { selectHosts, useAccountsStore } from '../../stores/accountsStore';
 import { selectLockStatus, useVaultStore } from '../../stores/vaultStore';
 import { signingBlock } from './signingBlock';
 
@@ -26,6 +29,8 @@ export function ClobCredentialsPanel({ account }: { account: AccountView }) {
   const remove = useBridgeAction(api.deleteClobCredentials);
   const [nonce, setNonce] = useState('');
   const credentials = account.clobCredentials;
+  const host = useAccountsStore(selectHosts)?.clob;
+  const elsewhere = credentials !== null && issuedElsewhere(credentials.origin, host);
   const pending = create.pending || rotate.pending || remove.pending;
   const nonceValue = nonce.trim() === '' ? undefined : Number(nonce);
   const nonceProblem = nonceValue !== undefined && !(Number.isInteger(nonceValue) && nonceValue >= 0 && nonceValue <= 2 ** 31) ? 'A nonce is a whole number from 0.' : null;
@@ -55,6 +60,14 @@ export function ClobCredentialsPanel({ account }: { account: AccountView }) {
           </dd>
           <dt>Created</dt>
           <dd className="num">{formatDateTime(credentials.createdAt)}</dd>
+          {credentials.origin !== undefined ? (
+            <>
+              <dt>Issued by</dt>
+              <dd className="selectable" data-testid="clob-issued-by">
+                {issuerName(credentials.origin)}
+              </dd>
+            </>
+          ) : null}
         </dl>
       ) : (
         <p className="panel-note" data-testid="clob-none">
@@ -62,9 +75,15 @@ export function ClobCredentialsPanel({ account }: { account: AccountView }) {
           nonce, they are derived instead.
         </p>
       )}
+      {elsewhere ? (
+        <p className="panel-note proxy-warning" role="status" data-testid="clob-elsewhere">
+          This network now points at {issuerName(host)}: these credentials were issued by {issuerName(credentials.origin)} and nothing is sent
+          with them here. Re-issuing signs a new L1 message for the new host and replaces them in the vault.
+        </p>
+      ) : null}
       {block ? <BlockedNote kind={block.kind} reason={block.reason} purpose={PURPOSE} testId="clob-blocked" /> : null}
       <div className="panel-actions">
-        {credentials ? (
+        {credentials && !elsewhere ? (
           <>
             <button
               type="button"
@@ -117,7 +136,7 @@ export function ClobCredentialsPanel({ account }: { account: AccountView }) {
               }}
               data-testid="clob-create"
             >
-              {create.pending ? 'Signing…' : 'Create / derive'}
+              {create.pending ? 'Signing…' : elsewhere ? 'Re-issue for this host' : 'Create / derive'}
             </button>
             {nonceProblem ? <span className="field-error">{nonceProblem}</span> : null}
           </>

@@ -2,13 +2,16 @@
  * Perps proxy keys of the active account: the exchange lets a proxy trade for the owner until it
  * expires. Main signs the request with the owner key and keeps each proxy's secret in the vault;
  * this list shows address, label, expiry, state and referral code, and warns (offering Rotate)
- * when a proxy expires within the week or has expired.
+ * when a proxy expires within the week or has expired, or was created by another host than the
+ * network now points at (main sends nothing with it there; a new proxy is created here instead).
  */
 import type { AccountView } from '../../../shared/custodyViews';
 import { BlockedNote } from '../../components/BlockedNote';
 import { useNow } from '../../hooks/useNow';
 import { perpsProxyState as proxyState } from '../../../shared/perpsViews';
 import { selectLockStatus, useVaultStore } from '../../stores/vaultStore';
+import { issuedElsewhere, issuerName } from '../../../shared/issuedOrigin';
+import { selectHosts, useAccountsStore } from '../../stores/accountsStore';
 import { PerpsProxyCreateForm } from './PerpsProxyCreateForm';
 import { PerpsProxyRow } from './PerpsProxyRow';
 import { signingBlock } from './signingBlock';
@@ -22,6 +25,8 @@ export function PerpsProxiesPanel({ account }: { account: AccountView }) {
   const now = useNow(60_000, proxies.length > 0);
   const expiring = proxies.filter((p) => proxyState(p.expiresAt, now) === 'expiring').length;
   const expired = proxies.filter((p) => proxyState(p.expiresAt, now) === 'expired').length;
+  const host = useAccountsStore(selectHosts)?.perps;
+  const elsewhere = proxies.filter((p) => issuedElsewhere(p.origin, host));
   return (
     <section className="panel" data-testid="proxies-panel" aria-labelledby="proxies-panel-title">
       <header className="panel-header">
@@ -35,6 +40,12 @@ export function PerpsProxiesPanel({ account }: { account: AccountView }) {
           {expired > 0 ? `${expired} prox${expired === 1 ? 'y has' : 'ies have'} expired and can no longer sign or read. ` : ''}
           {expiring > 0 ? `${expiring} prox${expiring === 1 ? 'y expires' : 'ies expire'} within 7 days. ` : ''}
           Rotate replaces a proxy with a fresh one under the same label.
+        </p>
+      ) : null}
+      {elsewhere.length > 0 ? (
+        <p className="panel-note proxy-warning" role="status" data-testid="proxies-elsewhere">
+          {elsewhere.map((p) => `“${p.label}”`).join(', ')} {elsewhere.length === 1 ? 'was' : 'were'} created by {issuerName(elsewhere[0]!.origin)}; this
+          network now points at {issuerName(host)}, where nothing is sent with {elsewhere.length === 1 ? 'it' : 'them'}. Create a proxy for the new host below.
         </p>
       ) : null}
       {proxies.length > 0 ? (

@@ -1,8 +1,8 @@
 /** Create a proxy: label, lifetime in days, optional referral code. Kept as typed if it fails. */
 import { useState } from 'react';
+import { PERPS_PROXY_MAX_EXPIRY_DAYS } from '../../../shared/protocol/perps';
 import { api } from '../../bridge/api';
 import { NetworkBadge } from '../../components/NetworkBadge';
-import { ensureLiveAcknowledged } from '../../stores/liveOperationStore';
 import { ActionError } from '../../components/ActionError';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { useAccountsStore } from '../../stores/accountsStore';
@@ -19,8 +19,8 @@ export function PerpsProxyCreateForm({ disabled }: { disabled: boolean }) {
   const problem =
     label.trim() === ''
       ? 'Give the proxy a label.'
-      : !(Number.isInteger(expiryDays) && expiryDays >= 1 && expiryDays <= 365)
-        ? 'Expiry is 1 to 365 days.'
+      : !(Number.isInteger(expiryDays) && expiryDays >= 1 && expiryDays <= PERPS_PROXY_MAX_EXPIRY_DAYS)
+        ? 'Expiry is a whole number of days, at least 1.'
         : !REFERRAL.test(referral.trim())
           ? 'A referral code has letters, digits, "-" and "_" only.'
           : null;
@@ -29,8 +29,6 @@ export function PerpsProxyCreateForm({ disabled }: { disabled: boolean }) {
     setAttempted(true);
     if (problem) return;
     const code = referral.trim();
-    // guardrails: the first proxy on a live network is explained before the owner key signs.
-    if (!(await ensureLiveAcknowledged('proxyCreation'))) return;
     const result = await create.run({ label: label.trim(), expiryDays, ...(code ? { referralCode: code } : {}) });
     if (result?.ok) {
       useAccountsStore.getState().receive(result.value);

@@ -4,7 +4,6 @@
  */
 import type { PerpsProxyView } from '../../../shared/custodyViews';
 import { api } from '../../bridge/api';
-import { ensureLiveAcknowledged } from '../../stores/liveOperationStore';
 import { ActionError } from '../../components/ActionError';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
@@ -49,7 +48,7 @@ export function PerpsProxyRow({ accountId, proxy, now, disabled }: PerpsProxyRow
           title="Create a new proxy with the same label, then delete this one"
           onClick={() =>
             // guardrails: a rotation creates a proxy; the first on a live network is explained first.
-            void ensureLiveAcknowledged('proxyCreation', accountId).then((go) => (go ? rotate.run({ accountId, proxyAddress: proxy.proxyAddress }).then(receive) : undefined))
+            void rotate.run({ accountId, proxyAddress: proxy.proxyAddress }).then(receive)
           }
           data-testid="proxy-rotate"
         >

@@ -6,9 +6,9 @@
 import { ActionError } from '../../components/ActionError';
 import { JobProgressBar } from '../../components/JobProgressBar';
 import { useNow } from '../../hooks/useNow';
-import { formatDay, formatNumber } from '../../lib/format';
+import { formatAgo, formatDay, formatNumber } from '../../lib/format';
 import { useActivityStore } from '../../stores/activityStore';
-import { epochMs, formatAgo } from '../portfolio/money';
+import { epochMs } from '../portfolio/money';
 
 export function SyncStatus() {
   const sync = useActivityStore((s) => s.sync);

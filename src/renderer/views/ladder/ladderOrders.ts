@@ -9,7 +9,6 @@ import { create } from 'zustand';
 import type { BridgeError } from '../../../shared/result';
 import type { OrderPreview, OrderSide, OrderTicket, OrderType, PlacedOrder } from '../../../shared/tradingViews';
 import { api } from '../../bridge/api';
-import { ensureLiveAcknowledged } from '../../stores/liveOperationStore';
 import { priceText } from '../../lib/ticks';
 import { useAccountsStore } from '../../stores/accountsStore';
 import { useBookStore } from '../../stores/bookStore';
@@ -68,8 +67,6 @@ export const useLadderOrders = create<LadderOrderState>()((set, get) => {
     set({ pending: false, confirming: null, answer: { seq: ++seq, accountId: activeAccountId(), what, placed: null, note: null, error: null, ...part } });
 
   const place = async (ticket: OrderTicket, what: string) => {
-    // guardrails: the first order on a live network is explained before it is signed.
-    if (!(await ensureLiveAcknowledged('order'))) return set({ confirming: null });
     set({ pending: true });
     const result = await api.placeOrder({ ticket });
     answer(what, result.ok ? { placed: result.value } : { error: result.error });
@@ -103,6 +100,8 @@ export const useLadderOrders = create<LadderOrderState>()((set, get) => {
       if (!checked.ok) return answer(intent.what, { error: checked.error });
       const preview = checked.value;
       if (preview.problems.length > 0) return answer(intent.what, { note: `Not sent: ${preview.problems.join(' ')}` });
+      // risk: main would refuse it before signing; say so now, in its words.
+      if (preview.riskLimit) return answer(intent.what, { note: `Not sent: ${preview.riskLimit}` });
       if (preview.needsConfirmation) {
         set({ pending: false, confirming: { preview, what: intent.what } });
         return undefined;

@@ -7,8 +7,7 @@ import type { BridgeError } from '../../../shared/result';
 import { ActionError } from '../../components/ActionError';
 import { JobProgressBar } from '../../components/JobProgressBar';
 import { useNow } from '../../hooks/useNow';
-import { formatAgo } from '../portfolio/money';
-import { formatNumber } from '../../lib/format';
+import { formatAgo, formatNumber } from '../../lib/format';
 
 interface PerpsSyncStatusProps {
   what: string;

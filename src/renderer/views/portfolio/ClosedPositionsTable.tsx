@@ -2,8 +2,8 @@
 import type { ClosedPositionView } from '../../../shared/portfolioViews';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { shortAddress } from '../../lib/address';
-import { formatDateTime, formatPrice, formatSize } from '../../lib/format';
-import { epochMs, formatSignedUsd, pnlTone, toNumber } from './money';
+import { formatDateTime, formatPrice, formatSignedUsd, formatSize } from '../../lib/format';
+import { epochMs, pnlTone, toNumber } from './money';
 
 const COLUMNS: DataColumn<ClosedPositionView>[] = [
   { id: 'closed', header: 'Closed', sortValue: (p) => p.closedAt, cell: (p) => <span className="num">{formatDateTime(epochMs(p.closedAt))}</span> },

@@ -28,6 +28,8 @@ export function PortfolioPage() {
   const load = usePortfolioStore((s) => s.load);
   const phase = usePortfolioStore((s) => s.phase);
   const error = usePortfolioStore((s) => s.error);
+  const period = usePortfolioStore((s) => s.period);
+  const setPeriod = usePortfolioStore((s) => s.setPeriod);
   const activeAccountId = useAccountsStore(selectActiveAccountId);
   const key = targetKey(resolveTarget(choice, activeAccountId));
   const view = usePortfolioStore(useMemo(() => selectPortfolioFor(key), [key]));
@@ -49,7 +51,7 @@ export function PortfolioPage() {
       <header className="an-header">
         <WalletPicker choice={choice} onChoose={choose} allowAll testId="portfolio-wallet" />
       </header>
-      {view ? <PortfolioSummary view={view} /> : null}
+      {view ? <PortfolioSummary view={view} period={period} onPeriod={setPeriod} /> : null}
       {key === null ? (
         <EmptyState title="No account yet" testId="portfolio-empty">
           <p>
@@ -88,7 +90,7 @@ export function PortfolioPage() {
             )}
           </section>
           <aside className="pf-side">
-            <ValueChart targetKey={key} />
+            <ValueChart targetKey={key} view={view} />
             {view && view.wallets.length > 1 ? <WalletBreakdown view={view} /> : null}
           </aside>
         </div>

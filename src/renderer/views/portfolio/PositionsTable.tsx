@@ -1,18 +1,26 @@
 /**
  * Open positions: sortable, filterable, virtualized. The price column says where the price came
- * from (the live order-book midpoint or the analytics service); redeemable positions are flagged;
- * a tradable row opens its market in Trade.
+ * from (the live order-book midpoint or the analytics service), or that there is none and why
+ * (such a row is counted apart in the header); redeemable positions are flagged; a tradable row
+ * opens its market in Trade.
  */
 import { useMemo } from 'react';
 import type { PositionView } from '../../../shared/portfolioViews';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { shortAddress } from '../../lib/address';
-import { formatPrice, formatSize, formatUsd } from '../../lib/format';
-import { formatSignedPercent, formatSignedUsd, pnlTone, toNumber } from './money';
+import { formatPrice, formatSignedPercent, formatSignedUsd, formatSize, formatUsd } from '../../lib/format';
+import { pnlTone, toNumber } from './money';
 
 const num = (value: string | null) => toNumber(value);
 
 function PriceCell({ position }: { position: PositionView }) {
+  if (position.unpricedReason !== null) {
+    return (
+      <span className="price-source price-source-none" title={position.unpricedReason} aria-label={position.unpricedReason} data-testid="position-unpriced">
+        no price
+      </span>
+    );
+  }
   return (
     <span className="price-cell">
       {formatPrice(position.curPrice, '0.001')}
@@ -46,7 +54,13 @@ function buildColumns(showWallet: boolean): DataColumn<PositionView>[] {
     { id: 'avg', header: 'Avg', numeric: true, sortValue: (p) => num(p.avgPrice), cell: (p) => formatPrice(p.avgPrice, '0.001') },
     { id: 'price', header: 'Price', numeric: true, sortValue: (p) => num(p.curPrice), cell: (p) => <PriceCell position={p} /> },
     { id: 'cost', header: 'Cost', numeric: true, sortValue: (p) => num(p.initialValue), cell: (p) => (p.initialValue === null ? '—' : formatUsd(p.initialValue)) },
-    { id: 'value', header: 'Value', numeric: true, sortValue: (p) => num(p.currentValue), cell: (p) => (p.currentValue === null ? '—' : formatUsd(p.currentValue)) },
+    {
+      id: 'value',
+      header: 'Value',
+      numeric: true,
+      sortValue: (p) => num(p.currentValue),
+      cell: (p) => (p.currentValue === null ? <span title={p.unpricedReason ?? undefined}>—</span> : formatUsd(p.currentValue)),
+    },
     { id: 'pnl', header: 'P&L', numeric: true, sortValue: (p) => num(p.cashPnl), cell: (p) => <span className={pnlTone(p.cashPnl)}>{formatSignedUsd(p.cashPnl)}</span> },
     { id: 'pct', header: 'P&L %', numeric: true, sortValue: (p) => num(p.percentPnl), cell: (p) => <span className={pnlTone(p.percentPnl)}>{formatSignedPercent(p.percentPnl)}</span> },
   ];
@@ -88,7 +102,7 @@ export function PositionsTable({ positions, showWallet, filter, onOpen, empty }:
       label="Open positions"
       testId="positions-table"
       rowTestId="position-row"
-      rowAttributes={(p) => ({ 'data-token-id': p.tokenId, 'data-condition-id': p.conditionId, 'data-redeemable': p.redeemable, title: p.tradable ? 'Open in Trade' : undefined })}
+      rowAttributes={(p) => ({ 'data-token-id': p.tokenId, 'data-condition-id': p.conditionId, 'data-redeemable': p.redeemable, 'data-priced': p.currentValue !== null, title: p.tradable ? 'Open in Trade' : undefined })}
       onRowClick={onOpen}
       rowClickable={(p) => p.tradable}
       initialSort={[{ id: 'value', desc: true }]}

@@ -1,37 +1,13 @@
 /**
- * With several wallets shown (all accounts), what each holds: value and P&L per wallet, summed
- * from its positions here (display only; the totals above come from the core).
+ * With several wallets shown (all accounts), each wallet's figures as the core worked them out:
+ * the header's totals are exactly the sums of these lines (portfolioFigures.ts).
  */
 import type { PortfolioView } from '../../../shared/portfolioViews';
 import { shortAddress } from '../../lib/address';
-import { formatUsd } from '../../lib/format';
-import { formatSignedUsd, pnlTone, toNumber } from './money';
-
-interface WalletLine {
-  address: string;
-  label: string;
-  watchOnly: boolean;
-  positions: number;
-  value: number;
-  pnl: number;
-}
-
-function linesOf(view: PortfolioView): WalletLine[] {
-  const lines = new Map<string, WalletLine>();
-  for (const wallet of view.wallets) {
-    lines.set(wallet.address.toLowerCase(), { address: wallet.address, label: wallet.label ?? shortAddress(wallet.address), watchOnly: wallet.watchOnly, positions: 0, value: 0, pnl: 0 });
-  }
-  for (const position of view.positions) {
-    const line = lines.get(position.wallet.address.toLowerCase());
-    if (!line) continue;
-    line.positions += 1;
-    line.value += toNumber(position.currentValue) ?? 0;
-    line.pnl += toNumber(position.cashPnl) ?? 0;
-  }
-  return [...lines.values()].sort((a, b) => b.value - a.value);
-}
+import { formatNumber, formatUsd } from '../../lib/format';
 
 export function WalletBreakdown({ view }: { view: PortfolioView }) {
+  const lines = [...view.byWallet].sort((a, b) => Number(b.total) - Number(a.total));
   return (
     <section className="an-card pf-wallets" aria-label="Per wallet" data-testid="portfolio-wallets">
       <header className="subpane-header">
@@ -42,20 +18,22 @@ export function WalletBreakdown({ view }: { view: PortfolioView }) {
           <tr>
             <th>Wallet</th>
             <th className="cell-num">Pos.</th>
+            <th className="cell-num">Cash</th>
             <th className="cell-num">Value</th>
-            <th className="cell-num">P&amp;L</th>
+            <th className="cell-num">Total</th>
           </tr>
         </thead>
         <tbody>
-          {linesOf(view).map((line) => (
-            <tr key={line.address} data-testid="portfolio-wallet-row">
-              <td title={line.address}>
-                {line.label}
-                {line.watchOnly ? <span className="badge an-badge-gap">WATCH</span> : null}
+          {lines.map((line) => (
+            <tr key={line.wallet.address} data-testid="portfolio-wallet-row" data-address={line.wallet.address}>
+              <td title={line.wallet.address}>
+                {line.wallet.label ?? shortAddress(line.wallet.address)}
+                {line.wallet.watchOnly ? <span className="badge an-badge-gap">WATCH</span> : null}
               </td>
-              <td className="cell-num num">{line.positions}</td>
-              <td className="cell-num num">{formatUsd(line.value)}</td>
-              <td className={`cell-num num ${pnlTone(line.pnl) ?? ''}`}>{formatSignedUsd(line.pnl)}</td>
+              <td className="cell-num num">{formatNumber(line.positions)}</td>
+              <td className="cell-num num" data-col="cash">{line.cash === null ? '—' : formatUsd(line.cash)}</td>
+              <td className="cell-num num" data-col="value">{formatUsd(line.value)}</td>
+              <td className="cell-num num" data-col="total">{formatUsd(line.total)}</td>
             </tr>
           ))}
         </tbody>

@@ -5,10 +5,9 @@
  */
 import type { PerpsReferralView } from '../../../shared/perpsViews';
 import { useNow } from '../../hooks/useNow';
-import { formatAge } from '../portfolio/money';
 import { selectAccounts, useAccountsStore } from '../../stores/accountsStore';
 import { useReferralsStore } from '../../stores/referralsStore';
-import { formatNumber } from '../../lib/format';
+import { formatAge, formatNumber } from '../../lib/format';
 
 /** What the last invite answer says about taking a referral now. */
 function cooldownText(invite: PerpsReferralView['invite'], now: number): string {

@@ -11,6 +11,7 @@ import { formatCountdown } from '../../lib/format';
 import { useAppStatusStore } from '../../stores/appStatusStore';
 import { selectActiveAccount, useAccountsStore } from '../../stores/accountsStore';
 import { selectTradingState, useTradingStateStore } from '../../stores/tradingStateStore';
+import { SandboxConfirmationsRow } from './SandboxConfirmationsRow';
 
 const MODES = [
   ['normal', 'Normal'],
@@ -63,6 +64,7 @@ export function SandboxControlsSection() {
           now: {current}
         </span>
       </header>
+      <SandboxConfirmationsRow />
       <div className="setting-row">
         <div className="setting-text">
           <label className="setting-name" htmlFor="sandbox-mode">

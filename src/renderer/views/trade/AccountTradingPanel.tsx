@@ -26,8 +26,6 @@ export function AccountTradingPanel() {
   // Switching heartbeats off with orders open cancels them 10 s later: ask once, in place.
   const [askingOff, setAskingOff] = useState(false);
   const network = useAppStatusStore((s) => s.status?.network ?? null);
-  const live = network !== null && !network.isSandbox;
-  const [askingPro, setAskingPro] = useState(false);
   const now = useNow(1000, beat?.enabled === true);
   const since = beat?.lastSentAt ? Math.max(0, Math.round((now - beat.lastSentAt) / 1000)) : null;
   const take = (result: Awaited<ReturnType<typeof confirm.run>>) => {
@@ -47,11 +45,8 @@ export function AccountTradingPanel() {
             role="switch"
             checked={state?.confirmOrders ?? true}
             disabled={!account || confirm.pending}
-            onChange={(event) => {
-              // guardrails: pro mode on a live network is asked for by name, separately from the sandbox's.
-              if (!event.target.checked && live) setAskingPro(true);
-              else void confirm.run({ enabled: event.target.checked }).then(take);
-            }}
+            // Switching confirmations off where main asks waits for the user's answer in main's own surface.
+            onChange={(event) => void confirm.run({ enabled: event.target.checked }).then(take)}
             data-testid="trade-confirm-orders"
           />
           <span className="switch-track" aria-hidden="true" />
@@ -59,32 +54,15 @@ export function AccountTradingPanel() {
         <span className="switch-row-text">
           <span className="setting-name">Confirm orders</span>
           <span className="setting-help" data-testid="trade-confirm-orders-help">
-            {state?.confirmOrders === false ? 'Off — pro mode: Send and Enter place orders at once' : 'On — every order shows a summary before it is signed'}
+            {state?.confirmOrders === false
+              ? 'Off — pro mode: Send and Enter place orders at once, within your risk limits'
+              : state?.confirmsIn === 'main'
+                ? 'On — Marketdesk asks you in a window or page of its own before each order is signed'
+                : 'On — every order shows a summary before it is signed'}
             {network ? ` (on ${network.isSandbox ? 'the Sandbox' : network.label}; each network has its own setting).` : '.'}
           </span>
         </span>
       </label>
-      {askingPro && live && network ? (
-        <p className="confirm promode-live-confirm" role="group" data-testid="trade-pro-mode-live-confirm">
-          <span className="confirm-question">
-            Turn confirmations off for {account ? `“${account.label}”` : 'this account'} on {network.label}? Orders on {network.label} move real money: Send and Enter would place them at once, without a summary.
-          </span>
-          <button
-            type="button"
-            className="button button-danger"
-            onClick={() => {
-              setAskingPro(false);
-              void confirm.run({ enabled: false, confirmNetworkId: network.id }).then(take);
-            }}
-            data-testid="trade-pro-mode-live-yes"
-          >
-            Pro mode on {network.label}
-          </button>
-          <button type="button" className="button" onClick={() => setAskingPro(false)} data-testid="trade-pro-mode-live-no">
-            Keep confirming
-          </button>
-        </p>
-      ) : null}
       <ActionError error={confirm.error} testId="trade-confirm-orders-error" />
       <label className="switch-row">
         <span className="switch">

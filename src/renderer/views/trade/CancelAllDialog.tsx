@@ -8,7 +8,6 @@ import { useState } from 'react';
 import type { BridgeError } from '../../../shared/result';
 import type { OpenOrderView } from '../../../shared/tradingViews';
 import { api } from '../../bridge/api';
-import { ensureLiveAcknowledged } from '../../stores/liveOperationStore';
 import { ActionError } from '../../components/ActionError';
 import { Dialog } from '../../components/Dialog';
 import { NetworkBadge } from '../../components/NetworkBadge';
@@ -56,8 +55,6 @@ export function CancelAllDialog({ scope, onClose }: { scope: CancelScope; onClos
   // "All" also asks the exchange for orders this window has not seen yet; the others need some.
   const nothing = count === 0 && scope.kind !== 'all';
   const run = async () => {
-    // guardrails: the first cancel-all on a live network is explained before it is sent.
-    if (scope.kind === 'all' && !(await ensureLiveAcknowledged('cancelAll'))) return;
     setPending(true);
     const outcome = await cancelScope(scope, idList);
     setPending(false);

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import type { BridgeError } from '../../../shared/result';
 import type { PlacedOrder } from '../../../shared/tradingViews';
 import { api } from '../../bridge/api';
-import { ensureLiveAcknowledged } from '../../stores/liveOperationStore';
 import { ActionError } from '../../components/ActionError';
 import { Dialog } from '../../components/Dialog';
 import { formatPrice, formatSize } from '../../lib/format';
@@ -46,8 +45,6 @@ export function FlattenDialog({ target, onClose }: { target: TradeTarget; onClos
   const nothing = ids.length === 0 && !hasShares;
 
   const run = async () => {
-    // guardrails: the selling order may be the first on a live network; explained before anything is sent.
-    if (hasShares && !(await ensureLiveAcknowledged('order'))) return;
     setPending(true);
     let cancelled: CancelAnswer | null = null;
     if (ids.length > 0) {

@@ -2,15 +2,17 @@
 import type { TradeTarget } from '../../stores/tradeTargetStore';
 import { CancelAllDialog } from './CancelAllDialog';
 import { FlattenDialog } from './FlattenDialog';
+import { KillSwitchDialog } from './risk/KillSwitchDialog';
 import { ShortcutsSheet } from './ticket/ShortcutsHelp';
 import { useTradeDialogs } from './tradeDialogs';
 
 export function TradeDialogs({ target }: { target: TradeTarget | null }) {
-  const { cancel, flatten, help, close } = useTradeDialogs();
+  const { cancel, flatten, kill, help, close } = useTradeDialogs();
   return (
     <>
       {cancel ? <CancelAllDialog scope={cancel} onClose={close} /> : null}
       {flatten && target ? <FlattenDialog target={target} onClose={close} /> : null}
+      {kill ? <KillSwitchDialog onClose={close} /> : null}
       {help ? <ShortcutsSheet onClose={close} /> : null}
     </>
   );

@@ -7,6 +7,7 @@ import type { OrderBookView } from '../../../shared/viewModels';
 import { formatClock, formatPrice } from '../../lib/format';
 import { useTradeTargetStore, type TradeTarget } from '../../stores/tradeTargetStore';
 import { MarketPicker } from './MarketPicker';
+import { useTradeDialogs } from './tradeDialogs';
 
 function Stat({ label, value, testId, tone }: { label: string; value: string; testId: string; tone?: 'bid' | 'ask' }) {
   return (
@@ -74,6 +75,15 @@ export function TradeHeader({ target, book, stale }: { target: TradeTarget | nul
           <Stat label="Book at" value={book ? formatClock(book.timestamp) : '—'} testId="trade-book-time" />
         </dl>
       ) : null}
+      <button
+        type="button"
+        className="button button-small button-danger kill-switch-button"
+        onClick={() => useTradeDialogs.getState().askKill()}
+        title="Cancel every open order of every account on this network and stop heartbeats (Shift+K); asks once"
+        data-testid="kill-switch-button"
+      >
+        Kill switch
+      </button>
     </header>
   );
 }

@@ -16,6 +16,7 @@ import { currentTradingBlock } from '../../stores/tradingAccess';
 import { useTradingStateStore } from '../../stores/tradingStateStore';
 import { selectTradeTarget, useTradeTargetStore } from '../../stores/tradeTargetStore';
 import { AccountTradingPanel } from './AccountTradingPanel';
+import { RiskPanel } from './risk/RiskPanel';
 import { BalancePanel } from './BalancePanel';
 import { TradeDialogs } from './TradeDialogs';
 import { HeartbeatBanner } from './HeartbeatBanner';
@@ -101,6 +102,7 @@ export function TradeView() {
           <TicketPanel target={target} book={book} />
           <BalancePanel tokenId={target.tokenId} outcome={target.outcome} />
           <AlertCard key={target.tokenId} target={target} book={book} />
+          <RiskPanel tokenId={target.tokenId} outcome={target.outcome} />
           <AccountTradingPanel />
         </div>
       </div>

@@ -1,4 +1,4 @@
-/** Which of the Trade view's keyboard-driven dialogs is open: a cancel (with its scope), flatten, or the shortcuts sheet. */
+/** Which of the Trade view's keyboard-driven dialogs is open: a cancel (with its scope), flatten, the kill switch, or the shortcuts sheet. */
 import { create } from 'zustand';
 import type { OrderSide } from '../../../shared/tradingViews';
 
@@ -10,9 +10,12 @@ export type CancelScope =
 interface TradeDialogs {
   cancel: CancelScope | null;
   flatten: boolean;
+  /** risk: the kill switch's confirmation. */
+  kill: boolean;
   help: boolean;
   askCancel: (scope: CancelScope) => void;
   askFlatten: () => void;
+  askKill: () => void;
   showHelp: () => void;
   close: () => void;
 }
@@ -20,9 +23,11 @@ interface TradeDialogs {
 export const useTradeDialogs = create<TradeDialogs>()((set) => ({
   cancel: null,
   flatten: false,
+  kill: false,
   help: false,
-  askCancel: (scope) => set({ cancel: scope, flatten: false, help: false }),
-  askFlatten: () => set({ cancel: null, flatten: true, help: false }),
-  showHelp: () => set({ cancel: null, flatten: false, help: true }),
-  close: () => set({ cancel: null, flatten: false, help: false }),
+  askCancel: (scope) => set({ cancel: scope, flatten: false, kill: false, help: false }),
+  askFlatten: () => set({ cancel: null, flatten: true, kill: false, help: false }),
+  askKill: () => set({ cancel: null, flatten: false, kill: true, help: false }),
+  showHelp: () => set({ cancel: null, flatten: false, kill: false, help: true }),
+  close: () => set({ cancel: null, flatten: false, kill: false, help: false }),
 }));

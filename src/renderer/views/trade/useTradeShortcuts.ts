@@ -38,6 +38,8 @@ const LETTERS: Record<string, () => void> = {
   c: () => useLadderCommands.getState().recentre(),
   '?': () => useTradeDialogs.getState().showHelp(),
   'shift+?': () => useTradeDialogs.getState().showHelp(),
+  // risk: the kill switch asks once, then cancels every account's orders on this network.
+  'shift+k': () => useTradeDialogs.getState().askKill(),
   'shift+f': () => {
     if (currentTradingBlock() === null) useTradeDialogs.getState().askFlatten();
   },

@@ -1,13 +1,15 @@
 /**
  * Move collateral between two of the user's own accounts in two choices: the other account and
  * the amount (in the USD stablecoin). It goes through the same confirmation as any transfer.
+ * Own means a key in this vault: a watch-only address (or an account whose key is missing) is
+ * not offered here, since collateral sent there is out of the user's reach in this app.
  */
 import { useEffect, useState } from 'react';
 import type { AccountView } from '../../../shared/custodyViews';
 import type { PerpsAssetView } from '../../../shared/perpsViews';
 import { NetworkBadge } from '../../components/NetworkBadge';
 import { amountProblem } from '../../lib/perpsAmounts';
-import { selectAccounts, useAccountsStore } from '../../stores/accountsStore';
+import { holdsKey, selectAccounts, useAccountsStore } from '../../stores/accountsStore';
 import { defaultAsset } from './transferDraft';
 import type { TransferFlow } from './useTransferFlow';
 
@@ -19,7 +21,7 @@ interface QuickMoveProps {
 }
 
 export function QuickMove({ from, assets, flow, disabled }: QuickMoveProps) {
-  const others = useAccountsStore(selectAccounts).filter((a) => a.id !== from.id);
+  const others = useAccountsStore(selectAccounts).filter((a) => a.id !== from.id && holdsKey(a));
   const [target, setTarget] = useState('');
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -30,7 +32,7 @@ export function QuickMove({ from, assets, flow, disabled }: QuickMoveProps) {
     if (flow.result && flow.origin === 'quick') setAmount('');
   }, [flow.result, flow.origin]);
 
-  if (others.length === 0) return <p className="panel-note">Add a second account in Accounts to move collateral between your own accounts.</p>;
+  if (others.length === 0) return <p className="panel-note" data-testid="quick-move-none">Add a second account with a key in Accounts to move collateral between your own accounts.</p>;
   const move = () => {
     const why = !asset ? 'The exchange lists no collateral asset.' : amountProblem(amount, asset.decimals, asset.asset);
     setProblem(why);

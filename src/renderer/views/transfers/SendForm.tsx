@@ -1,6 +1,7 @@
 /**
  * Send collateral from the account: recipient from the address book of the user's own accounts
  * or any address typed in, asset, amount, label; Preview opens the confirmation with the exact op.
+ * Watch-only addresses are listed apart from the own accounts: their key is not in the vault.
  */
 import { useEffect, useState } from 'react';
 import type { AccountView } from '../../../shared/custodyViews';
@@ -9,7 +10,7 @@ import { ActionError } from '../../components/ActionError';
 import { Field } from '../../components/Field';
 import { NetworkBadge } from '../../components/NetworkBadge';
 import { shortAddress } from '../../lib/address';
-import { selectAccounts, useAccountsStore } from '../../stores/accountsStore';
+import { holdsKey, selectAccounts, useAccountsStore } from '../../stores/accountsStore';
 import { CollateralFacts } from './CollateralFacts';
 import { defaultAsset, toDraft, TYPED_RECIPIENT, type SendForm as Form, type SendFormProblems } from './transferDraft';
 import type { TransferFlow } from './useTransferFlow';
@@ -22,12 +23,26 @@ interface SendFormProps {
   disabled: boolean;
 }
 
+const addressBookEntry = (account: AccountView) => (
+  <option key={account.id} value={account.id}>
+    {account.label} · {shortAddress(account.address)}
+  </option>
+);
+
+/** Under the recipient: own only when its key is in the vault. */
+function recipientHelp(account: AccountView | undefined): string {
+  if (!account) return 'Any address: the exchange opens a perps account for it on receipt.';
+  return holdsKey(account) ? 'One of your own accounts.' : 'A watch-only address: its key is not in this vault, so it is not one of your own accounts.';
+}
+
 export function SendForm({ from, perps, assets, flow, disabled }: SendFormProps) {
   const others = useAccountsStore(selectAccounts).filter((a) => a.id !== from.id);
-  const [form, setForm] = useState<Form>({ recipient: others[0]?.id ?? TYPED_RECIPIENT, typedAddress: '', asset: '', amount: '', label: '' });
+  // A watch-only address is never chosen for the user: the first own account, else the address box.
+  const firstOwn = others.find(holdsKey)?.id ?? TYPED_RECIPIENT;
+  const [form, setForm] = useState<Form>({ recipient: firstOwn, typedAddress: '', asset: '', amount: '', label: '' });
   const [problems, setProblems] = useState<SendFormProblems>({});
   const asset = form.asset || defaultAsset(assets);
-  const recipient = form.recipient === TYPED_RECIPIENT || others.some((a) => a.id === form.recipient) ? form.recipient : (others[0]?.id ?? TYPED_RECIPIENT);
+  const recipient = form.recipient === TYPED_RECIPIENT || others.some((a) => a.id === form.recipient) ? form.recipient : firstOwn;
   const update = (patch: Partial<Form>) => setForm((old) => ({ ...old, ...patch }));
   // A sent transfer clears its amount and label, so a second Preview is never the same send by accident.
   useEffect(() => {
@@ -57,14 +72,15 @@ export function SendForm({ from, perps, assets, flow, disabled }: SendFormProps)
         <NetworkBadge testId="transfer-send-network" size="small" />
       </header>
       <CollateralFacts perps={perps} />
-      <Field label="Recipient" error={problems.recipient} errorTestId="transfer-recipient-problem" help={recipient === TYPED_RECIPIENT ? 'Any address: the exchange opens a perps account for it on receipt.' : 'One of your own accounts.'}>
+      <Field label="Recipient" error={problems.recipient} errorTestId="transfer-recipient-problem" help={recipientHelp(others.find((a) => a.id === recipient))}>
         {({ id, describedBy, invalid }) => (
           <select id={id} className="select" aria-describedby={describedBy} aria-invalid={invalid} value={recipient} onChange={(e) => update({ recipient: e.target.value })} disabled={disabled} data-testid="transfer-recipient">
-            {others.map((account) => (
-              <option key={account.id} value={account.id}>
-                {account.label} · {shortAddress(account.address)}
-              </option>
-            ))}
+            {others.filter(holdsKey).map(addressBookEntry)}
+            {others.some((a) => !holdsKey(a)) ? (
+              <optgroup label="Watch-only: not your keys" data-testid="transfer-recipient-watch-only">
+                {others.filter((a) => !holdsKey(a)).map(addressBookEntry)}
+              </optgroup>
+            ) : null}
             <option value={TYPED_RECIPIENT}>Another address…</option>
           </select>
         )}

@@ -51,9 +51,14 @@ export function TransferConfirmDialog({ preview, sending, error, result, onSend,
         <dt>From</dt>
         <dd className="num selectable">{preview.fromAddress}</dd>
         <dt>To</dt>
-        <dd className="selectable" data-testid="transfer-confirm-to">
+        <dd className="selectable" data-testid="transfer-confirm-to" data-recipient={preview.recipient}>
           {preview.toAccountLabel ? <strong>{preview.toAccountLabel} </strong> : null}
           <span className="num">{preview.op.args.to}</span>
+          {preview.recipient === 'foreign' ? (
+            <span className="tone-warn tx-foreign" data-testid="transfer-confirm-foreign">
+              Not one of your accounts{preview.toAccountLabel ? ': its key is not in this vault' : ''}.
+            </span>
+          ) : null}
         </dd>
         <dt>Amount</dt>
         <dd className="num" data-testid="transfer-confirm-amount">

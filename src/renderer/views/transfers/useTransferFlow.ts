@@ -8,7 +8,6 @@ import { useCallback, useState } from 'react';
 import type { PerpsTransferDraft, PerpsTransferPreview, PerpsTransferResult } from '../../../shared/perpsViews';
 import type { BridgeError } from '../../../shared/result';
 import { api } from '../../bridge/api';
-import { ensureLiveAcknowledged } from '../../stores/liveOperationStore';
 import { usePerpsStore } from '../../stores/perpsStore';
 import { useTransfersStore } from '../../stores/transfersStore';
 
@@ -39,8 +38,6 @@ export function useTransferFlow(): TransferFlow {
   const [origin, setOrigin] = useState<TransferOrigin | null>(null);
 
   const start = useCallback(async (draft: PerpsTransferDraft, from: TransferOrigin) => {
-    // guardrails: explained before the preview, so the held preview does not expire while it is read.
-    if (!(await ensureLiveAcknowledged('transfer', draft.fromAccountId))) return;
     setOrigin(from);
     setPreviewing(true);
     setPreviewError(null);

@@ -5,7 +5,8 @@
  * Every slot holds at least one trade, so a newest-first page of n trades touches at most n + 2 slots.
  */
 import { keccak256, toBytes } from 'viem';
-import type { PerpsPublicTrade } from '../../../shared/protocol/perps';
+import type { PerpsList, PerpsPublicTrade } from '../../../shared/protocol/perps';
+import { pageByMillisecond } from '../listPage';
 import { markPrice, type InstrumentSpec } from './instruments';
 import { noise01, noiseSigned } from './seededNoise';
 
@@ -42,19 +43,19 @@ export function slotTrades(seed: number, instrument: InstrumentSpec, slot: numbe
 }
 
 /**
- * Trades with timestamp in [startMs, endMs], newest first, at most `limit`; `more` when older
- * trades exist in the window.
+ * Trades with timestamp in [startMs, endMs], newest first, at most `limit` (a page never ends
+ * inside a millisecond: listPage.ts); `more` when older trades exist in the window.
  */
-export function listTrades(seed: number, instrument: InstrumentSpec, startMs: number, endMs: number, limit: number): { data: PerpsPublicTrade[]; more: boolean } {
-  const out: PerpsPublicTrade[] = [];
+export function listTrades(seed: number, instrument: InstrumentSpec, startMs: number, endMs: number, limit: number): PerpsList<PerpsPublicTrade> {
+  return pageByMillisecond(tradesNewestFirst(seed, instrument, startMs, endMs), limit, (trade) => trade.timestamp);
+}
+
+function* tradesNewestFirst(seed: number, instrument: InstrumentSpec, startMs: number, endMs: number): Generator<PerpsPublicTrade> {
   for (let slot = Math.floor(endMs / TRADE_SLOT_MS); slot >= 0 && (slot + 1) * TRADE_SLOT_MS > startMs; slot -= 1) {
     const trades = slotTrades(seed, instrument, slot);
     for (let j = trades.length - 1; j >= 0; j -= 1) {
       const trade = trades[j] as PerpsPublicTrade;
-      if (trade.timestamp > endMs || trade.timestamp < startMs) continue;
-      if (out.length === limit) return { data: out, more: true };
-      out.push(trade);
+      if (trade.timestamp <= endMs && trade.timestamp >= startMs) yield trade;
     }
   }
-  return { data: out, more: false };
 }

@@ -1,6 +1,7 @@
 /**
- * The first signed operation of each kind on a live network is refused until its explanation was
- * acknowledged, once per account per kind per network; the sandbox never asks.
+ * The first signed operation of each kind on a live network owes its explanation, once per
+ * account per kind per network, until main records it (after the user confirmed the question that
+ * showed it); the sandbox never owes one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,22 +43,20 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('live acknowledgements', () => {
-  it('refuses each kind before its acknowledgement and allows it after', () => {
-    for (const kind of LIVE_OPERATION_KINDS) {
-      expect(() => gate.require('alpha', kind)).toThrow(expect.objectContaining({ code: 'acknowledgement_required' }));
-    }
-    expect(() => gate.require('alpha', 'order')).toThrow('Your first order on Production moves real money: read what it does and signs, then send it again. Nothing was signed or sent.');
-    gate.acknowledge('alpha', 'order', 'production');
-    expect(() => gate.require('alpha', 'order')).not.toThrow();
-    expect(() => gate.require('alpha', 'cancelAll')).toThrow(expect.objectContaining({ code: 'acknowledgement_required' }));
+  it('owes each kind its explanation until main records it', () => {
+    for (const kind of LIVE_OPERATION_KINDS) expect(gate.pendingExplanation('alpha', kind)?.kind).toBe(kind);
+    expect(gate.pendingExplanation('alpha', 'order')?.title).toBe('Your first order on Production');
+    gate.record('alpha', 'order');
+    expect(gate.pendingExplanation('alpha', 'order')).toBeNull();
+    expect(gate.pendingExplanation('alpha', 'transfer')?.kind).toBe('transfer');
   });
 
   it('keeps acknowledgements per account and per network, and stores each once', () => {
-    gate.acknowledge('alpha', 'order', 'production');
-    gate.acknowledge('alpha', 'order', 'production');
-    expect(() => gate.require('beta', 'order')).toThrow(expect.objectContaining({ code: 'acknowledgement_required' }));
+    gate.record('alpha', 'order');
+    gate.record('alpha', 'order');
+    expect(gate.isAcknowledged('beta', 'order')).toBe(false);
     current = STAGING;
-    expect(() => gate.require('alpha', 'order')).toThrow(expect.objectContaining({ code: 'acknowledgement_required' }));
+    expect(gate.isAcknowledged('alpha', 'order')).toBe(false);
     expect(settings.get('liveAcknowledgements')).toEqual({ production: { alpha: { order: 1_780_000_000_000 } } });
     // Read back from disk by a new store: they survive a restart.
     expect(new LiveAcknowledgements({ settings: openSettings(dir), network: () => PRODUCTION }).isAcknowledged('alpha', 'order')).toBe(true);
@@ -65,23 +64,19 @@ describe('live acknowledgements', () => {
 
   it('never asks on the sandbox and stores nothing there', () => {
     current = SANDBOX;
-    for (const kind of LIVE_OPERATION_KINDS) expect(() => gate.require('alpha', kind)).not.toThrow();
+    for (const kind of LIVE_OPERATION_KINDS) expect(gate.pendingExplanation('alpha', kind)).toBeNull();
     expect(gate.view('alpha')).toEqual({ networkId: 'sandbox', networkLabel: 'Sandbox', isSandbox: true, accountId: 'alpha', acknowledged: [], pending: [] });
-    gate.acknowledge('alpha', 'order', 'sandbox');
-    expect(settings.get('liveAcknowledgements')).toEqual({});
-  });
-
-  it('refuses an acknowledgement for a network the app is no longer on', () => {
-    expect(() => gate.acknowledge('alpha', 'order', 'staging')).toThrow('That explanation was for another network; the app is now on Production. Nothing was recorded.');
+    gate.record('alpha', 'order');
     expect(settings.get('liveAcknowledgements')).toEqual({});
   });
 
   it('explains what is still pending with the network’s own contracts and perps domain', () => {
-    gate.acknowledge('alpha', 'cancelAll', 'production');
+    gate.record('alpha', 'order');
     const view = gate.view('alpha');
-    expect(view.acknowledged).toEqual(['cancelAll']);
-    expect(view.pending.map((item) => item.kind)).toEqual(['order', 'transfer', 'proxyCreation']);
-    const [order, transfer, proxy] = view.pending;
+    expect(view.acknowledged).toEqual(['order']);
+    expect(view.pending.map((item) => item.kind)).toEqual(['transfer', 'proxyCreation']);
+    const [transfer, proxy] = view.pending;
+    const order = gate.pendingExplanation('beta', 'order');
     expect(order!.signs).toContain(`exchange contract ${PUBLIC_CHAIN_137_CONTRACTS.exchange}`);
     expect(order!.signs).toContain('on chain 137');
     expect(transfer!.signs).toContain(`“internalTransfer” operation`);

@@ -1,7 +1,7 @@
 /**
  * Pro mode per account per network: the older per-account values become the sandbox's (read and
- * moved on the first write), they never carry over to a live network, and switching confirmations
- * off on a live network needs that network named.
+ * moved on the first write) and never carry over to a live network. Switching confirmations off
+ * on a live network is confirmed in main's own surface (test/unit/core/authority/networkGates.test.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,17 +50,13 @@ describe('pro mode per network', () => {
     expect(confirmsOrders(settings, 'sandbox', 'alpha')).toBe(true);
   });
 
-  it('refuses pro mode on a live network unless that network is named, and keeps it there only', () => {
+  it('keeps pro mode per network: the sandbox’s never reaches a live network', () => {
     const { settings } = settingsWith(null);
     setConfirmsOrders(settings, SANDBOX, 'alpha', false);
     expect(confirmsOrders(settings, 'production', 'alpha')).toBe(true);
-    expect(() => setConfirmsOrders(settings, LIVE, 'alpha', false)).toThrow(/Orders on Production move real money/);
-    expect(() => setConfirmsOrders(settings, LIVE, 'alpha', false, 'sandbox')).toThrow(expect.objectContaining({ code: 'acknowledgement_required' }));
-    expect(confirmsOrders(settings, 'production', 'alpha')).toBe(true);
-    setConfirmsOrders(settings, LIVE, 'alpha', false, 'production');
+    setConfirmsOrders(settings, LIVE, 'alpha', false);
     expect(confirmsOrders(settings, 'production', 'alpha')).toBe(false);
     expect(confirmsOrders(settings, 'production', 'beta')).toBe(true);
-    // Switching confirmations back on never needs the name.
     setConfirmsOrders(settings, LIVE, 'alpha', true);
     expect(confirmsOrders(settings, 'production', 'alpha')).toBe(true);
     expect(confirmsOrders(settings, 'sandbox', 'alpha')).toBe(false);

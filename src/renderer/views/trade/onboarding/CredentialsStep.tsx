@@ -26,8 +26,11 @@ export function CredentialsCreatedNote({ account }: { account: AccountView | nul
   );
 }
 
-/** Inside the blocked note of an account without credentials: create them here, or see them being created. */
-export function CreateCredentialsInline({ account, isSandbox }: { account: AccountView; isSandbox: boolean }) {
+/**
+ * Inside the blocked note of an account without credentials here: create them, or see them being
+ * created. `reissue`: it has credentials, issued by another host; these replace them on this one.
+ */
+export function CreateCredentialsInline({ account, isSandbox, reissue = false }: { account: AccountView; isSandbox: boolean; reissue?: boolean }) {
   const step = useOnboardingStore((s) => s.steps[account.id]);
   const createCredentials = useOnboardingStore((s) => s.createCredentials);
   if (step?.phase === 'creating') {
@@ -40,10 +43,10 @@ export function CreateCredentialsInline({ account, isSandbox }: { account: Accou
   return (
     <span className="onboarding-inline">
       <span className="muted">
-        {isSandbox ? 'They could not be created automatically.' : 'One signature with this account’s key creates them; nothing is sent on chain.'}
+        {isSandbox && !reissue ? 'They could not be created automatically.' : 'One signature with this account’s key creates them; nothing is sent on chain.'}
       </span>
-      <button type="button" className="button button-small" onClick={() => void createCredentials(account.id, account.label, false)} data-testid="credentials-create">
-        Create credentials
+      <button type="button" className="button button-small" onClick={() => void createCredentials(account.id, account.label, false)} data-testid={reissue ? 'credentials-reissue' : 'credentials-create'}>
+        {reissue ? 'Re-issue for this host' : 'Create credentials'}
       </button>
       {step?.phase === 'failed' ? <ActionError error={step.error} testId="credentials-create-error" purpose="Unlock the vault to sign for the credentials." /> : null}
     </span>

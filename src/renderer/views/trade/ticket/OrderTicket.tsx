@@ -10,7 +10,6 @@ import type { OrderBookView } from '../../../../shared/viewModels';
 import { api } from '../../../bridge/api';
 import { ActionError } from '../../../components/ActionError';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';
-import { ensureLiveAcknowledged } from '../../../stores/liveOperationStore';
 import { stepPrice } from '../../../lib/ticks';
 import { selectActiveAccount, useAccountsStore } from '../../../stores/accountsStore';
 import { useBalanceStore } from '../../../stores/balanceStore';
@@ -21,6 +20,7 @@ import type { TradeTarget } from '../../../stores/tradeTargetStore';
 import { CredentialsCreatedNote } from '../onboarding/CredentialsStep';
 import { ConfirmOrderDialog } from './ConfirmOrderDialog';
 import { sendBlock } from './sendBlock';
+import { useRiskStore } from '../../../stores/riskStore';
 import { TicketBlockedNote } from './TicketBlockedNote';
 import { TicketPreview } from './TicketPreview';
 import { TicketResult } from './TicketResult';
@@ -49,12 +49,13 @@ export function OrderTicket({ target, book }: OrderTicketProps) {
   const tradingState = useTradingStateStore(selectTradingState);
   const tradingRevision = useTradingStateStore((s) => s.revision);
   const balanceRevision = useBalanceStore((s) => s.revision);
+  const riskRevision = useRiskStore((s) => s.limitsRevision);
   const account = useAccountsStore(selectActiveAccount);
   const tick = book?.tickSize ?? target.tickSize;
   const minSize = book?.minOrderSize ?? target.minOrderSize;
 
   const draft = draftTicket(inputs, target.tokenId);
-  const answer = usePreview(draft.ticket, draft.key, block === null, `${tradingRevision}|${balanceRevision}|${account?.id ?? ''}`);
+  const answer = usePreview(draft.ticket, draft.key, block === null, `${tradingRevision}|${balanceRevision}|${riskRevision}|${account?.id ?? ''}`);
   const preview = answer?.preview ?? null;
   const blocked = sendBlock(block, draft.missing, tradingState, answer);
 
@@ -71,8 +72,6 @@ export function OrderTicket({ target, book }: OrderTicketProps) {
   };
   const submit = async () => {
     if (blocked || !preview || place.pending) return;
-    // guardrails: the first order on a live network is explained once, then the usual flow.
-    if (!(await ensureLiveAcknowledged('order'))) return;
     if (preview.needsConfirmation) setConfirming(preview);
     else void send(preview.ticket);
   };

@@ -9,7 +9,6 @@ import type { BridgeError } from '../../../../shared/result';
 import type { OrderSide, OrderTicket, PlacedOrder } from '../../../../shared/tradingViews';
 import type { OrderBookView } from '../../../../shared/viewModels';
 import { api } from '../../../bridge/api';
-import { ensureLiveAcknowledged } from '../../../stores/liveOperationStore';
 import { ActionError } from '../../../components/ActionError';
 import { Dialog } from '../../../components/Dialog';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';
@@ -55,8 +54,6 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
   const reason = block?.reason ?? missing ?? refusal;
 
   const send = async (batch: OrderTicket[]) => {
-    // guardrails: the first order on a live network is explained before it is signed.
-    if (!(await ensureLiveAcknowledged('order'))) return setConfirming(null);
     gridResult.clear();
     const result = await place.run({ tickets: batch });
     setConfirming(null);

@@ -1,6 +1,7 @@
 /**
  * Why this account cannot trade, with the way out in place: create or unlock the vault, create
- * a first account, create order-book credentials (on the sandbox that happens by itself). Accounts
+ * a first account, create order-book credentials (on the sandbox that happens by itself), or
+ * re-issue them when they were issued by another host than the network now points at. Accounts
  * stays linked for everything else (imports, watch-only, wallet types).
  */
 import { selectActiveAccount, useAccountsStore } from '../../../stores/accountsStore';
@@ -36,7 +37,9 @@ export function TicketBlockedNote({ block, testId = 'ticket-blocked', actions = 
         </button>
       ) : null}
       {actions && block.kind === 'no_account' ? <CreateAccountInline testId={`${testId}-create-account`} /> : null}
-      {actions && block.kind === 'no_credentials' && account ? <CreateCredentialsInline account={account} isSandbox={isSandbox} /> : null}
+      {actions && (block.kind === 'no_credentials' || block.kind === 'credentials_elsewhere') && account ? (
+        <CreateCredentialsInline account={account} isSandbox={isSandbox} reissue={block.kind === 'credentials_elsewhere'} />
+      ) : null}
       <a className="link-button" href={hrefForView('accounts')} data-testid={`${testId}-accounts-link`}>
         Accounts
       </a>

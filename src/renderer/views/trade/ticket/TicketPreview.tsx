@@ -86,6 +86,11 @@ export function TicketPreview({ preview, pending }: { preview: OrderPreview; pen
           ))}
         </ul>
       ) : null}
+      {preview.riskLimit ? (
+        <p className="ticket-risk-limit" role="alert" data-testid="ticket-risk-limit">
+          <strong>Risk limit.</strong> {preview.riskLimit}
+        </p>
+      ) : null}
     </div>
   );
 }

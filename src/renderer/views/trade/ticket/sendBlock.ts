@@ -13,10 +13,10 @@ import { errorText } from '../../../lib/errorText';
  * reads, as plain shapes: the decision stays a pure function with no store behind it.
  */
 type AccountBlock = { reason: string } | null;
-type CheckedTicket = { preview: Pick<OrderPreview, 'problems'> | null; error: BridgeError | null } | null;
+type CheckedTicket = { preview: Pick<OrderPreview, 'problems' | 'riskLimit'> | null; error: BridgeError | null } | null;
 
 export interface SendBlock {
-  kind: 'account' | 'ticket' | 'mode' | 'checking' | 'problems' | 'error';
+  kind: 'account' | 'ticket' | 'mode' | 'checking' | 'problems' | 'risk' | 'error';
   reason: string;
 }
 
@@ -30,5 +30,7 @@ export function sendBlock(block: AccountBlock, missing: string | null, state: Tr
   if (answer.error) return { kind: 'error', reason: `Could not check the order: ${errorText(answer.error)}` };
   const problems = answer.preview?.problems ?? [];
   if (problems.length > 0) return { kind: 'problems', reason: problems.length === 1 ? 'Fix the problem above to send.' : `Fix the ${problems.length} problems above to send.` };
+  // risk: main would refuse it before signing; the limit and its figures are said above.
+  if (answer.preview?.riskLimit) return { kind: 'risk', reason: 'A risk limit refuses this order: make it smaller, or change the limit in the Risk panel.' };
   return null;
 }

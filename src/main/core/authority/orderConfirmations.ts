@@ -1,0 +1,81 @@
+/**
+ * Orders are confirmed where main says. On the sandbox with "Confirm orders" on, the page shows
+ * its own summary (a slip guard; one click stays one click there). Everywhere main asks in its
+ * own surface (every live network), the order service waits here after its checks and before
+ * anything is signed, with the exact amounts that will be signed; a first live order also carries
+ * its explanation. With confirmations off (pro mode, itself switched off only through main's
+ * surface) orders go at once, within the risk limits.
+ */
+import { formatDecimal } from '../../../shared/decimal';
+import type { OrderPreview } from '../../../shared/tradingViews';
+import type { StoredAccount } from '../accounts/accountRegistry';
+import { confirmsOrders } from '../guardrails/proMode';
+import type { LiveAcknowledgements } from '../guardrails/liveAcknowledgements';
+import type { ActiveNetwork } from '../network';
+import type { SettingsStore } from '../settings/settingsStore';
+import { describeTicket } from '../trading/placedOrders';
+import { accountFact, hostFact, networkFact } from './confirmationFacts';
+import { asksInMain } from './confirmationPolicy';
+import { pendingExplanation } from './liveExplanationFacts';
+import type { ConfirmationFact, MainConfirmations } from './mainConfirmations';
+
+export type OrderConfirmationPlace = 'page' | 'main' | null;
+
+export interface OrderConfirmationPort {
+  /** Where this account's orders are confirmed: the page's summary, main's surface, or nowhere (pro mode). */
+  placeIn(accountId: string): OrderConfirmationPlace;
+  /** Resolves when the orders may be signed; rejects `not_confirmed` when main asked and the user said no. */
+  beforeSigning(account: StoredAccount, previews: readonly OrderPreview[]): Promise<void>;
+}
+
+export interface OrderConfirmationsOptions {
+  network: ActiveNetwork;
+  settings: SettingsStore;
+  acknowledgements: LiveAcknowledgements;
+  confirmations: () => MainConfirmations;
+  /** The market's question and outcome for a token, when main knows it (shown beside each order). */
+  marketName: (tokenId: string) => Promise<string | null>;
+}
+
+/** 6-decimal base units (what is signed) as a decimal: the shared decimals carry 8 places. */
+const usd = (baseUnits: string) => formatDecimal(BigInt(baseUnits) * 100n);
+
+/** What one order pays and gets, from the amounts that will be signed (6-decimal base units). */
+function orderFact(preview: OrderPreview, market: string | null, label: string): ConfirmationFact {
+  const buy = preview.ticket.side === 'BUY';
+  const pays = buy ? `pays up to ${usd(preview.makerAmount)} USD for ${usd(preview.takerAmount)} shares` : `gives ${usd(preview.makerAmount)} shares for at least ${usd(preview.takerAmount)} USD`;
+  return { label, value: `${describeTicket(preview.ticket)}: ${pays}, in ${market ?? `token ${preview.ticket.tokenId}`}` };
+}
+
+export class OrderConfirmations implements OrderConfirmationPort {
+  constructor(private readonly options: OrderConfirmationsOptions) {}
+
+  placeIn(accountId: string): OrderConfirmationPlace {
+    const { network, settings } = this.options;
+    if (!confirmsOrders(settings, network.info.id, accountId)) return null;
+    return asksInMain(network.info, settings) ? 'main' : 'page';
+  }
+
+  async beforeSigning(account: StoredAccount, previews: readonly OrderPreview[]): Promise<void> {
+    const { network } = this.options;
+    const explanation = pendingExplanation(this.options.acknowledgements, account.id, 'order');
+    if (this.placeIn(account.id) !== 'main' && !explanation) return;
+    const markets = await Promise.all(previews.map((p) => this.options.marketName(p.ticket.tokenId).catch(() => null)));
+    const total = previews.reduce((sum, p) => sum + BigInt(p.ticket.side === 'BUY' ? p.makerAmount : 0), 0n);
+    const one = previews.length === 1 ? previews[0]! : null;
+    await this.options.confirmations().confirm({
+      kind: 'order',
+      title: one ? `Send this ${one.ticket.side === 'BUY' ? 'buy' : 'sell'} order on ${network.info.label}` : `Send ${previews.length} orders on ${network.info.label}`,
+      facts: [
+        ...(explanation?.facts ?? []),
+        accountFact(account),
+        ...previews.map((preview, i) => orderFact(preview, markets[i] ?? null, previews.length === 1 ? 'Order' : `Order ${i + 1}`)),
+        ...(previews.length > 1 ? [{ label: 'Buys commit in all', value: `${usd(String(total))} USD` }] : []),
+        networkFact(network.info),
+        hostFact('Order book', network.urls.clob),
+      ],
+      confirmLabel: one ? 'Sign and send the order' : `Sign and send ${previews.length} orders`,
+    });
+    explanation?.record();
+  }
+}

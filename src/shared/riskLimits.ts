@@ -1,0 +1,136 @@
+/**
+ * Pre-trade risk limits (issue 19): what each limit is, its unit, and the shapes the bridge
+ * carries. A limit's value is an exact decimal string, or null when it is off. Main checks every
+ * order, grid and amend against them before anything is signed (src/main/core/risk/).
+ */
+import { z } from 'zod';
+
+export const RISK_LIMIT_KEYS = [
+  'maxOrderNotionalUsd',
+  'maxOpenOrders',
+  'maxPositionShares',
+  'maxPositionUsd',
+  'maxDailyNotionalUsd',
+  'dailyLossStopUsd',
+] as const;
+
+export type RiskLimitKey = (typeof RISK_LIMIT_KEYS)[number];
+
+/** Each limit's value (decimal string), or null when it is off. */
+export type RiskLimits = Record<RiskLimitKey, string | null>;
+
+export type RiskLimitUnit = 'USD' | 'shares' | 'orders';
+
+export interface RiskLimitInfo {
+  /** The limit's name in a sentence: "maximum order notional". */
+  name: string;
+  /** Its short label in the panel. */
+  label: string;
+  unit: RiskLimitUnit;
+  /** Decimals a value may have. */
+  decimals: number;
+}
+
+export const RISK_LIMIT_INFO: Record<RiskLimitKey, RiskLimitInfo> = {
+  maxOrderNotionalUsd: { name: 'maximum order notional', label: 'Order notional', unit: 'USD', decimals: 2 },
+  maxOpenOrders: { name: 'maximum open orders', label: 'Open orders', unit: 'orders', decimals: 0 },
+  maxPositionShares: { name: 'maximum position per market', label: 'Position, shares', unit: 'shares', decimals: 2 },
+  maxPositionUsd: { name: 'maximum position per market', label: 'Position, USD', unit: 'USD', decimals: 2 },
+  maxDailyNotionalUsd: { name: 'maximum traded notional per day', label: 'Traded today', unit: 'USD', decimals: 2 },
+  dailyLossStopUsd: { name: 'daily loss stop', label: 'Loss today', unit: 'USD', decimals: 2 },
+};
+
+/** The largest value any limit takes: a billion of its unit. */
+export const RISK_LIMIT_MAX = 1_000_000_000;
+
+const limitValueSchema = (key: RiskLimitKey) => {
+  const { decimals, unit } = RISK_LIMIT_INFO[key];
+  const pattern = decimals === 0 ? /^\d{1,10}$/ : new RegExp(`^\\d{1,10}(\\.\\d{1,${decimals}})?$`);
+  const what = decimals === 0 ? `a whole number of ${unit}` : `a number of ${unit} with at most ${decimals} decimals`;
+  return z
+    .string()
+    .max(16, `must be ${what}`)
+    .regex(pattern, `must be ${what}`)
+    .refine((value) => Number(value) <= RISK_LIMIT_MAX, `must be at most ${RISK_LIMIT_MAX.toLocaleString('en-US')}`)
+    .nullable();
+};
+
+/** Every limit: a value or null (off). Stored in main's settings in this shape. */
+export const riskLimitsSchema = z
+  .object(Object.fromEntries(RISK_LIMIT_KEYS.map((key) => [key, limitValueSchema(key)])) as Record<RiskLimitKey, ReturnType<typeof limitValueSchema>>)
+  .strict();
+
+/** A change of some limits (the rest stay): at least one. */
+export const riskLimitsChangeSchema = riskLimitsSchema
+  .partial()
+  .refine((change) => Object.keys(change).length > 0, { message: 'name at least one limit to change' });
+
+export type RiskLimitsChange = Partial<RiskLimits>;
+
+/**
+ * Whether a change raises risk: a higher value, or a limit turned off. Raising waits for the
+ * user's answer in a surface main owns; lowering or turning a limit on does not (it reduces risk).
+ */
+export function raisesRisk(from: string | null, to: string | null): boolean {
+  if (to === null) return from !== null;
+  if (from === null) return false;
+  return Number(to) > Number(from);
+}
+
+/** The limits a change raises, in the table's order. */
+export function raisedLimits(current: RiskLimits, change: RiskLimitsChange): RiskLimitKey[] {
+  return RISK_LIMIT_KEYS.filter((key) => key in change && raisesRisk(current[key], change[key] ?? null));
+}
+
+/** What the account has used of its limits now (the figures the checks use). */
+export interface RiskUsage {
+  openOrders: number;
+  /** USD of today's fills, both sides (UTC day). */
+  tradedTodayUsd: string;
+  /** Realised profit (positive) or loss (negative) of today's fills, at average cost. */
+  realisedTodayUsd: string;
+  /** The selected outcome: shares held plus open buy orders', and their USD. */
+  position: { tokenId: string; shares: string; usd: string } | null;
+  /** When today's fills were last read from the exchange (unix ms); null when not yet. */
+  fillsReadAt: number | null;
+}
+
+export interface RiskStateView {
+  networkId: string;
+  networkLabel: string;
+  isSandbox: boolean;
+  accountId: string | null;
+  accountLabel: string | null;
+  limits: RiskLimits;
+  /** True while the account has never set its limits on this network (the network's defaults apply). */
+  usingDefaults: boolean;
+  /** Raising a limit or turning one off waits for a confirmation in main's own window. */
+  raisingNeedsConfirmation: boolean;
+  /** Null when the account cannot trade now; `usageNote` says why. */
+  usage: RiskUsage | null;
+  usageNote: string | null;
+  /** The UTC day the daily limits count (unix ms of its start and end). */
+  day: { startsAt: number; endsAt: number };
+}
+
+export type KillSwitchOutcome = 'cancelled' | 'not-all-cancelled' | 'failed' | 'no-credentials' | 'watch-only';
+
+export interface KillSwitchAccountResult {
+  accountId: string;
+  label: string;
+  address: string;
+  outcome: KillSwitchOutcome;
+  canceled: string[];
+  notCanceled: Record<string, string>;
+  /** Why nothing could be cancelled for this account (failed, no credentials, watch-only). */
+  reason: string | null;
+  /** Its heartbeats were running and are stopped now. */
+  heartbeatStopped: boolean;
+}
+
+export interface KillSwitchResult {
+  networkId: string;
+  networkLabel: string;
+  at: number;
+  accounts: KillSwitchAccountResult[];
+}
