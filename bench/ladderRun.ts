@@ -1,11 +1,18 @@
-/** What the ladder bench's page (bench/page/ladderPage.tsx) takes and returns per run: shared by both sides. */
+/** What the ladder bench's page (bench/page/ladderPage.tsx) takes once (the feed) and per run, and returns: shared by both sides. */
 import type { OrderBookView } from '../src/shared/viewModels';
 
-export interface LadderRunInput {
-  variant: 'ladder' | 'naive';
+export interface BookFeed {
   tokenId: string;
   books: OrderBookView[];
+  /** Levels whose size changed, appeared or went, from each book to the next (index 0: its own levels). */
   changes: number[];
+}
+
+/** Marketdesk's DomLadder, the naive baseline, and designs measured against them (docs/decisions/45-speed). */
+export type LadderVariant = 'ladder' | 'naive' | 'cells' | 'rowMemo';
+
+export interface LadderRunInput {
+  variant: LadderVariant;
   levelsPerSecond: number;
   seconds: number;
   rows: number;
