@@ -37,7 +37,7 @@ import type { CDPSession } from 'playwright-core';
 const RATES = (process.env.BENCH_LADDER_RATES ?? '2000,5000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_LADDER_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_LADDER_ROUNDS ?? 3);
-const VARIANTS = (process.env.BENCH_LADDER_VARIANTS ?? 'ladder,naive').split(',') as LadderVariant[];
+const VARIANTS: LadderVariant[] = ['ladder', 'naive'];
 const ROWS = 25;
 async function bundlePage(): Promise<string> {
   const result = await build({
@@ -122,13 +122,11 @@ function summarize(runs: Measured[]): Summary {
   };
 }
 
-const NAMES: Record<LadderVariant, string> = { ladder: 'ladder', naive: 'naive re-render', cells: 'per-cell subscriptions', rowMemo: 'memoised rows' };
+const NAMES: Record<LadderVariant, string> = { ladder: 'ladder', naive: 'naive re-render' };
 
 const bench: Bench = async () => {
   const top = Math.max(...RATES);
-  if (RATES.some((rate) => !(rate > 0)) || !VARIANTS.includes('ladder') || !VARIANTS.includes('naive')) {
-    throw new Error('BENCH_LADDER_RATES takes positive rates, BENCH_LADDER_VARIANTS must include ladder and naive');
-  }
+  if (RATES.some((rate) => !(rate > 0))) throw new Error(`BENCH_LADDER_RATES takes positive rates, comma-separated: ${process.env.BENCH_LADDER_RATES}`);
   const booksWanted = Math.ceil((top * (SECONDS + 2)) / 4);
   let feed = sandboxBookFeed(booksWanted);
   const available = feed.changes.slice(1).reduce((a, b) => a + b, 0);

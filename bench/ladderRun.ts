@@ -8,8 +8,11 @@ export interface BookFeed {
   changes: number[];
 }
 
-/** Marketdesk's DomLadder, the naive baseline, and designs measured against them (docs/decisions/45-speed). */
-export type LadderVariant = 'ladder' | 'naive' | 'cells' | 'rowMemo';
+/**
+ * Marketdesk's DomLadder and the naive baseline. The designs the painter was chosen against (per-cell
+ * subscriptions, memoised rows) ran here too, at commit d18b25c (docs/decisions/45-speed).
+ */
+export type LadderVariant = 'ladder' | 'naive';
 
 export interface LadderRunInput {
   variant: LadderVariant;

@@ -11,8 +11,6 @@ import { useBookStore } from '../../src/renderer/stores/bookStore';
 import { ingestBooks, setLiveBookTokens } from '../../src/renderer/stores/liveBooks';
 import { DomLadder } from '../../src/renderer/views/ladder/DomLadder';
 import { NaiveLadder } from './ladderBaseline';
-import { CellsDomLadder } from './designs/CellsDomLadder';
-import { MemoDomLadder } from './designs/MemoDomLadder';
 import '../../src/renderer/styles/theme.css';
 import '../../src/renderer/styles/book.css';
 import '../../src/renderer/styles/ladder.css';
@@ -81,14 +79,10 @@ window.runLadderBench = async (input) => {
   root = createRoot(container);
   setLiveBookTokens([tokenId]);
   ingestBooks([books[0]!]);
-  const props = { tokenId: tokenId, outcome: 'Yes', tickSize: '0.01', rows: input.rows, variant: 'trade', onAction: noop } as const;
+  const props = { tokenId, outcome: 'Yes', tickSize: '0.01', rows: input.rows, variant: 'trade', onAction: noop } as const;
   root.render(
     input.variant === 'ladder' ? (
       <DomLadder {...props} />
-    ) : input.variant === 'cells' ? (
-      <CellsDomLadder {...props} />
-    ) : input.variant === 'rowMemo' ? (
-      <MemoDomLadder {...props} />
     ) : (
       <NaiveLadder tokenId={tokenId} rows={input.rows} />
     ),
