@@ -48,7 +48,8 @@ export function TradesTape({ tokenId, tickSize }: { tokenId: string; tickSize: s
         <span>Price</span>
         <span>Size</span>
       </div>
-      <div className="tape-rows">
+      {/* Focusable, so the keyboard can scroll the tape (its rows hold nothing focusable). */}
+      <div className="tape-rows" role="group" tabIndex={0} aria-label="Recent trades: rows">
         {trades.length === 0 ? (
           <p className="pane-note">{state === null ? 'Loading trades…' : 'No trades yet.'}</p>
         ) : (

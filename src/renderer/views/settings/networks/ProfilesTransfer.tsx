@@ -75,6 +75,7 @@ export function ProfilesTransfer({ view, onChanged }: { view: NetworkProfilesVie
           accept=".json,application/json"
           className="visually-hidden"
           tabIndex={-1}
+          aria-label="Network profiles file to import"
           data-testid="profiles-import-file"
           onChange={(event) => {
             const file = event.target.files?.[0];
