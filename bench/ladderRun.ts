@@ -10,7 +10,7 @@ export interface BookFeed {
 
 /**
  * Marketdesk's DomLadder and the naive baseline. The designs the painter was chosen against (per-cell
- * subscriptions, memoised rows) ran here too, at commit d18b25c (docs/decisions/45-speed).
+ * subscriptions, memoised rows) ran here too, at commit d18b25c (docs/decisions/48-ladder-speed).
  */
 export type LadderVariant = 'ladder' | 'naive';
 

@@ -3,7 +3,7 @@
  * rests at each price and where the touch is — written straight into the rows' DOM nodes, once
  * per published book, and only where a value changed. React renders the rows (one per price of
  * the window), their columns, your orders, focus and handlers; it never sees a book update.
- * Measured against per-cell subscriptions and memoised rows in docs/decisions/45-speed.
+ * Measured against per-cell subscriptions and memoised rows in docs/decisions/48-ladder-speed.
  *
  * Each row registers its nodes when React mounts it and is painted at once from the book held,
  * so a row that appears (the window moved) never shows empty for a frame.
