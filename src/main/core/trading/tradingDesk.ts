@@ -202,7 +202,9 @@ export class TradingDesk {
     this.reconciler = new OpenOrderReconciler({
       clob: this.clob,
       log,
-      lastKnown: (account) => this.activity.lastKnownOrders(account.id),
+      // What main knows now: the last read and the orders placed or cancelled since (an order
+      // placed a moment before the exchange went out of reach is not in any read yet).
+      lastKnown: (account) => this.risk.openOrdersNow(account.id) ?? this.activity.lastKnownOrders(account.id),
       readOpen: (account) => this.activity.readOpenOrders(account),
       notify: (notice) => hub.emit('ordersCancelledByExchange', notice),
     });
