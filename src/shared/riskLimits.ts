@@ -111,6 +111,8 @@ export interface RiskStateView {
   usageNote: string | null;
   /** The UTC day the daily limits count (unix ms of its start and end). */
   day: { startsAt: number; endsAt: number };
+  /** Set while a full or read-only disk keeps changed limits from being saved: they apply until quit. */
+  notSaved: string | null;
 }
 
 export type KillSwitchOutcome = 'cancelled' | 'not-all-cancelled' | 'failed' | 'no-credentials' | 'watch-only';

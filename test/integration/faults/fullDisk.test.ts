@@ -11,7 +11,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_HISTORY_WALLETS } from '../../../src/sandbox/analytics/synthetic/wallets';
+import type { AccountsState } from '../../../src/shared/custodyViews';
 import type { ExportResult, HistorySyncState } from '../../../src/shared/portfolioViews';
+import type { RiskLimits, RiskStateView } from '../../../src/shared/riskLimits';
 import type { DisplayPrefs } from '../../../src/shared/prefs';
 import type { BridgeResult } from '../../../src/shared/result';
 import type { AppStatus } from '../../../src/shared/viewModels';
@@ -137,6 +139,29 @@ describe('faults on a full or read-only data folder (a tmpfs the test mounts)', 
     const done = await ok<ExportResult>('exportActivity', { address, format: 'csv', jobId: 'export-after' });
     expect(done.rows).toBeGreaterThan(0);
     expect(done.downloadPath).toMatch(/^\/downloads\//);
+  }, 60_000);
+
+  it('a risk limit lowered on a full disk applies at once, says it is not saved, and is saved with the next change once space is back', async ({ skip }) => {
+    skip(!disk, skipReason);
+    await ok('createVault', { password: 'full disk risk limits password' });
+    const { accounts } = await ok<AccountsState>('createAccount', { label: 'Desk' });
+    const accountId = accounts[0]!.id;
+    const file = join(dataDir, 'settings.json');
+    const storedLimits = () => (JSON.parse(readFileSync(file, 'utf8')) as { riskLimits?: Record<string, Record<string, RiskLimits>> }).riskLimits?.sandbox?.[accountId];
+    const notSaved = `${full('the risk limits')} The new limits apply now, until Marketdesk quits.`;
+
+    const lowered = await onFullDisk(async () => {
+      const set = await ok<RiskStateView>('setRiskLimits', { accountId, networkId: 'sandbox', limits: { maxOpenOrders: '5' } });
+      return { set, read: await ok<RiskStateView>('getRiskState') };
+    });
+    // Reducing risk is never refused: the limit holds now, and the panel says it is not saved.
+    for (const state of [lowered.set, lowered.read]) expect(state).toMatchObject({ limits: { maxOpenOrders: '5' }, notSaved });
+    expect(storedLimits()).toBeUndefined();
+    expect(host!.alive()).toBe(true);
+
+    const next = await ok<RiskStateView>('setRiskLimits', { accountId, networkId: 'sandbox', limits: { maxOrderNotionalUsd: '100' } });
+    expect(next).toMatchObject({ limits: { maxOpenOrders: '5', maxOrderNotionalUsd: '100' }, notSaved: null });
+    expect(storedLimits()).toMatchObject({ maxOpenOrders: '5', maxOrderNotionalUsd: '100' });
   }, 60_000);
 
   it('a start on a read-only data folder is refused in one line naming the folder, and changes nothing there', async ({ skip }) => {

@@ -12,6 +12,7 @@ const state = (part: Partial<RiskStateView> = {}): RiskStateView => ({
   limits: { maxOrderNotionalUsd: '1000', maxOpenOrders: '50', maxPositionShares: '10000', maxPositionUsd: null, maxDailyNotionalUsd: '5000', dailyLossStopUsd: '500' },
   usage: { openOrders: 3, tradedTodayUsd: '420', realisedTodayUsd: '-125.5', position: { tokenId: 't', shares: '1200', usd: '612.3' }, fillsReadAt: 1 },
   usageNote: null,
+  notSaved: null,
   day: { startsAt: 0, endsAt: 86_400_000 },
   ...part,
 });

@@ -103,6 +103,7 @@ export class RiskDesk {
       usage,
       usageNote: note,
       day: { startsAt: utcDayStart(now), endsAt: utcDayEnd(now) },
+      notSaved: this.store.notSaved(),
     };
   }
 

@@ -6,6 +6,7 @@
  */
 import { RISK_LIMIT_KEYS, riskLimitsSchema, type RiskLimits, type RiskLimitsChange } from '../../../shared/riskLimits';
 import type { NetworkInfo } from '../../../shared/viewModels';
+import { StorageFault } from '../dataFolder/storageFaults';
 import type { SettingsStore } from '../settings/settingsStore';
 
 /** Off: the sandbox's paper money needs no limit, and its tests and demos stay one click. */
@@ -57,20 +58,56 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 export class RiskLimitStore {
+  /**
+   * Changes a full or read-only disk refused to save, by network and account. They apply until
+   * Marketdesk quits (a limit the user just lowered must hold now, not after some space is freed)
+   * and are written with the next change that the disk accepts.
+   */
+  private readonly unsaved: StoredRiskLimits = {};
+  /** Why the changes above are not saved yet (the disk's own sentence), or null. */
+  private unsavedProblem: string | null = null;
+
   constructor(private readonly settings: SettingsStore) {}
 
   read(network: NetworkInfo, accountId: string): { limits: RiskLimits; usingDefaults: boolean } {
-    const stored = this.settings.get('riskLimits')[network.id]?.[accountId];
+    const stored = this.unsaved[network.id]?.[accountId] ?? this.settings.get('riskLimits')[network.id]?.[accountId];
     return stored ? { limits: { ...stored }, usingDefaults: false } : { limits: { ...defaultLimitsFor(network) }, usingDefaults: true };
   }
 
-  /** Applies a change over what is stored now (or the defaults) and writes every limit. */
+  /** The sentence the risk panel shows while some limits are applied but not saved. */
+  notSaved(): string | null {
+    return this.unsavedProblem === null ? null : `${this.unsavedProblem} The new limits apply now, until Marketdesk quits.`;
+  }
+
+  /**
+   * Applies a change over what holds now (or the defaults) and writes every limit. A disk that
+   * refuses the write does not refuse the change: it applies in memory (see `unsaved`).
+   */
   apply(network: NetworkInfo, accountId: string, change: RiskLimitsChange): RiskLimits {
     const { limits } = this.read(network, accountId);
     const next = { ...limits };
     for (const key of RISK_LIMIT_KEYS) if (key in change) next[key] = change[key] ?? null;
-    const all = this.settings.get('riskLimits');
-    this.settings.set('riskLimits', { ...all, [network.id]: { ...(all[network.id] ?? {}), [accountId]: next } });
+    const all = withEntry(withAll(this.settings.get('riskLimits'), this.unsaved), network.id, accountId, next);
+    try {
+      this.settings.set('riskLimits', all);
+    } catch (error) {
+      if (!(error instanceof StorageFault)) throw error;
+      Object.assign(this.unsaved, withEntry(this.unsaved, network.id, accountId, next));
+      this.unsavedProblem = error.message;
+      return next;
+    }
+    for (const networkId of Object.keys(this.unsaved)) delete this.unsaved[networkId];
+    this.unsavedProblem = null;
     return next;
   }
+}
+
+function withEntry(all: StoredRiskLimits, networkId: string, accountId: string, limits: RiskLimits): StoredRiskLimits {
+  return { ...all, [networkId]: { ...(all[networkId] ?? {}), [accountId]: limits } };
+}
+
+function withAll(stored: StoredRiskLimits, over: StoredRiskLimits): StoredRiskLimits {
+  let all = stored;
+  for (const [networkId, accounts] of Object.entries(over)) for (const [accountId, limits] of Object.entries(accounts)) all = withEntry(all, networkId, accountId, limits);
+  return all;
 }

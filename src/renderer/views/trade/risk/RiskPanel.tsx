@@ -79,6 +79,11 @@ export function RiskPanel({ tokenId, outcome }: { tokenId: string | null; outcom
               ))}
             </tbody>
           </table>
+          {shown.notSaved ? (
+            <p className="panel-note action-error" role="alert" data-testid="risk-not-saved">
+              {shown.notSaved}
+            </p>
+          ) : null}
           <p className="panel-note muted" data-testid="risk-day-note">
             {shown.usage === null ? `${shown.usageNote ?? ''} ` : ''}
             Daily figures count the UTC day; they start again at {formatTime(shown.day.endsAt)} ({timeZoneLabel()}).
