@@ -140,6 +140,21 @@ describe('risk limits on the sandbox', () => {
     await setLimits(0, allOff);
   });
 
+  it('counts orders sent at once against each other: of three sent together under a limit of two, one is refused', async () => {
+    await setLimits(0, { ...allOff, maxOpenOrders: '2' });
+    const answers = await Promise.all(['0.02', '0.03', '0.04'].map((price) => harness.core.dispatch('placeOrder', { ticket: resting(price) }, { clientId: 'test-window' })));
+    const placed = answers.flatMap((answer) => (answer.ok ? [answer.value as PlacedOrder] : []));
+    const refused = answers.flatMap((answer) => (answer.ok ? [] : [answer.error]));
+    expect(placed.map((p) => p.success)).toEqual([true, true]);
+    expect(refused).toEqual([expect.objectContaining({ code: 'risk_limit', message: expect.stringContaining('open orders to 3, above your maximum open orders of 2') })]);
+    expect(await call<OpenOrderView[]>('listOpenOrders', {})).toHaveLength(2);
+    // Once answered, they count as the open orders they are, not twice.
+    await call('cancelOrder', { orderId: placed[0]!.orderId });
+    expect((await call<PlacedOrder>('placeOrder', { ticket: resting('0.05') })).success).toBe(true);
+    await call('cancelAllOrders', {});
+    await setLimits(0, allOff);
+  });
+
   it("counts today's fills for the daily notional, the position and the loss stop, and never stops a sell", async () => {
     // Alpha buys 20 at the ask and sells 10 back at the bid: the spread on 10 is today's realised loss.
     const { bestAsk, bestBid } = await book();

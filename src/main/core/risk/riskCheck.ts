@@ -33,6 +33,12 @@ export interface RiskSnapshot {
   tradedTodayUsd: string;
   /** Realised profit (+) or loss (−) of today's fills. */
   realisedTodayUsd: string;
+  /**
+   * Orders that passed this check and are not answered yet (awaiting a confirmation, being signed
+   * or sent). Each counts as open, and a BUY as filled for the daily notional: two orders sent at
+   * once must not both pass against the same figures.
+   */
+  inFlight?: readonly RiskOrder[];
 }
 
 /** What is being checked: one order, a quote grid, or an amend's replacement order. */
@@ -61,6 +67,11 @@ export function positionOf(snapshot: RiskSnapshot, tokenId: string): { shares: b
     const open = remainingShares(order);
     shares += open;
     usd += times(open, units(order.price));
+  }
+  for (const order of snapshot.inFlight ?? []) {
+    if (order.tokenId !== tokenId || order.side !== 'BUY') continue;
+    shares += units(order.shares);
+    usd += units(order.notional);
   }
   return { shares, usd };
 }
@@ -101,7 +112,7 @@ function orderNotional(limit: bigint, orders: readonly RiskOrder[], scope: RiskS
 }
 
 function openOrders(limit: bigint, snapshot: RiskSnapshot, orders: readonly RiskOrder[], scope: RiskScope) {
-  const open = BigInt(openOrderCount(snapshot.openOrders));
+  const open = BigInt(openOrderCount(snapshot.openOrders) + (snapshot.inFlight?.length ?? 0));
   const crossing = orders.flatMap((_, index) => ((open + BigInt(index) + 1n) * ONE_UNIT > limit ? [index] : []));
   if (crossing.length === 0) return null;
   const total = (open + BigInt(orders.length)) * ONE_UNIT;
@@ -131,6 +142,7 @@ function position(key: 'maxPositionShares' | 'maxPositionUsd', limit: bigint, sn
 
 function dailyNotional(limit: bigint, snapshot: RiskSnapshot, orders: readonly RiskOrder[], scope: RiskScope) {
   let running = units(snapshot.tradedTodayUsd);
+  for (const { order } of buys(snapshot.inFlight ?? [])) running += units(order.notional);
   const crossing: number[] = [];
   for (const { order, index } of buys(orders)) {
     running += units(order.notional);

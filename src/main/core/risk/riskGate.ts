@@ -28,6 +28,7 @@ export interface RiskGateOptions {
 
 /** What the check needs besides the orders themselves. */
 export interface Gathered {
+  accountId: string;
   limits: RiskLimits;
   networkLabel: string;
   snapshot: Omit<RiskSnapshot, 'markPrice'>;
@@ -41,6 +42,9 @@ export interface PricedOrder extends RiskOrder {
 const EMPTY_DAY = { tradedTodayUsd: '0', realisedTodayUsd: '0' };
 
 export class RiskGate {
+  /** Per account, the orders that passed `enforce` and are not answered yet (see RiskSnapshot.inFlight). */
+  private readonly inFlight = new Map<string, Set<readonly RiskOrder[]>>();
+
   constructor(private readonly options: RiskGateOptions) {}
 
   limitsOf(accountId: string): RiskLimits {
@@ -60,18 +64,31 @@ export class RiskGate {
       positions ? Promise.all(buying.map(async (tokenId) => [tokenId, await this.options.shares(account, tokenId)] as const)) : [],
       daily ? this.options.fills.figures(account).then((f) => ({ tradedTodayUsd: f.tradedUsd, realisedTodayUsd: f.realisedUsd })) : EMPTY_DAY,
     ]);
-    return { limits, networkLabel: network.label, snapshot: { openOrders, heldShares: new Map(held), ...day } };
+    return { accountId: account.id, limits, networkLabel: network.label, snapshot: { openOrders, heldShares: new Map(held), ...day } };
   }
 
   refusal(gathered: Gathered, orders: readonly PricedOrder[], subject: RiskSubject): RiskRefusal | null {
     const markPrice = new Map(orders.map((o) => [o.tokenId, o.mark]));
-    return checkRiskLimits(gathered.limits, { ...gathered.snapshot, markPrice }, orders, { subject, networkLabel: gathered.networkLabel });
+    const inFlight = [...(this.inFlight.get(gathered.accountId) ?? [])].flat();
+    return checkRiskLimits(gathered.limits, { ...gathered.snapshot, markPrice, inFlight }, orders, { subject, networkLabel: gathered.networkLabel });
   }
 
-  /** Refuses with `risk_limit` before anything is signed. */
-  enforce(gathered: Gathered, orders: readonly PricedOrder[], subject: RiskSubject): void {
+  /**
+   * Refuses with `risk_limit` before anything is signed; else holds the orders as in flight until
+   * the returned release is called (when the exchange has answered, or the order was given up).
+   * The check and the hold happen in one synchronous step, so orders sent at once are counted
+   * against each other.
+   */
+  enforce(gathered: Gathered, orders: readonly PricedOrder[], subject: RiskSubject): () => void {
     const refusal = this.refusal(gathered, orders, subject);
     if (refusal) throw new CoreError('risk_limit', `${refusal.sentence} Nothing was signed.`);
+    const held = this.inFlight.get(gathered.accountId) ?? new Set<readonly RiskOrder[]>();
+    this.inFlight.set(gathered.accountId, held);
+    held.add(orders);
+    return () => {
+      held.delete(orders);
+      if (held.size === 0 && this.inFlight.get(gathered.accountId) === held) this.inFlight.delete(gathered.accountId);
+    };
   }
 
   private async openOrders(account: StoredAccount, leaveOut?: string) {

@@ -186,8 +186,17 @@ export class OrderService {
     if (refused) {
       throw new CoreError('invalid_input', sentence`${ticketSentence(refused.preview.ticket)} was not sent: ${refused.preview.problems}`);
     }
-    if (gathering) this.options.risk!.enforce(await gathering, prepared.map(priced), tickets.length > 1 ? 'grid' : 'order');
+    // The orders count against the limits from here until the exchange answers (or they are given up).
+    const release = gathering ? this.options.risk!.enforce(await gathering, prepared.map(priced), tickets.length > 1 ? 'grid' : 'order') : null;
     traceMark('order.checked');
+    try {
+      return await this.confirmSignAndPost(account, tickets, prepared, confirmed);
+    } finally {
+      release?.();
+    }
+  }
+
+  private async confirmSignAndPost(account: StoredAccount, tickets: OrderTicket[], prepared: PreparedTicket[], confirmed: boolean): Promise<PlacedOrder[]> {
     // After every check, before the key is touched: what main's question shows is what is signed.
     if (!confirmed) await this.options.confirmation.beforeSigning(account, prepared.map((p) => p.preview));
     traceMark('order.confirmed');
