@@ -11,7 +11,7 @@
  */
 import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { storageFault, type StorageFault } from '../dataFolder/storageFaults';
+import { StorageFault, storageFault } from '../dataFolder/storageFaults';
 import { ignoreStorageReport, type StorageReport } from '../dataFolder/storageHealth';
 import { silentLogger, type Logger } from '../log';
 import { ActivityTable } from './activityTable';
@@ -23,6 +23,7 @@ import { PerpsWalkTable } from './perpsWalkTable';
 import { SnapshotTable } from './snapshotTable';
 import { TradesTable } from './tradesTable';
 import { WalkTable } from './walkTable';
+import { WalkWriter } from './walkWriter';
 
 /** How long a write batch stays open before it commits. */
 const BATCH_MS = 1_000;
@@ -44,6 +45,8 @@ export class HistoryStore {
   /** Write batches lost to a failed commit or an aborted transaction since the store opened. */
   private lostBatches = 0;
   private lastLoss: Error | null = null;
+  /** The walks' writer thread: started with the first walk, null where none can run. */
+  private writer: WalkWriter | null | undefined;
 
   constructor(
     private readonly db: DatabaseSync,
@@ -170,6 +173,26 @@ export class HistoryStore {
     return fault;
   }
 
+  /**
+   * The thread walks write their pages on (walkWriter.ts), started on first use; null where no
+   * worker can run or once it failed (the walk then writes here, with `write`). What is batched
+   * here is committed first, so the two connections never wait on each other at the start.
+   */
+  walkWriter(): WalkWriter | null {
+    if (this.closed) return null;
+    if (this.writer === undefined) {
+      this.writer = WalkWriter.start(this.path, {
+        committed: (wallet, from, to) => this.activity.storedElsewhere(wallet, from, to),
+        failed: (failure) => {
+          if (failure instanceof StorageFault) this.report.failed(failure);
+        },
+      });
+    }
+    if (this.writer && !this.writer.usable) this.writer = null;
+    if (this.writer) this.flush();
+    return this.writer;
+  }
+
   /** Runs `work` and commits it at once (with anything batched before it). */
   transaction<T>(work: () => T): T {
     const result = this.write(work);
@@ -181,6 +204,7 @@ export class HistoryStore {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.writer?.close();
     this.flushQuietly();
     this.db.close();
   }
