@@ -58,7 +58,7 @@ export async function walkFeed<R>(
 ): Promise<WalkReport> {
   const report: WalkReport = { rows: 0, added: 0, pages: 0, lastTs: null };
   const writer = store.walkWriter();
-  const writes = writer && new WritesInFlight(writer, report);
+  const writes = writer && new WritesInFlight(writer, report, { feed: source.feed, wallet });
   let current = walk;
   const request = (cursor: string | null) => {
     const pending = source.fetch(cursor, signal);
@@ -158,6 +158,7 @@ class WritesInFlight {
   constructor(
     private readonly writer: WalkWriter,
     private readonly report: WalkReport,
+    private readonly walk: { feed: Feed; wallet: string },
   ) {}
 
   async send(page: WalkPage): Promise<void> {
@@ -172,11 +173,11 @@ class WritesInFlight {
     this.throwIfFailed();
   }
 
-  /** Waits for every page sent, then commits them. */
+  /** Waits for every page sent and commits what went in (the thread took none after a failure), then throws that failure. */
   async flush(): Promise<void> {
     await Promise.allSettled(this.queue.splice(0));
+    await this.writer.flush(this.walk);
     this.throwIfFailed();
-    await this.writer.flush();
   }
 
   private throwIfFailed(): void {

@@ -182,7 +182,10 @@ export class HistoryStore {
     if (this.closed) return null;
     if (this.writer === undefined) {
       this.writer = WalkWriter.start(this.path, {
-        committed: (wallet, from, to) => this.activity.storedElsewhere(wallet, from, to),
+        committed: (wallet, from, to) => {
+          // The thread's last commit is told after the store closed: nothing left to update.
+          if (!this.closed) this.activity.storedElsewhere(wallet, from, to);
+        },
         failed: (failure) => {
           if (failure instanceof StorageFault) this.report.failed(failure);
         },

@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { StorageFault } from '../dataFolder/storageFaults';
+import type { Feed } from './walkTable';
 import { WALK_WRITER_MARK, type WalkPageRequest, type WalkWriteFailure, type WalkWriterAnswer, type WalkWriterRequest } from './walkWriterProtocol';
 
 /** Loads the worker module (with tsx's loader first when it is TypeScript). */
@@ -93,9 +94,9 @@ export class WalkWriter {
     return this.send((id) => ({ kind: 'page', id, ...page }));
   }
 
-  /** Commits the worker's batch (everything written before it). */
-  async flush(): Promise<void> {
-    await this.send((id) => ({ kind: 'flush', id }));
+  /** A walk ended or stopped: commits the worker's batch (everything written before it). */
+  async flush(walk: { feed: Feed; wallet: string }): Promise<void> {
+    await this.send((id) => ({ kind: 'flush', id, ...walk }));
   }
 
   /**

@@ -14,7 +14,15 @@ export interface WalkPageRequest {
   ended: boolean;
 }
 
-export type WalkWriterRequest = WalkPageRequest | { kind: 'flush'; id: number } | { kind: 'close' };
+/** A walk ended or stopped: commit, and forget its failure. */
+export interface WalkFlushRequest {
+  kind: 'flush';
+  id: number;
+  feed: Feed;
+  wallet: string;
+}
+
+export type WalkWriterRequest = WalkPageRequest | WalkFlushRequest | { kind: 'close' };
 
 /** What crosses back for a failure: a StorageFault's fields, or a message. */
 export interface WalkWriteFailure {

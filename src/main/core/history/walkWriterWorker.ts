@@ -11,7 +11,9 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { ActivityRow, TradeRow } from '../../../shared/protocol/analytics';
 import type { StorageFault } from '../dataFolder/storageFaults';
 import { HistoryStore } from './historyStore';
-import { WALK_WRITER_MARK, type WalkPageRequest, type WalkWriteFailure, type WalkWriterAnswer, type WalkWriterRequest } from './walkWriterProtocol';
+import { WALK_WRITER_MARK, type WalkFlushRequest, type WalkPageRequest, type WalkWriteFailure, type WalkWriterAnswer, type WalkWriterRequest } from './walkWriterProtocol';
+
+const walkKey = (request: { wallet: string; feed: string }) => `${request.wallet}/${request.feed}`;
 
 const failureOf = (error: unknown): WalkWriteFailure => {
   const message = error instanceof Error ? error.message : String(error);
@@ -36,13 +38,37 @@ function serve(path: string, closed: Int32Array): void {
       if (spans.length > 0) port.postMessage({ kind: 'committed', spans } satisfies WalkWriterAnswer);
     },
   });
-  const losses = store.lossCount();
+  // Per walk (wallet and feed): the losses counted when it wrote its first page, and the failure
+  // that stopped it. Until that walk's flush, no later page of it goes in (the rows before would
+  // be skipped under its cursor); another wallet's walk is not held up by it.
+  const walks = new Map<string, { losses: number; refused: unknown }>();
   const answer = (message: WalkWriterAnswer) => port.postMessage(message);
 
   const write = (request: WalkPageRequest): number => {
+    const key = walkKey(request);
+    let walk = walks.get(key);
+    if (!walk) walks.set(key, (walk = { losses: store.lossCount(), refused: null }));
+    if (walk.refused !== null) throw walk.refused;
     // A batch the timer's commit lost held earlier pages of the walk: going on would skip them.
-    const lost = store.failedSince(losses);
+    const lost = store.failedSince(walk.losses);
+    if (lost) throw (walk.refused = lost);
+    try {
+      return written(request);
+    } catch (error) {
+      throw (walk.refused = error);
+    }
+  };
+
+  /** The walk ended or stopped: what is batched is committed, and its next walk starts clean. */
+  const flush = (request: WalkFlushRequest) => {
+    const walk = walks.get(walkKey(request));
+    walks.delete(walkKey(request));
+    const lost = walk ? store.failedSince(walk.losses) : null;
     if (lost) throw lost;
+    store.flush();
+  };
+
+  const written = (request: WalkPageRequest): number => {
     const added = store.write(() => {
       const inserted = request.feed === 'activity'
         ? store.activity.insertRows(request.wallet, request.rows as ActivityRow[])
@@ -70,9 +96,7 @@ function serve(path: string, closed: Int32Array): void {
     try {
       if (request.kind === 'page') answer({ kind: 'done', id: request.id, added: write(request) });
       else {
-        const lost = store.failedSince(losses);
-        if (lost) throw lost;
-        store.flush();
+        flush(request);
         answer({ kind: 'done', id: request.id, added: 0 });
       }
     } catch (error) {
