@@ -33,6 +33,7 @@ let store: HistoryStore;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'marketdesk-walk-writer-'));
   store = HistoryStore.open(dir, silentLogger);
+  store.writeWalksOnThread(true);
 });
 afterEach(() => {
   store.close();

@@ -9,6 +9,7 @@
  * batch that commits from a timer never throws out of it: its failure is counted (a walk that
  * wrote into the lost batch stops, see `failedSince`) and told to the status bar.
  */
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { StorageFault, storageFault } from '../dataFolder/storageFaults';
@@ -47,6 +48,7 @@ export class HistoryStore {
   private lastLoss: Error | null = null;
   /** The walks' writer thread: started with the first walk, null where none can run. */
   private writer: WalkWriter | null | undefined;
+  private walksOnThread: boolean | undefined;
 
   constructor(
     private readonly db: DatabaseSync,
@@ -174,32 +176,37 @@ export class HistoryStore {
   }
 
   /**
-   * The thread walks write their pages on (walkWriter.ts), started on first use; null where no
-   * worker can run or once it failed (the walk then writes here, with `write`). What is batched
-   * here is committed first, so the two connections never wait on each other at the start.
+   * The thread walks write their pages on (walkWriter.ts), started on first use; null where it is
+   * not used, no worker can run, or once it failed (the walk then writes here, with `write`).
+   * By default only with more than two cores: on two, the service's process and this one's loop
+   * already share them, and the thread's copying of every page costs more CPU than it frees
+   * (measured by the historyWalk bench, which runs both). What is batched here is committed
+   * first, so the two connections never wait on each other at a walk's start.
    */
   walkWriter(): WalkWriter | null {
     if (this.closed) return null;
     if (this.writer === undefined) {
-      this.writer = WalkWriter.start(this.path, {
-        committed: (wallet, from, to) => {
-          // The thread's last commit is told after the store closed: nothing left to update.
-          if (!this.closed) this.activity.storedElsewhere(wallet, from, to);
-        },
-        failed: (failure) => {
-          if (failure instanceof StorageFault) this.report.failed(failure);
-        },
-      });
+      const onThread = this.walksOnThread ?? availableParallelism() > 2;
+      this.writer = onThread
+        ? WalkWriter.start(this.path, {
+            committed: (wallet, from, to) => {
+              // The thread's last commit is told after the store closed: nothing left to update.
+              if (!this.closed) this.activity.storedElsewhere(wallet, from, to);
+            },
+            failed: (failure) => {
+              if (failure instanceof StorageFault) this.report.failed(failure);
+            },
+          })
+        : null;
     }
     if (this.writer && !this.writer.usable) this.writer = null;
     if (this.writer) this.flush();
     return this.writer;
   }
 
-  /** Walks write on the main thread from now on (the historyWalk bench compares the two). */
-  writeWalksHere(): void {
-    this.writer?.close();
-    this.writer = null;
+  /** Walks write on the writer thread (true) or here (false), whatever the cores; before the first walk (the bench and the tests choose). */
+  writeWalksOnThread(onThread: boolean): void {
+    this.walksOnThread = onThread;
   }
 
   /** Runs `work` and commits it at once (with anything batched before it). */
