@@ -13,7 +13,7 @@
  *    painted as rows. The two alternate over BENCH_STARTUP_ROUNDS (12) rounds after a warm-up;
  *    p50 and p95 of each and their ratios (target ≤ 1.5×).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -46,7 +46,10 @@ interface Chunk {
 
 /** Every JS and CSS file of the build, marked when the first view on Trade loads it before it runs. */
 function rendererChunks(): Chunk[] {
-  const manifest = JSON.parse(readFileSync(join(RENDERER, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const manifestFile = join(RENDERER, '.vite/manifest.json');
+  // `npm run build` (electron-vite) writes out/renderer without the manifest.
+  if (!existsSync(manifestFile)) throw new Error('out/renderer has no build manifest: run `npm run build:renderer` first.');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const closure = (key: string, into = new Set<string>()): Set<string> => {
     if (into.has(key)) return into;
     into.add(key);
