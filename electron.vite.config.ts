@@ -11,10 +11,15 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
-      // The sandbox's page worker is its own entry: src/sandbox/analytics/pageThread.ts starts
-      // out/main/pageWorker.js beside the bundle.
+      // The workers are entries of their own, started beside the bundle: the sandbox's page
+      // worker (src/sandbox/analytics/pageThread.ts starts out/main/pageWorker.js) and the history
+      // walks' writer (src/main/core/history/walkWriter.ts starts out/main/walkWriterWorker.js).
       lib: {
-        entry: { index: resolve(root, 'src/main/electron/index.ts'), pageWorker: resolve(root, 'src/sandbox/analytics/pageWorker.ts') },
+        entry: {
+          index: resolve(root, 'src/main/electron/index.ts'),
+          pageWorker: resolve(root, 'src/sandbox/analytics/pageWorker.ts'),
+          walkWriterWorker: resolve(root, 'src/main/core/history/walkWriterWorker.ts'),
+        },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },

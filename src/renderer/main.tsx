@@ -7,7 +7,8 @@ import { reportUserActivityWhileOpen } from './bridge/userActivity';
 import { useAccountsStore } from './stores/accountsStore';
 import { useAppStatusStore } from './stores/appStatusStore';
 import { useVaultStore } from './stores/vaultStore';
-import { followLocationHash } from './stores/navigationStore';
+import { followLocationHash, useNavigationStore } from './stores/navigationStore';
+import { preloadView } from './views/viewLoaders';
 import { useConfirmationsStore } from './stores/confirmationsStore';
 import { useUpdateStore } from './stores/updateStore';
 import { usePrefsStore } from './stores/prefsStore';
@@ -37,6 +38,10 @@ import './styles/networkSwitcher.css';
 import './styles/updates.css';
 import './styles/risk.css';
 import './styles/layout-narrow.css';
+
+// The first view's chunk is fetched now, while the shell starts, not once React has rendered the
+// shell and reached its Suspense (a waterfall the startup bench measured at 0.2–0.5 s).
+preloadView(useNavigationStore.getState().view);
 
 // Before the first paint: the system's light or dark, until the saved choice arrives.
 followSystemTheme();

@@ -49,11 +49,18 @@ export class ActivityColumnIndex {
 
   /** Rows of `walletId` were stored (some may have been held already): held columns read their time span at the next query. */
   stored(walletId: number, rows: readonly ActivityRow[]): void {
+    if (!this.held.has(walletId)) return;
+    let [from, to] = [Infinity, -Infinity];
+    for (const row of rows) [from, to] = [Math.min(from, row.block_timestamp), Math.max(to, row.block_timestamp)];
+    this.storedSpan(walletId, from, to);
+  }
+
+  /** Rows of `walletId` between two timestamps were stored: held columns read that span at the next query. */
+  storedSpan(walletId: number, from: number, to: number): void {
     const held = this.held.get(walletId);
     if (!held) return;
-    let [from, to] = held.stale ?? [Infinity, -Infinity];
-    for (const row of rows) [from, to] = [Math.min(from, row.block_timestamp), Math.max(to, row.block_timestamp)];
-    held.stale = [from, to];
+    const [was, until] = held.stale ?? [Infinity, -Infinity];
+    held.stale = [Math.min(was, from), Math.max(until, to)];
   }
 
   /** Bytes held for the wallet's columns (the bench reports it). */

@@ -65,6 +65,15 @@ export class ActivityTable {
     return added;
   }
 
+  /**
+   * Rows of the wallet between two timestamps were committed by another connection (the walk
+   * writer's thread): the wallet and market ids are read again, held columns reread the span.
+   */
+  storedElsewhere(wallet: string, from: number, to: number): void {
+    this.refs.forget();
+    this.columns.storedSpan(this.walletIdOf(wallet), from, to);
+  }
+
   /** After a rollback: ids remembered for rows it may have removed are read again. */
   rolledBack(): void {
     this.refs.forget();

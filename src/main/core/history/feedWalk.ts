@@ -5,13 +5,15 @@
  * past the stored rows. Resumed after a failure, a cancel or a restart, the walk neither skips
  * nor repeats a row; at worst it fetches again the pages of the batch a crash kept from being
  * committed. The next page is requested as soon as its cursor is known, before this page is
- * stored, so the store's work overlaps the service's. A head walk (the rows above the newest known one) stops
+ * stored, so the store's work overlaps the service's; and the pages are written on the store's
+ * writer thread (walkWriter.ts) where one runs, so that work does not hold up the fetch loop either. A head walk (the rows above the newest known one) stops
  * at the first row at or below its `stop` key and keeps none of those.
  */
 import { CoreError } from '../coreError';
 import type { Logger } from '../log';
 import type { FeedKey } from './activityTable';
 import type { HistoryStore } from './historyStore';
+import type { WalkPage, WalkWriter } from './walkWriter';
 import type { Feed, SavedWalk } from './walkTable';
 
 export interface FeedPage<R> {
@@ -39,6 +41,9 @@ export const atOrBelow = (key: FeedKey, stop: FeedKey) => key.ts < stop.ts || (k
 
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Pages handed to the writer thread and not yet written, before the fetch loop waits for it. */
+const PAGES_IN_FLIGHT = 2;
+
 /** Guards against a service that never ends a walk (a cursor loop): far above any real history. */
 const MAX_PAGES = 100_000;
 
@@ -52,6 +57,8 @@ export async function walkFeed<R>(
   log?: Logger,
 ): Promise<WalkReport> {
   const report: WalkReport = { rows: 0, added: 0, pages: 0, lastTs: null };
+  const writer = store.walkWriter();
+  const writes = writer && new WritesInFlight(writer, report, { feed: source.feed, wallet });
   let current = walk;
   const request = (cursor: string | null) => {
     const pending = source.fetch(cursor, signal);
@@ -104,12 +111,15 @@ export async function walkFeed<R>(
       if (current.topTs === null && first) current = { ...current, topTs: source.keyOf(first).ts };
       current = { ...current, cursor: next };
       const ended = next === null;
-      report.added += store.write(() => {
-        const inserted = source.insert(wallet, rows);
-        if (ended) store.walks.endWalk(wallet, source.feed, current.purpose);
-        else store.walks.saveWalk(wallet, source.feed, current);
-        return inserted;
-      });
+      if (writes) await writes.send({ feed: source.feed, wallet, rows, walk: current, ended });
+      else {
+        report.added += store.write(() => {
+          const inserted = source.insert(wallet, rows);
+          if (ended) store.walks.endWalk(wallet, source.feed, current.purpose);
+          else store.walks.saveWalk(wallet, source.feed, current);
+          return inserted;
+        });
+      }
       stopIfLost();
       report.pages += 1;
       report.rows += rows.length;
@@ -117,7 +127,8 @@ export async function walkFeed<R>(
       if (last) report.lastTs = source.keyOf(last).ts;
       onPage(report, current);
       if (ended) {
-        store.flush();
+        if (writes) await writes.flush();
+        else store.flush();
         return report;
       }
     }
@@ -125,10 +136,51 @@ export async function walkFeed<R>(
     // What was stored before the failure or cancel is good: make it durable with its cursor.
     // A commit the disk refuses now loses nothing more: the failure at hand is the one to tell.
     try {
-      store.flush();
+      if (writes) await writes.flush();
+      else store.flush();
     } catch {
       // Counted by the store; the walk resumes from the cursor the file holds.
     }
     throw error;
+  }
+}
+
+/**
+ * The pages a walk has handed to the writer thread and not yet seen answered: at most
+ * PAGES_IN_FLIGHT, so a writer slower than the service holds the fetch loop back (the pages
+ * waiting are memory) instead of queueing the whole history. The first failure is thrown at the
+ * next page sent, or at the flush.
+ */
+class WritesInFlight {
+  private readonly queue: Array<Promise<number>> = [];
+  private failure: unknown = null;
+
+  constructor(
+    private readonly writer: WalkWriter,
+    private readonly report: WalkReport,
+    private readonly walk: { feed: Feed; wallet: string },
+  ) {}
+
+  async send(page: WalkPage): Promise<void> {
+    this.throwIfFailed();
+    const written = this.writer.write(page);
+    written.then(
+      (added) => (this.report.added += added),
+      (error: unknown) => (this.failure ??= error),
+    );
+    this.queue.push(written);
+    while (this.queue.length > PAGES_IN_FLIGHT) await this.queue.shift()!.catch(() => undefined);
+    this.throwIfFailed();
+  }
+
+  /** Waits for every page sent and commits what went in (the thread took none after a failure), then throws that failure. */
+  async flush(): Promise<void> {
+    await Promise.allSettled(this.queue.splice(0));
+    await this.writer.flush(this.walk);
+    this.throwIfFailed();
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure !== null) throw this.failure;
   }
 }

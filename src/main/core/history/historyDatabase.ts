@@ -96,6 +96,8 @@ export function openHistoryDatabase(
   db.exec('PRAGMA journal_mode = WAL');
   // NORMAL with WAL: a power cut may lose the last commits, never corrupt; the store re-syncs them.
   db.exec('PRAGMA synchronous = NORMAL');
+  // The walks' writer thread has a connection of its own (walkWriter.ts): a write waits for its batch.
+  db.exec('PRAGMA busy_timeout = 10000');
   // Index inserts of a big walk land all over the sort indexes: a larger page cache keeps them in memory.
   db.exec('PRAGMA cache_size = -65536');
   // Checkpoint (copy the WAL into the file) every 64 MiB rather than 16 MiB: a big walk's index

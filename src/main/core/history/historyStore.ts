@@ -9,9 +9,10 @@
  * batch that commits from a timer never throws out of it: its failure is counted (a walk that
  * wrote into the lost batch stops, see `failedSince`) and told to the status bar.
  */
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { storageFault, type StorageFault } from '../dataFolder/storageFaults';
+import { StorageFault, storageFault } from '../dataFolder/storageFaults';
 import { ignoreStorageReport, type StorageReport } from '../dataFolder/storageHealth';
 import { silentLogger, type Logger } from '../log';
 import { ActivityTable } from './activityTable';
@@ -23,6 +24,7 @@ import { PerpsWalkTable } from './perpsWalkTable';
 import { SnapshotTable } from './snapshotTable';
 import { TradesTable } from './tradesTable';
 import { WalkTable } from './walkTable';
+import { WalkWriter } from './walkWriter';
 
 /** How long a write batch stays open before it commits. */
 const BATCH_MS = 1_000;
@@ -44,6 +46,9 @@ export class HistoryStore {
   /** Write batches lost to a failed commit or an aborted transaction since the store opened. */
   private lostBatches = 0;
   private lastLoss: Error | null = null;
+  /** The walks' writer thread: started with the first walk, null where none can run. */
+  private writer: WalkWriter | null | undefined;
+  private walksOnThread: boolean | undefined;
 
   constructor(
     private readonly db: DatabaseSync,
@@ -170,6 +175,40 @@ export class HistoryStore {
     return fault;
   }
 
+  /**
+   * The thread walks write their pages on (walkWriter.ts), started on first use; null where it is
+   * not used, no worker can run, or once it failed (the walk then writes here, with `write`).
+   * By default only with more than two cores: on two, the service's process and this one's loop
+   * already share them, and the thread's copying of every page costs more CPU than it frees
+   * (measured by the historyWalk bench, which runs both). What is batched here is committed
+   * first, so the two connections never wait on each other at a walk's start.
+   */
+  walkWriter(): WalkWriter | null {
+    if (this.closed) return null;
+    if (this.writer === undefined) {
+      const onThread = this.walksOnThread ?? availableParallelism() > 2;
+      this.writer = onThread
+        ? WalkWriter.start(this.path, {
+            committed: (wallet, from, to) => {
+              // The thread's last commit is told after the store closed: nothing left to update.
+              if (!this.closed) this.activity.storedElsewhere(wallet, from, to);
+            },
+            failed: (failure) => {
+              if (failure instanceof StorageFault) this.report.failed(failure);
+            },
+          })
+        : null;
+    }
+    if (this.writer && !this.writer.usable) this.writer = null;
+    if (this.writer) this.flush();
+    return this.writer;
+  }
+
+  /** Walks write on the writer thread (true) or here (false), whatever the cores; before the first walk (the bench and the tests choose). */
+  writeWalksOnThread(onThread: boolean): void {
+    this.walksOnThread = onThread;
+  }
+
   /** Runs `work` and commits it at once (with anything batched before it). */
   transaction<T>(work: () => T): T {
     const result = this.write(work);
@@ -181,6 +220,7 @@ export class HistoryStore {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.writer?.close();
     this.flushQuietly();
     this.db.close();
   }
