@@ -327,6 +327,16 @@ export const bridgeChannels = {
 
   /** Checks a ticket locally and prices it against the book; signs nothing. */
   previewOrder: { input: z.object({ ticket: orderTicketSchema }).strict(), result: returns<OrderPreview>() },
+  /**
+   * A quote grid checked as one: each level as `previewOrder` checks it, and the levels' funds
+   * together (each level after what the levels before it commit). Signs nothing.
+   */
+  previewOrders: {
+    input: z
+      .object({ tickets: z.array(orderTicketSchema).min(1).max(MAX_ORDERS_PER_BATCH, `at most ${MAX_ORDERS_PER_BATCH} orders go in one batch`) })
+      .strict(),
+    result: returns<OrderPreview[]>(),
+  },
   placeOrder: { input: z.object({ ticket: orderTicketSchema }).strict(), result: returns<PlacedOrder>() },
   /** One `POST /orders` request: a quote grid of up to 15 orders. */
   placeOrders: {

@@ -47,6 +47,23 @@ function orderFact(preview: OrderPreview, market: string | null): ConfirmationFa
   return { label: market ?? `Token ${preview.ticket.tokenId}`, value: `${describeTicket(preview.ticket)}: ${pays}` };
 }
 
+/**
+ * What main's question adds beside the amounts: the taker fee on what fills now, and a warning
+ * when the market's end date has passed (its outcome may already be known).
+ */
+function orderNotes(preview: OrderPreview, market: string | null): ConfirmationFact[] {
+  const notes: ConfirmationFact[] = [];
+  const name = market ?? `Token ${preview.ticket.tokenId}`;
+  if (preview.takerFeeBps !== undefined && preview.estimate.takerFee !== undefined && preview.estimate.crossesBook) {
+    notes.push({ label: `Fee, ${name}`, value: `about ${preview.estimate.takerFee} USD of taker fee (${preview.takerFeeBps} bps) on what fills now` });
+  }
+  if (preview.endedAt !== undefined) {
+    const day = new Date(preview.endedAt).toISOString().slice(0, 10);
+    notes.push({ label: `Warning, ${name}`, value: `the market's end date (${day}, UTC) has passed: it waits to be resolved, and its outcome may already be known` });
+  }
+  return notes;
+}
+
 export class OrderConfirmations implements OrderConfirmationPort {
   constructor(private readonly options: OrderConfirmationsOptions) {}
 
@@ -69,7 +86,7 @@ export class OrderConfirmations implements OrderConfirmationPort {
       facts: [
         ...(explanation?.facts ?? []),
         accountFact(account),
-        ...previews.map((preview, i) => orderFact(preview, markets[i] ?? null)),
+        ...previews.flatMap((preview, i) => [orderFact(preview, markets[i] ?? null), ...orderNotes(preview, markets[i] ?? null)]),
         ...(previews.length > 1 ? [{ label: 'Buys commit in all', value: `${usd(String(total))} USD` }] : []),
         networkFact(network.info),
         hostFact('Order book', network.urls.clob),

@@ -27,14 +27,15 @@ import type { ExchangeModeTracker } from './exchangeModeTracker';
 import { estimateFill } from './fillEstimate';
 import { readMarketBook, type OrderVersionCache } from './marketInfo';
 import { answerWasLost, reconcileLostOrder } from './lostOrderAnswers';
-import { ticketMarketFacts, type MarketLookup } from './marketLookup';
+import { isMarketOrder, ticketMarketFacts, type MarketLookup } from './marketLookup';
 import { amendOrder } from './orderAmend';
+import type { OrderFlags } from './orderFlags';
 import { toOpenOrderView } from './orderViews';
 import { describeTicket, placedFromAnswer, placedFromError } from './placedOrders';
 import { retryWhileRestarting } from './restartBackoff';
 import { signerWindows } from './signerBudgets';
 import { ticketAmounts, type TicketAmounts } from './ticketAmounts';
-import { ticketProblems } from './ticketChecks';
+import { gridShortfalls, ticketProblems } from './ticketChecks';
 import type { OrderConfirmationPort } from '../authority/orderConfirmations';
 import type { Gathered, PricedOrder, RiskGate } from '../risk/riskGate';
 
@@ -45,8 +46,10 @@ export interface OrderServiceOptions {
   modes: ExchangeModeTracker;
   versions: OrderVersionCache;
   balances: AvailableBalances;
-  /** Market by token and fee rate, asked before a market order or a version-1 order is signed. */
+  /** Market by token and fee rate: every ticket's state and fee line, and what a market or version-1 order signs. */
   markets: MarketLookup;
+  /** The post-only flag of each order placed here, which the exchange's order rows do not carry. */
+  flags: OrderFlags;
   contracts: () => ExchangeContracts;
   /** Where orders are confirmed, and main's own question before signing where main asks (authority/). */
   confirmation: OrderConfirmationPort;
@@ -69,6 +72,8 @@ interface PreparedTicket {
   preview: OrderPreview;
   negRisk: boolean;
   feeRateBps: bigint;
+  /** What the ticket may use (USD for a BUY, the outcome's shares for a SELL); null when unknown. */
+  available: string | null;
   /** The book's midpoint (or the ticket's price): what held shares are valued at by the position limit. */
   mark: string;
 }
@@ -88,6 +93,18 @@ export class OrderService {
   async preview(ticket: OrderTicket): Promise<OrderPreview> {
     const { preview, riskLimit } = await this.checked(this.options.clob.tradingAccount(), ticket, 'order');
     return riskLimit ? { ...preview, riskLimit } : preview;
+  }
+
+  /**
+   * A quote grid checked before it is confirmed: every level as `preview` checks it, then the
+   * levels' funds together, in order (a level the ones before it leave short of funds says so).
+   */
+  async previewBatch(tickets: OrderTicket[]): Promise<OrderPreview[]> {
+    const account = this.options.clob.tradingAccount();
+    const gathering = this.gatherRisk(account, tickets);
+    const prepared = withGridShortfalls(await Promise.all(tickets.map((ticket) => this.prepare(account, ticket))));
+    const refusal = gathering ? this.options.risk!.refusal(await gathering, prepared.map(priced), tickets.length > 1 ? 'grid' : 'order') : null;
+    return prepared.map(({ preview }) => (refusal ? { ...preview, riskLimit: refusal.sentence } : preview));
   }
 
   async place(ticket: OrderTicket): Promise<PlacedOrder> {
@@ -129,6 +146,7 @@ export class OrderService {
     return amendOrder(
       {
         readOrder: (orderId) => this.readOrder(account, orderId),
+        postOnlyOf: (orderId) => this.options.flags.postOnlyOf(orderId),
         problems: async (ticket) => (await check(ticket)).preview.problems,
         riskLimit: async (ticket) => (await check(ticket)).riskLimit,
         // Asked before the cancel, within the limits: a "no" must leave the working order as it was.
@@ -143,7 +161,7 @@ export class OrderService {
   private async readOrder(account: StoredAccount, orderId: string): Promise<OpenOrderView | null> {
     try {
       const row = await this.options.clob.request<Record<string, unknown>>(account, { method: 'GET', path: `/data/order/${orderId}` });
-      return row && typeof row === 'object' ? toOpenOrderView(row) : null;
+      return row && typeof row === 'object' ? toOpenOrderView(row, (id) => this.options.flags.postOnlyOf(id)) : null;
     } catch (error) {
       if (error instanceof CoreError && error.status === 404) return null;
       throw error;
@@ -179,11 +197,9 @@ export class OrderService {
     const account = this.options.clob.tradingAccount();
     // risk: what the limits need is gathered alongside the orders' own book reads.
     const gathering = this.gatherRisk(account, tickets);
-    const prepared = await Promise.all(tickets.map((ticket) => this.prepare(account, ticket)));
-    const refused = prepared.find((p) => p.preview.problems.length > 0);
-    if (refused) {
-      throw new CoreError('invalid_input', `${describeTicket(refused.preview.ticket)} was not sent: ${refused.preview.problems.join(' ')}`);
-    }
+    const prepared = withGridShortfalls(await Promise.all(tickets.map((ticket) => this.prepare(account, ticket))));
+    const refused = prepared.filter((p) => p.preview.problems.length > 0);
+    if (refused.length > 0) throw new CoreError('invalid_input', refusalSentence(prepared, refused));
     if (gathering) this.options.risk!.enforce(await gathering, prepared.map(priced), tickets.length > 1 ? 'grid' : 'order');
     // After every check, before the key is touched: what main's question shows is what is signed.
     if (!confirmed) await this.options.confirmation.beforeSigning(account, prepared.map((p) => p.preview));
@@ -207,6 +223,7 @@ export class OrderService {
       );
       const answers = Array.isArray(answer) ? answer : [answer];
       const placed = tickets.map((ticket, i) => placedFromAnswer(ticket, answers[i]));
+      this.options.flags.record(placed);
       this.options.onPlaced?.(account, placed);
       const accepted = placed.filter((p) => p.success);
       if (accepted.length > 0) this.options.modes.recordOrdersAccepted(accepted.every((p) => p.ticket.postOnly === true));
@@ -215,6 +232,7 @@ export class OrderService {
       // The answer was lost: whether each order reached the book is asked by its hash first.
       if (answerWasLost(error)) {
         const reconciled = await Promise.all(tickets.map((ticket, i) => reconcileLostOrder(this.options.clob, account, ticket, signed[i]!.hash)));
+        this.options.flags.record(reconciled);
         this.options.onPlaced?.(account, reconciled);
         return reconciled;
       }
@@ -269,13 +287,13 @@ export class OrderService {
 
   private async prepare(account: StoredAccount, ticket: OrderTicket): Promise<PreparedTicket> {
     const [book, orderVersion] = await Promise.all([readMarketBook(this.options.http, ticket.tokenId), this.options.versions.get()]);
-    const facts = await ticketMarketFacts(this.options.markets, ticket, orderVersion);
+    const facts = await ticketMarketFacts(this.options.markets, ticket, orderVersion, Date.now());
     const tickSize = book.tickSize as TickSize;
     const { amounts, problem } = safeTicketAmounts(ticket, tickSize);
     // After what open orders hold: the exchange checks a new order against that, not the whole balance.
     const { available, inOrders } = await this.options.balances.availableFor(account, ticket);
     const levels = ticket.side === 'BUY' ? book.asks : book.bids;
-    const estimate = estimateFill(ticket.side, ticket.price, levels, ticket.amount !== undefined ? { budgetUsd: ticket.amount } : { shares: amounts.shares });
+    const estimate = estimateFill(ticket.side, ticket.price, levels, ticket.amount !== undefined ? { budgetUsd: ticket.amount } : { shares: amounts.shares }, facts.takerFeeBps ?? undefined);
     const problems = ticketProblems(ticket, {
       tickSize: book.tickSize,
       minOrderSize: book.minOrderSize,
@@ -287,15 +305,20 @@ export class OrderService {
       now: Date.now(),
     });
     if (problem && problems.length === 0) problems.push(problem);
-    if (facts.problem) problems.push(facts.problem);
+    problems.push(...facts.problems);
     if (ticket.postOnly && estimate.crossesBook) problems.push('A post-only order must not cross the book: it would fill now and be rejected.');
     if (ticket.orderType === 'FOK' && problems.length === 0 && !fillsCompletely(ticket, amounts, estimate)) {
       const wanted = ticket.amount !== undefined ? `$${ticket.amount} of shares` : `${amounts.shares} shares`;
       problems.push(`A fill-or-kill order needs ${wanted} at ${ticket.price} or better; the book has ${estimate.fillableShares} shares there now.`);
     }
+    // Where nobody else asks (pro mode), an order on a market past its end date is still confirmed
+    // on the page, with the warning: it must not go out on one click.
+    const place = this.options.confirmation.placeIn(account.id);
+    const needsConfirmation = place === 'page' || (place === null && facts.endedAt !== null);
     return {
       negRisk: book.negRisk,
       feeRateBps: facts.feeRateBps,
+      available,
       mark: book.midpoint ?? ticket.price,
       preview: {
         ticket,
@@ -309,9 +332,12 @@ export class OrderService {
         estimate,
         problems,
         // The page shows its own summary only where main does not ask in its surface.
-        needsConfirmation: this.options.confirmation.placeIn(account.id) === 'page',
+        needsConfirmation,
         orderVersion,
-        ...(facts.market ? { takerFeeBps: facts.market.takerBaseFeeBps, matchDelaySeconds: facts.market.secondsDelay } : {}),
+        ...(facts.takerFeeBps !== null ? { takerFeeBps: facts.takerFeeBps } : {}),
+        ...(facts.market ? { makerFeeBps: facts.market.makerBaseFeeBps } : {}),
+        ...(facts.market && isMarketOrder(ticket) ? { matchDelaySeconds: facts.market.secondsDelay } : {}),
+        ...(facts.endedAt !== null ? { endedAt: facts.endedAt } : {}),
       },
     };
   }
@@ -353,6 +379,22 @@ function safeTicketAmounts(ticket: OrderTicket, tickSize: TickSize): { amounts: 
     if (!(error instanceof OrderAmountError)) throw error;
     return { amounts: { makerAmount: 0n, takerAmount: 0n, shares: ticket.size ?? '0', notional: '0' }, problem: error.message };
   }
+}
+
+/** The grid's levels with the funds they need together checked in order (ticketChecks.gridShortfalls). */
+function withGridShortfalls(prepared: PreparedTicket[]): PreparedTicket[] {
+  const short = gridShortfalls(prepared.map(({ preview, available }) => ({ ticket: preview.ticket, shares: preview.shares, notional: preview.notional, available, problems: preview.problems })));
+  return prepared.map((p, i) => {
+    const extra = short.get(i);
+    return extra ? { ...p, preview: { ...p.preview, problems: [...p.preview.problems, extra] } } : p;
+  });
+}
+
+/** Why nothing was sent, naming every refused order (by its level in a grid). */
+function refusalSentence(all: readonly PreparedTicket[], refused: readonly PreparedTicket[]): string {
+  if (all.length === 1) return `${describeTicket(refused[0]!.preview.ticket)} was not sent: ${refused[0]!.preview.problems.join(' ')}`;
+  const lines = refused.map((p) => `level ${all.indexOf(p) + 1}, ${describeTicket(p.preview.ticket)}: ${p.preview.problems.join(' ').replace(/\.$/, '')}`);
+  return `Nothing was sent: ${refused.length} of the ${all.length} orders would be refused — ${lines.join('; ')}.`;
 }
 
 function merge(into: CancelResult, from: CancelResult): void {
