@@ -156,7 +156,7 @@ test('on a live network the app says so, hides the paper tools and explains the 
   await test.step('pro mode on the live network is asked on main’s page, naming the network', async () => {
     const confirmSwitch = page.getByTestId('trade-confirm-orders');
     await expect(confirmSwitch).toBeChecked();
-    await expect(page.getByTestId('trade-confirm-orders-help')).toContainText('Marketdesk asks you in a window of its own');
+    await expect(page.getByTestId('trade-confirm-orders-help')).toContainText('Marketdesk asks you in a window or page of its own');
     await expect(page.getByTestId('trade-confirm-orders-help')).toContainText(`on ${NETWORK}; each network has its own setting`);
     await confirmSwitch.click({ force: true });
     await answerNextQuestion(page, 'decline', [`LIVE · ${NETWORK}`, 'the risk limits still apply']);

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConfirmationRequest, MainConfirmations } from '../../../src/main/core/authority/mainConfirmations';
+import type { ConfirmationQuestion, ConfirmationSurface } from '../../../src/main/core/authority/confirmationSurface';
+import type { ConfirmationRequest } from '../../../src/main/core/authority/mainConfirmations';
 import { createCore } from '../../../src/main/core/createCore';
 import type { Core } from '../../../src/main/core/coreApi';
-import { CoreError } from '../../../src/main/core/coreError';
 import { createMemoryOsKeyStore } from '../../../src/main/core/custody';
 import { silentLogger } from '../../../src/main/core/log';
 import type { RouteCounters } from '../../../src/sandbox/faults/faultInjector';
@@ -21,18 +21,20 @@ import type { RiskStateView } from '../../../src/shared/riskLimits';
 import { firstCentTickToken, LIGHT_KDF } from './coreHarness';
 
 /**
- * The person at main's confirmation window: reads what is asked, then says yes or no — or keeps
- * the question open until `answer()` (to see that nothing changes while it waits).
+ * The person at main's confirmation surface: reads what is asked, then says yes or no — or keeps
+ * the question open until `answer()` (to see that nothing changes while it waits). Main's own
+ * ConfirmationCenter turns a no into `not_confirmed`.
  */
-class ConfirmingUser implements MainConfirmations {
+class ConfirmingUser implements ConfirmationSurface {
+  readonly kind = 'window' as const;
   readonly asked: ConfirmationRequest[] = [];
-  reply: 'yes' | 'no' | 'wait' = 'no';
+  reply: 'yes' | 'no' | 'wait' = 'yes';
   private waiting: ((yes: boolean) => void) | null = null;
 
-  async confirm(request: ConfirmationRequest): Promise<void> {
-    this.asked.push(request);
-    const yes = this.reply === 'wait' ? await new Promise<boolean>((resolve) => (this.waiting = resolve)) : this.reply === 'yes';
-    if (!yes) throw new CoreError('not_confirmed', `You did not confirm: ${request.title}. Nothing was changed.`);
+  show(question: ConfirmationQuestion) {
+    this.asked.push(question.request);
+    const answer = this.reply === 'wait' ? new Promise<boolean>((resolve) => (this.waiting = resolve)) : Promise.resolve(this.reply === 'yes');
+    return { answer, openUrl: null, close: () => this.answer(false) };
   }
 
   answer(yes: boolean): void {
@@ -64,7 +66,7 @@ beforeAll(async () => {
   remote = await startSandbox({ seed: 7, port: 0, simulate: false });
   dataDir = mkdtempSync(join(tmpdir(), 'marketdesk-risk-live-'));
   core = await createCore({
-    dataDir, serviceUrls: { ...remote.urls, label: 'Staging', isSandbox: false }, log: silentLogger, confirmations: user,
+    dataDir, serviceUrls: { ...remote.urls, label: 'Staging', isSandbox: false }, log: silentLogger, confirmationSurface: user,
     osKeyStore: createMemoryOsKeyStore(), vaultKdf: LIGHT_KDF, keystoreKdf: LIGHT_KDF, budgetLockDir: join(dataDir, 'budget-locks'),
   });
   await call('createVault', { password: 'risk limits live password' });
@@ -74,8 +76,10 @@ beforeAll(async () => {
   // The deployment's operator funds the account (the app's faucet refuses off the sandbox).
   const funded = await fetch(`${remote.urls.clob}/sandbox/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: accounts.accounts[0]!.address, amount: '3000' }) });
   expect(funded.ok).toBe(true);
-  await call('acknowledgeLiveOperation', { accountId, kind: 'order', networkId: 'custom' });
   tokenId = await firstCentTickToken(call);
+  // Issuing the credentials asked (and was answered yes); the tests below count their own questions.
+  expect(user.asked.map((question) => question.kind)).toContain('clob-credentials');
+  user.asked.length = 0;
 }, 60_000);
 afterAll(async () => {
   await core?.stop();

@@ -12,7 +12,7 @@ const STYLE =
   'body{background:#0f1115;color:#e6e6e6;font:14px/1.45 system-ui,sans-serif;margin:0;padding:1.4em 1.6em;max-width:46em}' +
   '.from{font-size:.8em;letter-spacing:.06em;text-transform:uppercase;color:#9aa4b2;margin:0}' +
   'h1{font-size:1.25em;margin:.3em 0 1em}' +
-  'dl{display:grid;grid-template-columns:minmax(8em,max-content) 1fr;gap:.45em 1.2em;margin:0 0 1.2em}' +
+  'dl{display:grid;grid-template-columns:minmax(7em,13em) minmax(0,1fr);gap:.45em 1.2em;margin:0 0 1.2em}' +
   'dt{color:#9aa4b2}dd{margin:0;overflow-wrap:anywhere;font-variant-numeric:tabular-nums}' +
   '.warn{color:#ffb3e6;font-weight:600}.warn::before{content:"⚠ "}' +
   '.note{color:#9aa4b2;font-size:.9em;border-top:1px solid #2a2f3a;padding-top:.8em}' +

@@ -41,25 +41,24 @@ export interface OrderConfirmationsOptions {
 const usd = (baseUnits: string) => formatDecimal(BigInt(baseUnits) * 100n);
 
 /** What one order pays and gets, from the amounts that will be signed (6-decimal base units). */
-function orderFact(preview: OrderPreview, market: string | null): ConfirmationFact {
+function orderFact(preview: OrderPreview, market: string | null, label: string): ConfirmationFact {
   const buy = preview.ticket.side === 'BUY';
   const pays = buy ? `pays up to ${usd(preview.makerAmount)} USD for ${usd(preview.takerAmount)} shares` : `gives ${usd(preview.makerAmount)} shares for at least ${usd(preview.takerAmount)} USD`;
-  return { label: market ?? `Token ${preview.ticket.tokenId}`, value: `${describeTicket(preview.ticket)}: ${pays}` };
+  return { label, value: `${describeTicket(preview.ticket)}: ${pays}, in ${market ?? `token ${preview.ticket.tokenId}`}` };
 }
 
 /**
  * What main's question adds beside the amounts: the taker fee on what fills now, and a warning
  * when the market's end date has passed (its outcome may already be known).
  */
-function orderNotes(preview: OrderPreview, market: string | null): ConfirmationFact[] {
+function orderNotes(preview: OrderPreview, orderLabel: string): ConfirmationFact[] {
   const notes: ConfirmationFact[] = [];
-  const name = market ?? `Token ${preview.ticket.tokenId}`;
   if (preview.takerFeeBps !== undefined && preview.estimate.takerFee !== undefined && preview.estimate.crossesBook) {
-    notes.push({ label: `Fee, ${name}`, value: `about ${preview.estimate.takerFee} USD of taker fee (${preview.takerFeeBps} bps) on what fills now` });
+    notes.push({ label: orderLabel === 'Order' ? 'Fee' : `Fee, ${orderLabel.toLowerCase()}`, value: `about ${preview.estimate.takerFee} USD of taker fee (${preview.takerFeeBps} bps) on what fills now` });
   }
   if (preview.endedAt !== undefined) {
     const day = new Date(preview.endedAt).toISOString().slice(0, 10);
-    notes.push({ label: `Warning, ${name}`, value: `the market's end date (${day}, UTC) has passed: it waits to be resolved, and its outcome may already be known` });
+    notes.push({ label: orderLabel === 'Order' ? 'Market ended' : `Market ended, ${orderLabel.toLowerCase()}`, value: `the market's end date (${day}, UTC) has passed: it waits to be resolved, and its outcome may already be known` });
   }
   return notes;
 }
@@ -86,7 +85,10 @@ export class OrderConfirmations implements OrderConfirmationPort {
       facts: [
         ...(explanation?.facts ?? []),
         accountFact(account),
-        ...previews.flatMap((preview, i) => [orderFact(preview, markets[i] ?? null), ...orderNotes(preview, markets[i] ?? null)]),
+        ...previews.flatMap((preview, i) => {
+          const label = previews.length === 1 ? 'Order' : `Order ${i + 1}`;
+          return [orderFact(preview, markets[i] ?? null, label), ...orderNotes(preview, label)];
+        }),
         ...(previews.length > 1 ? [{ label: 'Buys commit in all', value: `${usd(String(total))} USD` }] : []),
         networkFact(network.info),
         hostFact('Order book', network.urls.clob),

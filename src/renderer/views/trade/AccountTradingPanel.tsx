@@ -57,7 +57,7 @@ export function AccountTradingPanel() {
             {state?.confirmOrders === false
               ? 'Off — pro mode: Send and Enter place orders at once, within your risk limits'
               : state?.confirmsIn === 'main'
-                ? 'On — Marketdesk asks you in a window of its own before each order is signed'
+                ? 'On — Marketdesk asks you in a window or page of its own before each order is signed'
                 : 'On — every order shows a summary before it is signed'}
             {network ? ` (on ${network.isSandbox ? 'the Sandbox' : network.label}; each network has its own setting).` : '.'}
           </span>
