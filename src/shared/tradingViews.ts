@@ -227,8 +227,11 @@ export interface OhlcBar {
 export interface JobProgress {
   jobId: string;
   kind: string;
+  /** Rows of the walk now running (each walk of a job counts its own: never more than its feed holds). */
   rows: number;
   pages: number;
+  /** Which walk of the job runs, when it has several (a history sync walks activity, then trades). */
+  stage?: string;
   done: boolean;
   /** Time spent waiting for the rate budget, ms. */
   budgetWaitMs: number;
