@@ -23,8 +23,8 @@ import { CancelAllButton } from '../CancelAllDialog';
 
 type Scope = 'market' | 'all';
 
-const TEMPLATE = '18px 34px minmax(50px, 1fr) 44px 50px 58px 58px 34px 76px 76px 84px';
-const TEMPLATE_ONE_MARKET = '18px 36px 68px 52px 62px 62px 40px 80px minmax(56px, 1fr) 84px';
+const TEMPLATE = '18px 34px minmax(50px, 1fr) 44px 50px 58px 58px 52px 76px 76px 84px';
+const TEMPLATE_ONE_MARKET = '18px 36px 68px 52px 62px 62px 56px 80px minmax(56px, 1fr) 84px';
 
 export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
   const orders = useOpenOrdersStore(selectOpenOrders);
@@ -80,7 +80,17 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
     { id: 'price', header: 'Price', numeric: true, cell: (o) => formatPrice(o.price, rowMarket(o, target).tickSize) },
     { id: 'size', header: 'Size', numeric: true, cell: (o) => formatSize(o.originalSize) },
     { id: 'matched', header: 'Filled', numeric: true, cell: (o) => formatSize(o.sizeMatched || '0') },
-    { id: 'type', header: 'Type', cell: (o) => o.orderType || '—' },
+    {
+      id: 'type',
+      header: 'Type',
+      // Post-only as main knows it (orders placed here since it started); not known is said on hover.
+      cell: (o) => (
+        <span title={o.postOnly === undefined ? 'Post-only: not known (placed elsewhere or before the app started)' : o.postOnly ? 'Post-only' : 'Not post-only'} data-testid="open-order-type">
+          {o.orderType || '—'}
+          {o.postOnly ? <abbr className="order-flag">PO</abbr> : null}
+        </span>
+      ),
+    },
     { id: 'created', header: 'Created', cell: (o) => <span className="num" title={new Date(o.createdAt).toLocaleString('en-US')}>{formatShortDateTime(o.createdAt)}</span> },
     { id: 'expires', header: 'Expires', cell: (o) => <span className="num">{o.expiration > 0 ? formatShortDateTime(o.expiration * 1000) : '—'}</span> },
     {
@@ -142,7 +152,7 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
         label="Open orders"
         testId="open-orders-table"
         rowTestId="open-order-row"
-        rowAttributes={(o) => ({ 'data-order-id': o.id, 'data-side': o.side, 'data-price': o.price, 'data-matched': o.sizeMatched, 'data-selected': selected.has(o.id) || undefined })}
+        rowAttributes={(o) => ({ 'data-order-id': o.id, 'data-side': o.side, 'data-price': o.price, 'data-matched': o.sizeMatched, 'data-post-only': o.postOnly ?? 'unknown', 'data-selected': selected.has(o.id) || undefined })}
         empty={phase === 'loading' ? 'Loading open orders…' : scope === 'market' ? 'No open orders in this market.' : 'No open orders.'}
       />
     </div>
