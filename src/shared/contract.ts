@@ -571,7 +571,7 @@ export const bridgeChannels = {
     result: returns<string[]>(),
   },
   // --- ladder: order amend (cancel and replace as one action) ---
-  /** Changes the price or size of a working order: cancels it, then places the replacement. */
+  /** Changes the price, size or post-only flag of a working order: cancels it, then places the replacement. */
   amendOrder: {
     input: z
       .object({
@@ -581,7 +581,7 @@ export const bridgeChannels = {
         postOnly: z.boolean().optional(),
       })
       .strict()
-      .refine((a) => a.price !== undefined || a.size !== undefined, { message: 'give a new price or a new size', path: ['price'] }),
+      .refine((a) => a.price !== undefined || a.size !== undefined || a.postOnly !== undefined, { message: 'give a new price, a new size or the post-only flag', path: ['price'] }),
     result: returns<AmendResult>(),
   },
   // ── profiles (issue 13): network profiles, connection test, export and import ──
