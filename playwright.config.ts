@@ -16,12 +16,17 @@ const chromiumLaunchOptions = {
   ],
 };
 
+/** The specs that use the run's one host (see support/globalSetup.ts) rather than one of their own. */
+const SHARED_HOST_SPECS = /\/(accessibility|activity|boards|budgetPanel|chart|combos|csp|marketData|markets|navigation|updates|webhost-refusal)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results',
   globalSetup: './test/e2e/support/globalSetup.ts',
-  // One host, one sandbox, one browser: tests run in order and share nothing else.
-  workers: 1,
+  // Two specs at a time, each file in order in one worker. Most specs start a host of their own
+  // (ownWebHost); the few that share the run's host are one project limited to one worker, so
+  // that they never meet on it.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
@@ -38,8 +43,14 @@ export default defineConfig({
   },
   projects: [
     {
+      name: 'web-shared-host',
+      testMatch: SHARED_HOST_SPECS,
+      workers: 1,
+      use: { browserName: 'chromium', launchOptions: chromiumLaunchOptions },
+    },
+    {
       name: 'web',
-      testIgnore: /electron\.spec\.ts$/,
+      testIgnore: [/electron\.spec\.ts$/, SHARED_HOST_SPECS],
       use: { browserName: 'chromium', launchOptions: chromiumLaunchOptions },
     },
     {

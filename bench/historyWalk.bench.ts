@@ -53,7 +53,7 @@ type Urls = { analytics: string; clob: string; catalog: string; perps: string };
 async function startSandboxProcess(): Promise<{ urls: Urls; child: ChildProcess }> {
   const start = resolve(import.meta.dirname, '../src/sandbox/start.ts');
   const code = `const { startSandbox } = await import(${JSON.stringify(start)});
-    const s = await startSandbox({ simulate: false, edge: { limits: { analytics: 1e9 } } });
+    const s = await startSandbox({ simulate: false, edge: { limits: { analytics: 1_000_000 } } });
     console.log(JSON.stringify(s.urls));
     process.on('SIGTERM', () => s.stop().then(() => process.exit(0)));`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });

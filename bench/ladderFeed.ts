@@ -10,13 +10,7 @@ import { Simulator } from '../src/sandbox/simulation/simulator';
 import { buildWorld } from '../src/sandbox/world/buildWorld';
 import { toOrderBookView } from '../src/main/core/books/bookMapping';
 import type { OrderBookView } from '../src/shared/viewModels';
-
-export interface BookFeed {
-  tokenId: string;
-  books: OrderBookView[];
-  /** Levels whose size changed, appeared or went, from each book to the next (index 0: its own levels). */
-  changes: number[];
-}
+import type { BookFeed } from './ladderRun';
 
 const levelsOf = (book: OrderBookView) => {
   const map = new Map<string, string>();

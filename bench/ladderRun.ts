@@ -1,11 +1,21 @@
-/** What the ladder bench's page (bench/page/ladderPage.tsx) takes and returns per run: shared by both sides. */
+/** What the ladder bench's page (bench/page/ladderPage.tsx) takes once (the feed) and per run, and returns: shared by both sides. */
 import type { OrderBookView } from '../src/shared/viewModels';
 
-export interface LadderRunInput {
-  variant: 'ladder' | 'naive';
+export interface BookFeed {
   tokenId: string;
   books: OrderBookView[];
+  /** Levels whose size changed, appeared or went, from each book to the next (index 0: its own levels). */
   changes: number[];
+}
+
+/**
+ * Marketdesk's DomLadder and the naive baseline. The designs the painter was chosen against (per-cell
+ * subscriptions, memoised rows) ran here too, at commit d18b25c (docs/decisions/48-ladder-speed).
+ */
+export type LadderVariant = 'ladder' | 'naive';
+
+export interface LadderRunInput {
+  variant: LadderVariant;
   levelsPerSecond: number;
   seconds: number;
   rows: number;

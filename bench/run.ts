@@ -2,6 +2,7 @@
  * `npm run bench` runs every bench/<name>.bench.ts one after another and prints one table, then
  * each bench's headline lines. Arguments pick benches by name (case-insensitive, a part is
  * enough): `npm run bench -- signing`, `npm run bench -- matching`. The README lists the names.
+ * The half-hour soak runs only when named (`npm run bench -- soak`).
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,7 +15,11 @@ const benchName = (file: string) => file.slice(0, -'.bench.ts'.length);
 const all = readdirSync(here)
   .filter((name) => name.endsWith('.bench.ts'))
   .sort();
-const files = all.filter((name) => filters.length === 0 || filters.some((filter) => benchName(name).toLowerCase().includes(filter)));
+/** Benches too long for a run of every bench: only when named. */
+const ON_REQUEST = new Set(['soak']);
+const files = all.filter((name) =>
+  filters.length === 0 ? !ON_REQUEST.has(benchName(name)) : filters.some((filter) => benchName(name).toLowerCase().includes(filter)),
+);
 
 if (files.length === 0) {
   console.error(`no bench matches ${filters.join(', ')}; the benches are: ${all.map(benchName).join(', ')}`);

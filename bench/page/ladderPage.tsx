@@ -6,7 +6,7 @@
  */
 import { createRoot, type Root } from 'react-dom/client';
 import type { OrderBookView } from '../../src/shared/viewModels';
-import type { LadderRunInput, LadderRunOutput } from '../ladderRun';
+import type { BookFeed, LadderRunInput, LadderRunOutput } from '../ladderRun';
 import { useBookStore } from '../../src/renderer/stores/bookStore';
 import { ingestBooks, setLiveBookTokens } from '../../src/renderer/stores/liveBooks';
 import { DomLadder } from '../../src/renderer/views/ladder/DomLadder';
@@ -17,11 +17,19 @@ import '../../src/renderer/styles/ladder.css';
 
 declare global {
   interface Window {
+    loadLadderFeed: (feed: BookFeed) => void;
     runLadderBench: (input: LadderRunInput) => Promise<LadderRunOutput>;
+    /** The bench's hook (exposeFunction): reads Chromium's main-thread CPU counters when the feed starts and stops. */
+    ladderBenchMark?: (at: 'start' | 'stop') => Promise<void>;
   }
 }
 
 let root: Root | null = null;
+/** The book stream, sent once (tens of megabytes at 5,000 updates/s) and replayed by every run. */
+let feed: BookFeed | null = null;
+window.loadLadderFeed = (loaded) => {
+  feed = loaded;
+};
 
 /**
  * Main-thread work per frame, as the ladder's code decides it: each animation-frame callback
@@ -61,37 +69,41 @@ function visibleMismatches(container: HTMLElement, book: OrderBookView): { misma
 }
 
 window.runLadderBench = async (input) => {
+  if (!feed) throw new Error('loadLadderFeed first');
+  const { tokenId, books, changes } = feed;
   root?.unmount();
   // A clean store per run: the publisher keeps the newest book it saw and would ignore a replay's older ones.
   setLiveBookTokens([]);
   useBookStore.setState({ books: {} });
   const container = document.getElementById('root')!;
   root = createRoot(container);
-  setLiveBookTokens([input.tokenId]);
-  ingestBooks([input.books[0]!]);
+  setLiveBookTokens([tokenId]);
+  ingestBooks([books[0]!]);
+  const props = { tokenId, outcome: 'Yes', tickSize: '0.01', rows: input.rows, variant: 'trade', onAction: noop } as const;
   root.render(
     input.variant === 'ladder' ? (
-      <DomLadder tokenId={input.tokenId} outcome="Yes" tickSize="0.01" rows={input.rows} variant="trade" onAction={noop} />
+      <DomLadder {...props} />
     ) : (
-      <NaiveLadder tokenId={input.tokenId} rows={input.rows} />
+      <NaiveLadder tokenId={tokenId} rows={input.rows} />
     ),
   );
   for (let i = 0; i < 30; i += 1) await frame();
 
   // Cumulative level changes, so the feeder can keep to the rate by the clock.
   const cumulative: number[] = [];
-  input.changes.reduce((sum, n, i) => (cumulative[i] = sum + n), 0);
+  changes.reduce((sum, n, i) => (cumulative[i] = sum + n), 0);
   let next = 1;
   let levelUpdates = 0;
   let stopped = false;
+  await window.ladderBenchMark?.('start');
   const started = performance.now();
   const pump = () => {
     if (stopped) return;
     const due = ((performance.now() - started) / 1000) * input.levelsPerSecond + cumulative[0]!;
     const batch: OrderBookView[] = [];
-    while (next < input.books.length && cumulative[next]! <= due) {
-      batch.push(input.books[next]!);
-      levelUpdates += input.changes[next]!;
+    while (next < books.length && cumulative[next]! <= due) {
+      batch.push(books[next]!);
+      levelUpdates += changes[next]!;
       next += 1;
     }
     if (batch.length > 0) ingestBooks(batch);
@@ -113,11 +125,12 @@ window.runLadderBench = async (input) => {
     last = now;
   }
   stopped = true;
+  await window.ladderBenchMark?.('stop');
   const work = workMs;
   workMs = null;
   const seconds = (performance.now() - started) / 1000;
   observer.disconnect();
   for (let i = 0; i < 5; i += 1) await frame();
-  const { mismatches, cells } = visibleMismatches(container, input.books[next - 1]!);
+  const { mismatches, cells } = visibleMismatches(container, books[next - 1]!);
   return { frameMs, workMs: work, levelUpdates, booksIngested: next - 1, seconds, domMutations: mutations, mismatches, cellsChecked: cells };
 };

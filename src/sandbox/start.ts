@@ -45,6 +45,7 @@ import { addBuilderTradeRoutes } from './trading/builderTradeRoutes';
 import { createTrading } from './trading/tradingService';
 import { tradingSection } from './trading/tradingState';
 import type { BucketConfig } from './trading/signerBuckets';
+import { DEFAULT_BOOK_HISTORY_BYTES } from './trading/bookHistory';
 import { buildWorld, DEFAULT_WORLD_EPOCH_MS } from './world/buildWorld';
 import { warmOrderSigning } from '../signing/orderSigning';
 
@@ -123,6 +124,8 @@ export interface SandboxOptions {
   signerBuckets?: { orders?: BucketConfig; cancels?: BucketConfig };
   /** How often changed books are recorded for `GET /orderbook-history`, in ms (default 10 000, min 10). */
   bookHistoryMs?: number;
+  /** The memory those snapshots may hold together, estimated bytes (default 24 MiB, min 64 KiB). */
+  bookHistoryBytes?: number;
   /**
    * The analytics service (`/v2`): protocol contracts refused as `user` (default: the chain-137
    * exchange, collateral, conditional-token and neg-risk adapter contracts), the cursor HMAC key
@@ -208,6 +211,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const heartbeatTimeoutMs = checkInteger('heartbeatTimeoutMs', options.heartbeatTimeoutMs ?? 10_000, 50, 3_600_000);
   const dataPageSize = checkInteger('dataPageSize', options.dataPageSize ?? 100, 1, 1_000);
   const bookHistoryMs = checkInteger('bookHistoryMs', options.bookHistoryMs ?? 10_000, 10, 3_600_000);
+  const bookHistoryBytes = checkInteger('bookHistoryBytes', options.bookHistoryBytes ?? DEFAULT_BOOK_HISTORY_BYTES, 65_536, 2 ** 32);
   for (const [name, bucket] of Object.entries(options.signerBuckets ?? {})) {
     if (!bucket) continue;
     checkInteger(`signerBuckets.${name}.capacity`, bucket.capacity, 1, 1_000_000);
@@ -223,7 +227,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const builderKeys = new BuilderKeyStore();
   // After the simulator: the opening quotes are in place before saved orders go back on the books.
   const trading = createTrading({
-    exchange, keys: apiKeys, seed, chainId, orderVersion, heartbeatTimeoutMs, pageSize: dataPageSize, bookHistoryMs,
+    exchange, keys: apiKeys, seed, chainId, orderVersion, heartbeatTimeoutMs, pageSize: dataPageSize, bookHistoryMs, bookHistoryBytes,
     ...(options.signerBuckets ? { signerBuckets: options.signerBuckets } : {}),
   });
   const fundingIntervalMs = checkInteger('perps.fundingIntervalMs', options.perps?.fundingIntervalMs ?? DEFAULT_FUNDING_INTERVAL_MS, 1_000, 7 * 86_400_000);

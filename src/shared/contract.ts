@@ -81,6 +81,14 @@ import type { NetworkChoice, NetworkSwitchPreflight } from './networkSwitchViews
 import type { InstallUpdateResult, UpdateState } from './updates';
 import type { ConfirmationSettledView, PendingConfirmationView } from './confirmationViews';
 import { riskLimitsChangeSchema, type KillSwitchResult, type RiskStateView } from './riskLimits';
+import type {
+  BoardCategoryView,
+  ComboPositionsView,
+  MarketTradeView,
+  OpenInterestView,
+  OutcomeHoldersView,
+  TraderRankView,
+} from './marketDataViews';
 
 /** A typed placeholder that carries a result or payload type without a runtime value. */
 const returns = <T>() => undefined as unknown as T;
@@ -440,14 +448,27 @@ export const bridgeChannels = {
     input: z.object({ address: addressSchema, filter: activityFilterSchema.default({}), format: z.enum(['csv', 'json']), jobId: jobIdSchema.optional() }).strict(),
     result: returns<ExportResult>(),
   },
+  /** A wallet's combo activity; `conditionIds` keeps the steps of those combos only (the service's `condition`). */
   listComboActivity: {
-    input: z.object({ address: addressSchema, cursor: boardCursorSchema, limit: z.int().min(1).max(1000).default(100) }).strict(),
+    input: z
+      .object({
+        address: addressSchema,
+        conditionIds: z.array(conditionIdSchema).min(1).max(MAX_CONDITION_IDS, `at most ${MAX_CONDITION_IDS} combos can be filtered at once`).optional(),
+        cursor: boardCursorSchema,
+        limit: z.int().min(1).max(1000).default(100),
+      })
+      .strict(),
     result: returns<BoardPage<ComboActivityView>>(),
+  },
+  /** The combo positions of every wallet a Portfolio target covers (`/v2/positions/combos`). */
+  listComboPositions: {
+    input: z.object({ target: walletTargetSchema, status: z.enum(['all', 'open', 'closed', 'redeemed']).default('all') }).strict(),
+    result: returns<ComboPositionsView>(),
   },
   listApprovals: { input: z.object({ address: addressSchema }).strict(), result: returns<ApprovalView[]>() },
   listBiggestWinners: {
     input: z
-      .object({ period: z.enum(BOARD_PERIODS as [string, ...string[]]).default('day'), category: z.string().max(60).regex(/^[a-z0-9-]+$/, 'a category is a lower-case slug').default('overall'), cursor: boardCursorSchema, limit: z.int().min(1).max(1000).default(100) })
+      .object({ period: z.enum(BOARD_PERIODS as [string, ...string[]]).default('day'), category: z.string().max(60).regex(/^[a-z0-9][a-z0-9 -]*$/, 'a category is lower case: letters, digits, spaces and dashes').default('overall'), cursor: boardCursorSchema, limit: z.int().min(1).max(1000).default(100) })
       .strict(),
     result: returns<BoardPage<WinnerView>>(),
   },
@@ -458,6 +479,27 @@ export const bridgeChannels = {
   getBuilderVolume: {
     input: z.object({ interval: z.enum(BOARD_PERIODS as [string, ...string[]]).default('day'), buckets: z.int().min(1).max(90).default(30) }).strict(),
     result: returns<BuilderVolumeBucketView[]>(),
+  },
+  /** Traders ranked in a period by P&L or volume (`/v2/leaderboard`). */
+  listTraderLeaderboard: {
+    input: z
+      .object({ period: z.enum(BOARD_PERIODS as [string, ...string[]]).default('day'), orderBy: z.enum(['pnl', 'volume']).default('pnl'), cursor: boardCursorSchema, limit: z.int().min(1).max(1000).default(100) })
+      .strict(),
+    result: returns<BoardPage<TraderRankView>>(),
+  },
+  /** The categories the biggest-winners board accepts: the service's own, then the catalog's market categories. */
+  listBoardCategories: { input: noInput, result: returns<BoardCategoryView[]>() },
+  /** Open interest of one market (`/v2/oi`); null when the service has no row for it. */
+  getMarketOpenInterest: { input: z.object({ conditionId: conditionIdSchema }).strict(), result: returns<OpenInterestView | null>() },
+  /** The largest holders of one outcome token (`/v2/holders`), largest first. */
+  listOutcomeHolders: {
+    input: z.object({ tokenId: tokenIdSchema, limit: z.int().min(1).max(100).default(20) }).strict(),
+    result: returns<OutcomeHoldersView>(),
+  },
+  /** A market's fills from the analytics feed (`/v2/trades?condition=`), newest first, a page at a time. */
+  listMarketTrades: {
+    input: z.object({ conditionId: conditionIdSchema, cursor: boardCursorSchema, limit: z.int().min(1).max(1000).default(100) }).strict(),
+    result: returns<BoardPage<MarketTradeView>>(),
   },
 
   /** The exchange's identity, collateral assets, the profile's instruments and weight budget. */
@@ -677,6 +719,8 @@ export const bridgeEvents = {
   openOrdersChanged: returns<{ accountId: string; orders: OpenOrderView[] }>(),
   balanceChanged: returns<{ accountId: string; balance: BalanceView }>(),
   orderFilled: returns<FillNotification>(),
+  /** Trades of the active account known the moment an order's answer named them (a taker fill). */
+  accountTradesAdded: returns<{ accountId: string; trades: TradeView[] }>(),
   /** The exchange cancelled open orders the user did not cancel (heartbeats lapsed, or found on reconciling). */
   ordersCancelledByExchange: returns<OrdersCancelledNotice>(),
   jobProgressed: returns<JobProgress>(),

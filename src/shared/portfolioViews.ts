@@ -201,6 +201,19 @@ export interface HistorySyncState {
   lastSyncedAt: number | null;
   /** Id of the sync job running now, if any. */
   runningJobId: string | null;
+  /** The last sync was refused by a full or read-only disk: it tries again by itself (null when it did not fail so). */
+  storageRetry: HistoryStorageRetry | null;
+}
+
+/** A sync the disk refused, waiting to try again by itself with a growing wait. */
+export interface HistoryStorageRetry {
+  /** The refusal as the user reads it ("The disk is full: … could not be saved in the data folder …"). */
+  problem: string;
+  /** Tries so far (1 after the first refusal). */
+  attempt: number;
+  maxAttempts: number;
+  /** Unix ms of the next try; null once the tries are used up (a sync started by hand tries again). */
+  nextRetryAt: number | null;
 }
 
 export interface ActivityPageView {

@@ -4,6 +4,7 @@
  * sides import this file so they agree on the shape.
  */
 import { z } from 'zod';
+import { FIGURE_KINDS, type SentencePart } from './sentence';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export const PRICE_STYLES = ['decimal', 'cents'] as const;
@@ -104,6 +105,8 @@ export interface FiredAlert {
   /** Price alerts: the price that crossed; fills: the fill price. */
   price: string;
   tickSize: string;
+  /** The body's words and figures apart, for the page to format (absent in logs kept before them). */
+  bodyParts?: SentencePart[];
 }
 
 export interface AlertsState {
@@ -130,6 +133,22 @@ export const alertLogSchema = z.array(
       tokenId: z.string().max(78),
       price: z.string().max(40),
       tickSize: z.string().max(10),
+      bodyParts: z
+        .array(
+          z.union([
+            z.string().max(600),
+            z
+              .object({
+                kind: z.enum(FIGURE_KINDS),
+                value: z.string().max(80),
+                tickSize: z.string().max(10).optional(),
+                unit: z.string().max(20).optional(),
+              })
+              .strict(),
+          ]),
+        )
+        .max(20)
+        .optional(),
     })
     .strict(),
 );

@@ -2,6 +2,8 @@
  * The envelope every bridge call resolves to (Signal's style): callers branch on `ok`
  * instead of catching, and errors carry a stable code the UI can act on.
  */
+import type { SentencePart } from './sentence';
+
 export type BridgeErrorCode =
   | 'invalid_input'
   | 'unknown_channel'
@@ -33,13 +35,17 @@ export type BridgeErrorCode =
    */
   | 'wrong_host'
   /** A pre-trade risk limit would be crossed; the message names the limit, its value and the order's figure. */
-  | 'risk_limit';
+  | 'risk_limit'
+  /** A write was refused by a full disk or a read-only folder; the message names the folder. Nothing stored before was lost. */
+  | 'storage';
 
 export interface BridgeError {
   code: BridgeErrorCode;
   message: string;
   retryable?: boolean;
   traceId?: string;
+  /** The message's words and figures apart, when it has figures the page should format (shared/sentence). */
+  parts?: SentencePart[];
 }
 
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; error: BridgeError };

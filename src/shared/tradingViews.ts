@@ -1,5 +1,6 @@
 /** What the renderer sees of order-book trading. Amounts are exact decimal strings. */
 import type { OrderSide, OrderType } from './orders/orderSchema';
+import type { Sentence, SentencePart } from './sentence';
 
 export type { OrderSide, OrderType };
 
@@ -42,7 +43,7 @@ export interface OrderPreview {
     takerFee?: string;
   };
   /** Reasons the exchange would reject the order; empty when it can be sent. */
-  problems: string[];
+  problems: Sentence[];
   /** Whether the page shows its own summary before sending (where main asks, main's surface shows it instead). */
   needsConfirmation: boolean;
   /** risk: the pre-trade limit this order would cross, in the words main's refusal uses (absent: none). */
@@ -68,6 +69,8 @@ export interface PlacedOrder {
   status: string;
   /** A sentence naming the order and what the exchange said; empty on success. */
   message: string;
+  /** The same sentence's words and figures apart, for the page to format (shared/sentence). */
+  parts?: SentencePart[];
   makingAmount: string;
   takingAmount: string;
   tradeIds: string[];
@@ -271,4 +274,6 @@ export interface AmendResult {
   replacement: OrderTicket;
   /** One sentence for the whole action. */
   message: string;
+  /** The same sentence's words and figures apart, for the page to format (shared/sentence). */
+  parts: SentencePart[];
 }

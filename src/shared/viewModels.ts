@@ -51,6 +51,10 @@ export interface BudgetScopeView {
   waits: number;
   waitedMs: number;
   deadlineFailures: number;
+  /** How long the service asked this scope to wait still (Retry-After), ms; 0 when it did not. */
+  pausedForMs: number;
+  /** Since start: times the service paused this scope. */
+  pauses: number;
 }
 
 export interface BudgetStateView {
@@ -61,11 +65,23 @@ export interface BudgetStateView {
 /** A service the core cannot reach: polling backs off with jitter and probes for recovery. */
 export interface ServiceOutage {
   service: string;
+  /** Unreachable: no usable answer. Degraded: it answers, but with errors (5xx, 429) or malformed, cut-off bodies. */
+  kind: 'unreachable' | 'degraded';
   since: number;
   /** The next probe, unix ms. */
   nextRetryAt: number | null;
   attempts: number;
   problem: string;
+}
+
+/** The data folder refused a write (a full disk, a read-only folder); shown until a write goes through. */
+export interface StorageProblem {
+  kind: 'full' | 'read_only';
+  folder: string;
+  /** The sentence of the last refused write ("The disk is full: … was not saved in the data folder …"). */
+  message: string;
+  /** Unix ms of the first refused write of this spell. */
+  since: number;
 }
 
 export interface AppStatus {
@@ -75,8 +91,10 @@ export interface AppStatus {
   /** A one-line description of the last connection problem, when there is one. */
   connectionProblem: string | null;
   budget: BudgetUsage;
-  /** Services unreachable now, with the next retry (empty when all answer). */
+  /** Services unreachable or degraded now, with the next retry (empty when all answer normally). */
   outages: ServiceOutage[];
+  /** The data folder's last refused write, until a write goes through again. */
+  storage: StorageProblem | null;
 }
 
 export interface CatalogTag {

@@ -107,7 +107,7 @@ export function buildSignedOrder(input: BuildOrderInput & { version: 1 }): Signe
 export function buildSignedOrder(input: BuildOrderInput): SignedOrder;
 export function buildSignedOrder(input: BuildOrderInput): SignedOrder {
   const { makerAmount, takerAmount } = amountsOf(input);
-  const tokenId = parseTokenId(input.tokenId);
+  const { value: tokenId, decimal: tokenIdDecimal } = parseTokenId(input.tokenId);
   const side = SIDE_CODES[input.side];
   if (side === undefined) throw new Error(`unknown side ${String(input.side)}`);
   const signatureType = input.signatureType;
@@ -140,7 +140,7 @@ export function buildSignedOrder(input: BuildOrderInput): SignedOrder {
       salt: Number(salt),
       maker: struct.maker,
       signer: struct.signer,
-      tokenId: tokenId.toString(),
+      tokenId: tokenIdDecimal,
       makerAmount: makerAmount.toString(),
       takerAmount: takerAmount.toString(),
       side: input.side,
@@ -176,7 +176,7 @@ export function buildSignedOrder(input: BuildOrderInput): SignedOrder {
       maker: struct.maker,
       signer: struct.signer,
       taker: struct.taker,
-      tokenId: tokenId.toString(),
+      tokenId: tokenIdDecimal,
       makerAmount: makerAmount.toString(),
       takerAmount: takerAmount.toString(),
       expiration: String(expiration),
@@ -203,11 +203,12 @@ function amountsOf(input: BuildOrderInput): OrderAmounts {
   return limitOrderAmounts(input.side, input.price, input.size!, input.tickSize);
 }
 
-function parseTokenId(text: string): bigint {
+/** The token id as a uint256 and as the JSON's decimal (the text itself unless it has leading zeros: no bigint printing per order). */
+function parseTokenId(text: string): { value: bigint; decimal: string } {
   if (typeof text !== 'string' || !UINT.test(text)) throw new Error('tokenId must be a decimal integer string');
   const value = BigInt(text);
   if (value > MAX_UINT256) throw new Error('tokenId does not fit in uint256');
-  return value;
+  return { value, decimal: text.length > 1 && text.startsWith('0') ? value.toString() : text };
 }
 
 /** Random 53-bit salts from a pooled crypto.getRandomValues (one call per 256 orders). */

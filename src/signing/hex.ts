@@ -1,10 +1,9 @@
 /**
- * Table-driven hex conversion for the order hot path (viem's helpers validate and allocate more
- * than a fixed-layout encoder needs).
+ * Hex conversion for the order hot path (viem's helpers validate and allocate more than a
+ * fixed-layout encoder needs): Node's native encoder out, a nibble table in.
  */
+import { Buffer } from 'node:buffer';
 import type { Hex } from 'viem';
-
-const BYTE_HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /** Nibble value of a char code, -1 for anything that is not a hex digit. */
 const NIBBLE = new Int8Array(128).fill(-1);
@@ -14,10 +13,9 @@ for (let i = 0; i < 6; i++) {
   NIBBLE[97 + i] = 10 + i;
 }
 
+/** Bytes as 0x + lower-case hex (Buffer's encoder: about half the time of a per-byte table for a signature). */
 export function bytesToHex(bytes: Uint8Array): Hex {
-  let out = '0x';
-  for (let i = 0; i < bytes.length; i++) out += BYTE_HEX[bytes[i]!]!;
-  return out as Hex;
+  return `0x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')}`;
 }
 
 /**

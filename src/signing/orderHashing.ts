@@ -11,6 +11,7 @@ import { keccak256, keccak256Into } from './keccak';
 import { bytesToHex, writeHexBytes } from './hex';
 import { bigintToBytes32 } from './bytes32';
 import {
+  ZERO_BYTES32,
   orderDomain,
   orderTypesV1,
   orderTypesV2,
@@ -77,7 +78,9 @@ function putAddress(buf: Uint8Array, offset: number, value: unknown, what: strin
 }
 
 function putBytes32(buf: Uint8Array, offset: number, value: unknown, what: string): void {
-  writeHexBytes(buf, offset, value, 32, `order ${what}`);
+  // Metadata and builder are zero on almost every order: no need to decode 64 digits.
+  if (value === ZERO_BYTES32) buf.fill(0, offset, offset + 32);
+  else writeHexBytes(buf, offset, value, 32, `order ${what}`);
 }
 
 function encodeV2(s: OrderStructV2): Uint8Array {
@@ -115,13 +118,30 @@ function encodeV1(s: OrderStructV1): Uint8Array {
   return b;
 }
 
-const domainCache = new Map<string, Uint8Array>();
+interface CachedSeparator {
+  name: string;
+  chainId: number;
+  verifyingContract: string;
+  separator: Uint8Array;
+}
+
+/**
+ * Separators per contracts object, one slot per version × neg-risk, with the fields each came
+ * from: a hit is an identity lookup and three comparisons (building a string key cost about a
+ * microsecond an order), and a contracts object changed in place misses instead of signing for
+ * the old exchange.
+ */
+const separators = new WeakMap<ExchangeContracts, (CachedSeparator | undefined)[]>();
 
 function domainSeparatorBytes(contracts: ExchangeContracts, version: OrderVersion, negRisk: boolean): Uint8Array {
   const domain = orderDomain(contracts, version, negRisk);
-  const key = `${domain.name}\u0000${domain.version}\u0000${domain.chainId}\u0000${String(domain.verifyingContract).toLowerCase()}`;
-  const cached = domainCache.get(key);
-  if (cached) return cached;
+  let slots = separators.get(contracts);
+  if (!slots) separators.set(contracts, (slots = []));
+  const slot = (version - 1) * 2 + (negRisk ? 1 : 0);
+  const cached = slots[slot];
+  if (cached && cached.name === domain.name && cached.chainId === domain.chainId && cached.verifyingContract === domain.verifyingContract) {
+    return cached.separator;
+  }
   if (!Number.isSafeInteger(domain.chainId) || domain.chainId <= 0) throw new Error('chainId must be a positive integer');
   const words = new Uint8Array(32 * 5);
   words.set(DOMAIN_TYPE_HASH, 0);
@@ -130,9 +150,7 @@ function domainSeparatorBytes(contracts: ExchangeContracts, version: OrderVersio
   new DataView(words.buffer).setBigUint64(96 + 24, BigInt(domain.chainId));
   writeHexBytes(words, 128 + 12, domain.verifyingContract, 20, 'verifying contract');
   const separator = keccak256(words);
-  // A handful of profiles × versions × neg-risk: bounded in practice; capped anyway.
-  if (domainCache.size >= 64) domainCache.clear();
-  domainCache.set(key, separator);
+  slots[slot] = { name: domain.name, chainId: domain.chainId, verifyingContract: domain.verifyingContract, separator };
   return separator;
 }
 

@@ -3,7 +3,8 @@
  * order-book credentials stays the user's decision, and the ticket offers it in place — a
  * button that signs for them with the account's key, then one line saying they are ready —
  * instead of sending the user to Accounts. The "other network" is a custom network (settings)
- * pointing at a sandbox this test starts, so the app treats it as a real deployment.
+ * pointing at a sandbox this test starts, so the app treats it as a real deployment, and main
+ * asks on its own page (naming the host) before it signs.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox/start';
+import { answerNextQuestion } from './support/mainsQuestion';
 import { openMarketPricedBetween } from './support/markets';
 import { watchPageProblems } from './support/pageProblems';
 import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
@@ -64,6 +66,8 @@ test('off the sandbox the ticket offers order-book credentials in place', async 
   await page.mouse.move(0, 0);
   await page.screenshot({ path: OFFER_SHOT });
   await blocked.getByTestId('credentials-create').click();
+  // Main asks on its own page first, naming the host that will receive the signature.
+  await answerNextQuestion(page, 'confirm', [new URL(sandbox!.urls.clob).host]);
 
   const note = ticket.getByTestId('credentials-created-note');
   await expect(note).toBeVisible({ timeout: 30_000 });

@@ -146,7 +146,7 @@ test('first launch to a filled paper order without visiting Accounts', async ({ 
     await expect(balance.getByTestId('balance-shares')).toHaveText(held.toFixed(2));
     // The same sell again: the shares are all held by the first one, and the ticket says so.
     await expect(ticket.getByTestId('ticket-problem')).toContainText(
-      `Not enough shares: the order sells ${size}, 0 are available (${size} more are held by your open sell orders).`,
+      `Not enough shares: the order sells ${held.toFixed(2)}, 0.00 are available (${held.toFixed(2)} more are held by your open sell orders).`,
       { timeout: 15_000 },
     );
     await expect(ticket.getByTestId('ticket-send')).toBeDisabled();

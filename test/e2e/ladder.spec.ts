@@ -113,7 +113,7 @@ test('ladder: click-to-trade from Markets and Trade, the keyboard, amend by drag
     await dialog.getByTestId('amend-submit').click();
     await expect(dialog.getByTestId('amend-result')).toHaveAttribute('data-state', 'amended', { timeout: 20_000 });
     await expect(dialog.getByTestId('amend-cancel')).toHaveText('Cancelled');
-    await expect(dialog.getByTestId('amend-new')).toContainText(`BUY 10 at ${lower}`);
+    await expect(dialog.getByTestId('amend-new')).toContainText(`BUY 10.00 at ${lower}`);
     await page.screenshot({ path: shot('amend') });
     await dialog.getByTestId('amend-close').click();
     await expect(ownAt(page, lower)).toHaveText('10.00', { timeout: 15_000 });

@@ -12,8 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox/start';
 import { startFaultRelay, type FaultRelay } from '../integration/recovery/faultRelay';
-import { dismissWelcome } from './support/analytics';
-import { openMarketPricedBetween } from './support/markets';
+import { openWatchedBook } from './support/statusBar';
 import { startWebHostProcess, type RunningHost } from './support/webHostProcess';
 
 const SHOT = fileURLToPath(new URL('../../docs/screenshots/outage-status.png', import.meta.url));
@@ -42,12 +41,7 @@ test.afterAll(async () => {
 
 test('an unreachable order book is said in the status bar with the next retry, and cleared when it answers', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(host!.url);
-  await dismissWelcome(page);
-  // The Trade view watches a book: the core polls the order-book service from now on.
-  await openMarketPricedBetween(page, 0.05, 0.95);
-  await expect(page.getByTestId('ladder-recentre')).toBeVisible({ timeout: 30_000 });
+  await openWatchedBook(page, host!.url);
   const outage = page.getByTestId('status-outage');
   await expect(outage).toHaveCount(0);
 

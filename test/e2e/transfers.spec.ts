@@ -99,7 +99,7 @@ test('collateral moves between two own accounts and shows in both histories and 
     const dialog = page.getByTestId('transfer-confirm-dialog');
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await expect(dialog.getByTestId('transfer-confirm-to')).toContainText('Beta');
-    await expect(dialog.getByTestId('transfer-confirm-amount')).toContainText(`${MOVED} USDC`);
+    await expect(dialog.getByTestId('transfer-confirm-amount')).toContainText(`${MOVED}.00 USDC`);
     const op = dialog.getByTestId('transfer-confirm-op');
     await expect(op).toContainText('"type": "internalTransfer"');
     await expect(op).toContainText(`"amount": "${MOVED}"`);
@@ -124,7 +124,7 @@ test('collateral moves between two own accounts and shows in both histories and 
     const out = await syncedRow(page, transferId);
     await expect(out).toHaveAttribute('data-direction', 'out');
     await expect(out).toHaveAttribute('data-asset', 'USDC');
-    await expect(out.getByTestId('transfer-amount')).toHaveText(`−${MOVED}`);
+    await expect(out.getByTestId('transfer-amount')).toHaveText(`−${MOVED}.00`);
     await expect(out.getByTestId('transfer-counterparty')).toContainText('Beta');
     await expect(out).toContainText('Rebalance to Beta');
     // The filter finds it by direction and text, and hides it for the other direction.
@@ -138,7 +138,7 @@ test('collateral moves between two own accounts and shows in both histories and 
     await pickAccount(page, 'transfers-account', 'Beta');
     const incoming = await syncedRow(page, transferId);
     await expect(incoming).toHaveAttribute('data-direction', 'in');
-    await expect(incoming.getByTestId('transfer-amount')).toHaveText(`+${MOVED}`);
+    await expect(incoming.getByTestId('transfer-amount')).toHaveText(`+${MOVED}.00`);
     await expect(incoming.getByTestId('transfer-counterparty')).toContainText('Alpha');
   });
 

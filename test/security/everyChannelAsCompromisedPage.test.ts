@@ -77,6 +77,7 @@ interface Context {
   proxy: string;
   orderId: string;
   eventId: string;
+  conditionId: string;
 }
 
 /** A valid input for every channel, as a compromised page would send it (the compiler keeps it complete). */
@@ -138,11 +139,17 @@ const samples: { [K in ChannelName]: (c: Context) => ChannelInput<K> | Promise<C
   getHistorySyncState: (c) => ({ address: c.oneAddress }),
   queryActivity: (c) => ({ address: c.oneAddress }),
   exportActivity: (c) => ({ address: c.oneAddress, format: 'csv' }),
-  listComboActivity: (c) => ({ address: c.oneAddress }),
+  listComboActivity: (c) => ({ address: c.oneAddress, conditionIds: [c.conditionId] }),
   listApprovals: (c) => ({ address: c.oneAddress }),
   listBiggestWinners: () => ({}),
   listBuildersLeaderboard: () => ({}),
   getBuilderVolume: () => ({}),
+  listComboPositions: () => ({ target: { kind: 'all' } }),
+  listTraderLeaderboard: () => ({}),
+  listBoardCategories: () => ({}),
+  getMarketOpenInterest: (c) => ({ conditionId: c.conditionId }),
+  listOutcomeHolders: (c) => ({ tokenId: c.tokenId }),
+  listMarketTrades: (c) => ({ conditionId: c.conditionId }),
   getPerpsInfo: () => ({}),
   listPerpsAccounts: () => ({}),
   rotatePerpsProxy: (c) => ({ accountId: c.one, proxyAddress: c.proxy }),
@@ -247,7 +254,8 @@ describe('every channel, called by a compromised page while the user says no', (
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const eventId = (await call<{ events: Array<{ id: string }> }>('searchCatalogEvents', {})).events[0]!.id;
-    const context: Context = { tokenId, one: one!.id, two: two!.id, watched: watched!.id, oneAddress: one!.address, proxy, orderId: placed.orderId, eventId };
+    const conditionId = (await call<{ markets: Array<{ conditionId: string }> }>('getCatalogEvent', { eventId })).markets[0]!.conditionId;
+    const context: Context = { tokenId, one: one!.id, two: two!.id, watched: watched!.id, oneAddress: one!.address, proxy, orderId: placed.orderId, eventId, conditionId };
 
     person.answerEveryQuestion('decline');
     const keyAccounts = [one!.id, two!.id];

@@ -8,6 +8,7 @@ import { CoreError } from '../../src/main/core/coreError';
 import { amendOrder, isFundsProblem, type AmendPorts } from '../../src/main/core/trading/orderAmend';
 import { ticketProblems } from '../../src/main/core/trading/ticketChecks';
 import type { OpenOrderView, OrderTicket } from '../../src/shared/tradingViews';
+import { words } from '../../src/shared/sentence';
 
 const ORDER: OpenOrderView = {
   id: `0x${'ab'.repeat(32)}`,
@@ -84,7 +85,7 @@ describe('amendOrder', () => {
     const sell = ticketProblems({ tokenId: '1', side: 'SELL', orderType: 'GTC', price: '0.5', size: '100' }, { ...context, shares: '100', notional: '50', available: '1' });
     expect(buy.filter(isFundsProblem)).toHaveLength(1);
     expect(sell.filter(isFundsProblem)).toHaveLength(1);
-    expect(isFundsProblem('The price must be a multiple of the tick size 0.01.')).toBe(false);
+    expect(isFundsProblem(words('The price must be a multiple of the tick size 0.01.'))).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
  * Transports own no logic: they check who is calling, then hand the raw input to `dispatch`,
  * which parses it with the contract's schema before any handler runs.
  */
-import type { LoopClock } from './status/backoff';
+import type { BackoffPolicy, LoopClock } from './status/backoff';
 import type { TradingRecoveryTiming } from './trading/tradingDesk';
 import type { PerpsWeightBudget } from '../../shared/protocol/perps';
 import type { EventName, EventPayload, Unsubscribe } from '../../shared/contract';
@@ -52,6 +52,8 @@ export interface CoreOptions {
   sandboxSeed?: number;
   /** The embedded sandbox's perps funding period (default an hour); shorter to watch funding accrue. */
   sandboxFundingIntervalMs?: number;
+  /** The memory the embedded sandbox's order-book history may hold (default 24 MiB); the short soak makes it small. */
+  sandboxBookHistoryBytes?: number;
   /** Use these services instead of the saved network (tests, or a sandbox started elsewhere). */
   serviceUrls?: ServiceUrls & { label?: string; isSandbox?: boolean };
   /**
@@ -69,6 +71,8 @@ export interface CoreOptions {
   activityPollMs?: number;
   /** The clock and sleep of the core's polls, mode probes and heartbeats; tests inject a virtual one. */
   loopClock?: LoopClock;
+  /** The backoff of polls (and retries) of a service unreachable or degraded (default 2 s doubling to 60 s); tests shorten it. */
+  outageBackoff?: BackoffPolicy;
   /** Backoff of the exchange-mode probes and the heartbeat timings (defaults: the documented figures). */
   tradingRecovery?: TradingRecoveryTiming;
   /** The OS keychain for "remember on this device"; @napi-rs/keyring unless a shell gives another. */

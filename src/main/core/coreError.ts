@@ -1,4 +1,5 @@
 import type { BridgeError, BridgeErrorCode } from '../../shared/result';
+import type { Sentence, SentencePart } from '../../shared/sentence';
 
 /**
  * An error the core means to show: its message is written for the user and carries no secret.
@@ -9,6 +10,8 @@ export interface ServiceDetails {
   message?: string;
   code?: string;
   retryAfterSeconds?: number;
+  /** The analytics service's `parameter`: which query parameter it refused. */
+  parameter?: string;
   /** Perps: the id an already-settled transfer was settled under (`duplicate_salt`). */
   transferId?: number;
 }
@@ -19,13 +22,16 @@ export class CoreError extends Error {
   readonly traceId: string | undefined;
   readonly status: number | undefined;
   readonly service: ServiceDetails;
+  /** A message with figures: the page shows them in the user's formats (shared/sentence). */
+  readonly parts: SentencePart[] | undefined;
 
   constructor(
     code: BridgeErrorCode,
-    message: string,
+    message: string | Sentence,
     options: { retryable?: boolean; traceId?: string; status?: number; cause?: unknown; service?: ServiceDetails } = {},
   ) {
-    super(message, { cause: options.cause });
+    super(typeof message === 'string' ? message : message.text, { cause: options.cause });
+    this.parts = typeof message === 'string' ? undefined : message.parts;
     this.name = 'CoreError';
     this.code = code;
     this.retryable = options.retryable ?? false;
@@ -37,6 +43,7 @@ export class CoreError extends Error {
   toBridgeError(): BridgeError {
     const error: BridgeError = { code: this.code, message: this.message, retryable: this.retryable };
     if (this.traceId) error.traceId = this.traceId;
+    if (this.parts?.some((part) => typeof part !== 'string')) error.parts = this.parts;
     return error;
   }
 }

@@ -19,6 +19,8 @@ import { createSharedHandlers } from './bridge/handlers';
 import type { Core, CoreOptions } from './coreApi';
 import { EventHub } from './eventHub';
 import { acquireDataFolderLock } from './dataFolder/dataFolderLock';
+import { StorageHealth } from './dataFolder/storageHealth';
+import { startupStorageFault } from './dataFolder/storageFaults';
 import { createLogger } from './log';
 import { currentHandlers } from './networks/currentHandlers';
 import { NetworkDirectory } from './networks/networkDirectory';
@@ -39,20 +41,27 @@ const SANDBOX_PLACEHOLDER_INFO = { id: SANDBOX_NETWORK_ID, label: 'Sandbox', isS
 const defaultHostKind = () => (process.versions.electron ? 'desktop app' : 'browser-mode host');
 
 export async function createCore(options: CoreOptions): Promise<Core> {
-  // First, before any file in the folder is read: a second process on this folder would
-  // overwrite the vault and the account list this one holds in memory.
-  const lock = acquireDataFolderLock(options.dataDir, { hostKind: options.hostKind ?? defaultHostKind() });
   try {
-    return await openCore(options, lock.release);
+    // First, before any file in the folder is read: a second process on this folder would
+    // overwrite the vault and the account list this one holds in memory.
+    const lock = acquireDataFolderLock(options.dataDir, { hostKind: options.hostKind ?? defaultHostKind() });
+    try {
+      return await openCore(options, lock.release);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   } catch (error) {
-    lock.release();
-    throw error;
+    // A read-only folder (or a full disk) is said in one line, not as the errno of the first file.
+    throw startupStorageFault(error, options.dataDir) ?? error;
   }
 }
 
 async function openCore(options: CoreOptions, releaseLock: () => void): Promise<Core> {
   const log = options.log ?? createLogger();
-  const settings = openSettings(options.dataDir);
+  // The status bar shows a write the data folder refused until one goes through again.
+  const storage = new StorageHealth();
+  const settings = openSettings(options.dataDir, storage);
   const hub = new EventHub();
   // Issued credentials and proxies shown in the account views are the active network's (the
   // switcher, made below, says which; before it runs, the one the settings name).
@@ -62,7 +71,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
   const registry = new AccountRegistry(options.dataDir, () => activeNetworkId(), () => {
     const network = liveNetwork();
     return network ? issuingHosts(network) : null;
-  });
+  }, storage);
   const directory = new NetworkDirectory(options, settings, options.hostKind ?? defaultHostKind());
   const vaultPath = join(options.dataDir, 'marketdesk.vault');
   // The trading state (heartbeat, confirmations, restrictions) is per account: it follows a switch.
@@ -106,7 +115,7 @@ async function openCore(options: CoreOptions, releaseLock: () => void): Promise<
     log,
   });
   session.onLocked(() => confirmations.declineAll('The vault locked.'));
-  const shared: SharedCoreParts = { options, settings, hub, log, registry, session, accountsChanged, confirmations };
+  const shared: SharedCoreParts = { options, settings, hub, log, registry, session, accountsChanged, confirmations, storage };
   const switcher = new NetworkSwitcher({
     directory,
     settings,

@@ -111,6 +111,7 @@ export class EmbeddedSandbox {
         port: 0,
         stateFile: join(options.dataDir, 'sandbox-state.json'),
         ...(options.sandboxFundingIntervalMs !== undefined ? { perps: { fundingIntervalMs: options.sandboxFundingIntervalMs } } : {}),
+        ...(options.sandboxBookHistoryBytes !== undefined ? { bookHistoryBytes: options.sandboxBookHistoryBytes } : {}),
       });
       // A start that failed may be tried again by the next switch.
       this.running.catch(() => {

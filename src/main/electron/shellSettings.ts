@@ -20,6 +20,13 @@ export function openShellSettings(): ShellSettings {
   const store = new Store<ShellSettingsSchema>({ name: 'shell', clearInvalidConfig: true });
   return {
     restoreWindowState: (workAreas) => restorableWindowState(store.get('window'), workAreas),
-    saveWindowState: (state) => store.set('window', state),
+    saveWindowState: (state) => {
+      try {
+        store.set('window', state);
+      } catch (error) {
+        // A full disk or a read-only folder at close: the window opens where it was last saved.
+        console.error(`The window placement was not saved: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
   };
 }

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import { traceMark } from '../../shared/perfTrace';
 import type { CallFrame, HostFrame } from '../../shared/webSocketProtocol';
 import type { Core } from '../core/coreApi';
 
@@ -37,7 +38,10 @@ export function attachBridgeSocket(socket: WebSocket, core: Core): void {
     if (socket.bufferedAmount > MAX_UNREAD_REPLY_BYTES) return socket.close(1013, 'The bridge connection is not reading its replies.');
     socket.send(JSON.stringify(frame));
   };
-  const unsubscribe = core.subscribe((event, payload) => send({ kind: 'event', event, payload }));
+  const unsubscribe = core.subscribe((event, payload) => {
+    send({ kind: 'event', event, payload });
+    traceMark('bridge.event', event);
+  });
 
   socket.on('message', (data, isBinary) => {
     if (isBinary) return socket.close(1003, 'Binary frames are not part of the bridge.');
@@ -46,7 +50,11 @@ export function attachBridgeSocket(socket: WebSocket, core: Core): void {
       if (call.id === undefined) return socket.close(1008, call.badFrame);
       return send({ kind: 'reply', id: call.id, result: { ok: false, error: { code: 'invalid_input', message: call.badFrame } } });
     }
-    void core.dispatch(call.channel, call.input, caller).then((result) => send({ kind: 'reply', id: call.id, result }));
+    traceMark('bridge.in', call.channel);
+    void core.dispatch(call.channel, call.input, caller).then((result) => {
+      send({ kind: 'reply', id: call.id, result });
+      traceMark('bridge.out', call.channel);
+    });
   });
   // `ws` reports a frame over maxPayload (1009), invalid UTF-8 (1007) or a protocol error as an
   // `error` on this socket and then closes it with that code. Without a listener the error would

@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SLEEP_GAP_MS } from '../core/accounts/vaultSession';
 import { createCore } from '../core/createCore';
+import { startupStorageFault } from '../core/dataFolder/storageFaults';
 import { defaultOpener, openFileWith, writeRedirectFile, type RedirectFile } from './browserLauncher';
 import { parseWebCliArgs, WEB_USAGE, type WebCliOptions } from './cliArgs';
 import { startOneTimePageServer } from './oneTimePageServer';
@@ -24,7 +25,11 @@ async function main(): Promise<void> {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${WEB_USAGE}\n`);
     process.exit(2);
   }
-  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw startupStorageFault(error, options.dataDir) ?? error;
+  }
   let oneTimeOrigin = '';
   let signedIn: (cookieHeader: string | undefined) => boolean = () => false;
   const oneTimePages = new OneTimePages(() => oneTimeOrigin, (cookieHeader) => signedIn(cookieHeader));

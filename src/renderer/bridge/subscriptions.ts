@@ -149,6 +149,7 @@ export function wireBridgeSubscriptions(): Unsubscribe {
       useRiskStore.getState().reloadSoon();
     }),
     api.events.onBalanceChanged((payload) => useBalanceStore.getState().receiveEvent(payload)),
+    api.events.onAccountTradesAdded((payload) => useAccountTradesStore.getState().receive(payload)),
     api.events.onOrderFilled((fill) => {
       useFillsStore.getState().receive(fill);
       reloadTradesAfterFill();

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { selectBudget, useAppStatusStore } from '../stores/appStatusStore';
-import { formatPercent } from '../lib/format';
+import { formatNumber, formatPercent } from '../lib/format';
 import { BudgetPanel } from './BudgetPanel';
 import { budgetMeterTitle } from './budgetMeterText';
 
@@ -28,7 +28,7 @@ export function BudgetMeter() {
     <>
     <button type="button" className="status-item budget budget-button" data-testid="status-budget" title={title} aria-haspopup="dialog" onClick={() => setOpen(true)}>
       <span className="budget-figure" data-testid="status-budget-used">
-        {budget.used}
+        {formatNumber(budget.used)}
       </span>
       <span className="muted">req / {seconds} s</span>
       <span

@@ -7,7 +7,7 @@
 import type { BudgetPriority, BudgetScopeView } from '../../shared/viewModels';
 import { useBudgetState } from '../hooks/useBudgetState';
 import { Dialog } from './Dialog';
-import { formatNumber } from '../lib/format';
+import { formatDuration, formatNumber } from '../lib/format';
 import { errorText } from '../lib/errorText';
 
 const REFRESH_MS = 1_000;
@@ -18,8 +18,6 @@ const PRIORITY_LETTERS: Array<[BudgetPriority, string]> = [
   ['background', 'walks'],
 ];
 
-const seconds = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`);
-
 function ScopeRow({ scope }: { scope: BudgetScopeView }) {
   const fraction = scope.limit > 0 ? Math.min(1, scope.used / scope.limit) : 0;
   const level = fraction >= 0.9 ? 'high' : fraction >= 0.6 ? 'mid' : 'low';
@@ -29,6 +27,11 @@ function ScopeRow({ scope }: { scope: BudgetScopeView }) {
       <td>
         <div className="budget-scope-label">{scope.label}</div>
         <div className="muted budget-scope-id">{scope.scope}</div>
+        {scope.pausedForMs > 0 ? (
+          <div className="tone-warn" data-testid="budget-scope-paused" title="The service answered Retry-After: no request of this scope is sent until then">
+            paused {formatDuration(Math.ceil(scope.pausedForMs / 1000) * 1000)} by the service
+          </div>
+        ) : null}
       </td>
       <td className="budget-use">
         <span className="meter" data-level={level} role="meter" aria-label={`${scope.label} use`} aria-valuemin={0} aria-valuemax={scope.limit} aria-valuenow={scope.used}>
@@ -39,12 +42,12 @@ function ScopeRow({ scope }: { scope: BudgetScopeView }) {
         </span>
       </td>
       <td className="budget-num" title="The documented limit; the client allows itself 90% of it">
-        {formatNumber(scope.documentedLimit)} / {seconds(scope.windowMs)}
+        {formatNumber(scope.documentedLimit)} / {formatDuration(scope.windowMs)}
       </td>
       <td data-testid="budget-scope-queue">{queued.length > 0 ? queued.join(', ') : <span className="muted">—</span>}</td>
-      <td className="budget-num">{scope.longestWaitMs > 0 ? seconds(scope.longestWaitMs) : '—'}</td>
+      <td className="budget-num">{scope.longestWaitMs > 0 ? formatDuration(scope.longestWaitMs) : '—'}</td>
       <td className="budget-num" data-testid="budget-scope-waits">
-        {scope.waits > 0 ? `${formatNumber(scope.waits)} (${seconds(scope.waitedMs)})` : '—'}
+        {scope.waits > 0 ? `${formatNumber(scope.waits)} (${formatDuration(scope.waitedMs)})` : '—'}
       </td>
       <td className="budget-num">{scope.deadlineFailures > 0 ? formatNumber(scope.deadlineFailures) : '—'}</td>
     </tr>

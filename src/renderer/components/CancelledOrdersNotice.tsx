@@ -4,7 +4,7 @@
  * names the account and each order's market.
  */
 import type { OrdersCancelledNotice } from '../../shared/tradingViews';
-import { formatClock, formatSize } from '../lib/format';
+import { formatClock, formatNumber, formatPrice, formatSize } from '../lib/format';
 import { selectAccounts, useAccountsStore } from '../stores/accountsStore';
 import { selectCancelledNotices, useCancelledOrdersStore } from '../stores/cancelledOrdersStore';
 
@@ -30,7 +30,7 @@ export function CancelledOrdersNotice() {
         <section key={notice.at} className="cancelled-notice" role="alert" data-testid="cancelled-orders-notice">
           <header>
             <strong>
-              {notice.orders.length} order{notice.orders.length === 1 ? '' : 's'} {HEADING[notice.reason]}
+              {formatNumber(notice.orders.length)} order{notice.orders.length === 1 ? '' : 's'} {HEADING[notice.reason]}
             </strong>{' '}
             <span className="muted">
               · {labelOf(notice.accountId)} · at {formatClock(notice.at)}
@@ -44,7 +44,8 @@ export function CancelledOrdersNotice() {
             {notice.orders.map((order) => (
               <li key={order.id} className="num" title={order.id}>
                 {order.question ? `${order.question} · ` : ''}
-                {order.side} {formatSize(order.originalSize)} {order.outcome || 'shares'} @ {order.price}
+                {order.side} {formatSize(order.originalSize)} {order.outcome || 'shares'} @ {formatPrice(order.price, order.price)}
+
                 {order.sizeMatched && Number(order.sizeMatched) > 0 ? ` (${formatSize(order.sizeMatched)} filled before)` : ''}
               </li>
             ))}

@@ -18,7 +18,7 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
-import { templateMinWidth } from './VirtualTable';
+import { scrollableRows, templateMinWidth } from './VirtualTable';
 import { SortableHeaderCell } from './SortableHeaderCell';
 
 export interface DataColumn<Row> {
@@ -137,7 +137,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           );
         })}
       </div>
-      <div className="vtable-body" ref={scrollRef} style={{ minWidth }}>
+      <div className="vtable-body" ref={scrollRef} style={{ minWidth }} {...scrollableRows(label, model.length)}>
         {model.length === 0 ? (
           <div className="vtable-empty">{rows.length > 0 ? `Nothing matches “${filter.trim()}”.` : empty}</div>
         ) : (
@@ -153,6 +153,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                   aria-rowindex={item.index + 2}
                   className={clickable ? 'vtable-row vtable-row-link' : 'vtable-row'}
                   data-testid={rowTestId}
+                  data-row-key={rowKey(row)}
                   {...rowAttributes?.(row)}
                   onClick={clickable ? () => onRowClick(row) : undefined}
                   style={{ ...gridStyle, height: rowHeight, transform: `translateY(${item.start}px)` }}

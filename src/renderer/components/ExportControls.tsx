@@ -7,10 +7,10 @@
 import { useEffect, useRef } from 'react';
 import type { ExportResult } from '../../shared/portfolioViews';
 import type { BridgeError } from '../../shared/result';
-import { kilobytes, startDownload } from '../lib/exportDownload';
+import { startDownload } from '../lib/exportDownload';
 import { ActionError } from './ActionError';
 import { JobProgressBar } from './JobProgressBar';
-import { formatNumber } from '../lib/format';
+import { formatBytes, formatNumber } from '../lib/format';
 
 type ExportFormat = 'csv' | 'json';
 
@@ -60,7 +60,8 @@ export function ExportControls({ testPrefix, total, enabled, jobId, result, erro
       )}
       {result ? (
         <span className="act-export-result" role="status" data-testid={`${testPrefix}-result`} data-rows={result.rows}>
-          {formatNumber(result.rows)} rows, {kilobytes(result.bytes)}
+          {formatNumber(result.rows)} rows, {formatBytes(result.bytes)}
+
           {result.path ? (
             <>
               {' '}saved to <code data-testid={`${testPrefix}-path`}>{result.path}</code>

@@ -1,6 +1,6 @@
 /** Fills announced wherever the user is: a short toast per fill, newest on top. */
 import { useFillsStore, selectToasts } from '../stores/fillsStore';
-import { formatSize } from '../lib/format';
+import { formatPrice, formatSize } from '../lib/format';
 
 export function FillToasts() {
   const toasts = useFillsStore(selectToasts);
@@ -12,7 +12,7 @@ export function FillToasts() {
         <div key={fill.id} className={`toast toast-${fill.side === 'BUY' ? 'buy' : 'sell'}`} role="status" data-testid="fill-toast">
           <strong>Filled</strong>{' '}
           <span className="num">
-            {fill.side} {formatSize(fill.size)} {fill.outcome} @ {fill.price}
+            {fill.side} {formatSize(fill.size)} {fill.outcome} @ {formatPrice(fill.price, fill.price)}
           </span>
           <button type="button" className="icon-button" aria-label="Close" onClick={() => close(fill.id)}>
             ×

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { selectJobProgress, useJobsStore } from '../stores/jobsStore';
-import { formatNumber } from '../lib/format';
+import { formatDuration, formatNumber } from '../lib/format';
 
 interface JobProgressBarProps {
   jobId: string;
@@ -16,8 +16,6 @@ interface JobProgressBarProps {
   onCancel: () => void;
   testId: string;
 }
-
-const seconds = (ms: number) => (ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`);
 
 export function JobProgressBar({ jobId, label, expectedRows, onCancel, testId }: JobProgressBarProps) {
   const progress = useJobsStore(useMemo(() => selectJobProgress(jobId), [jobId]));
@@ -33,14 +31,14 @@ export function JobProgressBar({ jobId, label, expectedRows, onCancel, testId }:
         aria-valuemax={expectedRows ?? undefined}
         aria-valuenow={fraction === null ? undefined : rows}
       >
-        <span className="job-bar-fill" style={fraction === null ? undefined : { width: `${(fraction * 100).toFixed(1)}%` }} />
+        <span className="job-bar-fill" style={fraction === null ? undefined : { width: `${fraction * 100}%` }} />
       </div>
       <span className="job-progress-text">
         {label}… <span className="num" data-testid={`${testId}-rows`}>{formatNumber(rows)}</span>
         {expectedRows ? <span className="num"> / {formatNumber(expectedRows)}</span> : null} {progress?.stage ? `${progress.stage} ` : ''}rows ·{' '}
-        <span className="num">{progress?.pages ?? 0}</span> pages
-        {progress && progress.budgetWaitMs > 0 ? ` · waited ${seconds(progress.budgetWaitMs)} for the rate budget` : ''}
-        {progress?.etaMs ? ` · about ${seconds(progress.etaMs)} left` : ''}
+        <span className="num">{formatNumber(progress?.pages ?? 0)}</span> pages
+        {progress && progress.budgetWaitMs > 0 ? ` · waited ${formatDuration(progress.budgetWaitMs)} for the rate budget` : ''}
+        {progress?.etaMs ? ` · about ${formatDuration(progress.etaMs)} left` : ''}
       </span>
       <button type="button" className="button button-small" onClick={onCancel} data-testid={`${testId}-cancel`}>
         Cancel

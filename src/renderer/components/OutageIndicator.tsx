@@ -1,7 +1,7 @@
-/** One status-bar item per unreachable service, with a live countdown to its next retry. */
+/** One status-bar item per service unreachable or degraded, with a live countdown to its next retry. */
 import { useNow } from '../hooks/useNow';
 import { useAppStatusStore } from '../stores/appStatusStore';
-import { outageDetail, retryText, serviceWord } from './outageText';
+import { outageDetail, outageWord, retryText, serviceWord } from './outageText';
 
 export function OutageIndicator() {
   const outages = useAppStatusStore((s) => s.status?.outages);
@@ -15,11 +15,12 @@ export function OutageIndicator() {
           className="status-item outage"
           data-testid="status-outage"
           data-service={outage.service}
+          data-kind={outage.kind}
           title={outageDetail(outage, now)}
           role="status"
           aria-label={outageDetail(outage, now)}
         >
-          {serviceWord(outage.service)} unreachable{retryText(outage, now) ? ` · ${retryText(outage, now)}` : ''}
+          {serviceWord(outage.service)} {outageWord(outage)}{retryText(outage, now) ? ` · ${retryText(outage, now)}` : ''}
         </span>
       ))}
     </>

@@ -1,8 +1,9 @@
-/** The bottom strip: network, connection, unreachable services and rate-budget use — what a trader glances at. */
+/** The bottom strip: network, connection, services in trouble, the data folder and rate-budget use — what a trader glances at. */
 import { selectNetworkLabel, selectVersion, useAppStatusStore } from '../stores/appStatusStore';
 import { BudgetMeter } from './BudgetMeter';
 import { ConnectionIndicator } from './ConnectionIndicator';
 import { OutageIndicator } from './OutageIndicator';
+import { StorageIndicator } from './StorageIndicator';
 import { UpdateReadyPrompt } from './UpdateReadyPrompt';
 
 export function StatusBar() {
@@ -15,6 +16,7 @@ export function StatusBar() {
       </span>
       <ConnectionIndicator />
       <OutageIndicator />
+      <StorageIndicator />
       <span className="statusbar-spacer" />
       <UpdateReadyPrompt />
       <BudgetMeter />

@@ -42,6 +42,14 @@ export function templateMinWidth(template: string): number {
   return widths.reduce((sum, width) => sum + width, 0) + COLUMN_GAP * Math.max(0, columns.length - 1) + ROW_PADDING;
 }
 
+/**
+ * The attributes of a table's scrolling body: a named, focusable row group while it has rows, so
+ * the keyboard can scroll rows that hold nothing focusable; an empty body is no stop.
+ */
+export function scrollableRows(label: string, rowCount: number): { role?: 'rowgroup'; tabIndex?: number; 'aria-label'?: string } {
+  return rowCount > 0 ? { role: 'rowgroup', tabIndex: 0, 'aria-label': `${label}: rows` } : {};
+}
+
 export function VirtualTable<Row>({ rows, columns, rowKey, template, label, testId, rowTestId, rowAttributes, empty, rowHeight = 24 }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -61,7 +69,7 @@ export function VirtualTable<Row>({ rows, columns, rowKey, template, label, test
           </span>
         ))}
       </div>
-      <div className="vtable-body" ref={scrollRef} style={{ minWidth }}>
+      <div className="vtable-body" ref={scrollRef} style={{ minWidth }} {...scrollableRows(label, rows.length)}>
         {rows.length === 0 ? (
           <div className="vtable-empty">{empty}</div>
         ) : (
@@ -76,6 +84,7 @@ export function VirtualTable<Row>({ rows, columns, rowKey, template, label, test
                   aria-rowindex={item.index + 2}
                   className="vtable-row"
                   data-testid={rowTestId}
+                  data-row-key={rowKey(row)}
                   {...rowAttributes?.(row)}
                   style={{ ...gridStyle, height: rowHeight, transform: `translateY(${item.start}px)` }}
                 >

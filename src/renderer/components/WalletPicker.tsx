@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import type { WalletChoice } from '../stores/portfolioStore';
 import { selectAccounts, useAccountsStore } from '../stores/accountsStore';
 import { isAddress, shortAddress } from '../lib/address';
+import { formatNumber } from '../lib/format';
 
 interface WalletPickerProps {
   choice: WalletChoice;
@@ -49,7 +50,8 @@ export function WalletPicker({ choice, onChoose, allowAll, testId }: WalletPicke
         <span className="muted">Wallet</span>
         <select className="select" value={valueOf(choice)} onChange={(e) => onSelect(e.target.value)} data-testid={`${testId}-select`}>
           <option value="active">Active account</option>
-          {allowAll ? <option value="all">All accounts ({accounts.length})</option> : null}
+          {allowAll ? <option value="all">All accounts ({formatNumber(accounts.length)})
+</option> : null}
           {accounts.map((account) => (
             <option key={account.id} value={`account:${account.id}`}>
               {account.label} · {shortAddress(account.funder ?? account.address)}

@@ -4,19 +4,20 @@
  * it), and the busiest limits as used / allowed.
  */
 import type { BudgetUsage } from '../../shared/viewModels';
-import { formatNumber, formatPercent } from '../lib/format';
+import { formatDuration, formatNumber, formatPercent } from '../lib/format';
 
 const BUSIEST_SHOWN = 6;
 
 export function budgetMeterTitle(budget: BudgetUsage): string {
-  const seconds = Math.round(budget.windowMs / 1000);
+
   const byShare = budget.scopes
     .filter((scope) => scope.limit > 0 && scope.used > 0)
     .sort((a, b) => b.used / b.limit - a.used / a.limit);
   const busiest = byShare[0];
-  const lines = byShare.slice(0, BUSIEST_SHOWN).map((scope) => `  ${scope.label}: ${scope.used}/${formatNumber(scope.limit).replace(/,/g, '')}`);
+  const lines = byShare.slice(0, BUSIEST_SHOWN).map((scope) => `  ${scope.label}: ${formatNumber(scope.used)}/${formatNumber(scope.limit)}`);
   return [
-    `Requests to the exchange's servers: ${formatNumber(budget.used)} in the last ${seconds} s.`,
+    `Requests to the exchange's servers: ${formatNumber(budget.used)} in the last ${formatDuration(budget.windowMs)}.`
+,
     busiest
       ? `The bar shows the limit closest to being reached — ${busiest.label}, ${formatPercent(budget.peakFraction)} used.`
       : 'The bar shows the limit closest to being reached; none is in use now.',

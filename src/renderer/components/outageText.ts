@@ -1,5 +1,6 @@
-/** The status bar's words for a service outage: which service, since when, and the next retry. */
+/** The status bar's words for a service in trouble (unreachable or degraded): which service, since when, and the next retry. */
 import type { ServiceOutage } from '../../shared/viewModels';
+import { formatDuration, formatNumber } from '../lib/format';
 
 const SERVICE_WORDS: Record<string, string> = {
   clob: 'Order book',
@@ -16,18 +17,25 @@ export function serviceWord(service: string): string {
 export function retryText(outage: ServiceOutage, now: number): string {
   if (outage.nextRetryAt === null) return '';
   const seconds = Math.ceil((outage.nextRetryAt - now) / 1000);
-  return seconds > 0 ? `retry in ${seconds} s` : 'retrying…';
+  return seconds > 0 ? `retry in ${formatDuration(seconds * 1000)}` : 'retrying…';
+}
+
+/** "unreachable" or "degraded", as the status bar item says it after the service's name. */
+export function outageWord(outage: ServiceOutage): string {
+  return outage.kind === 'degraded' ? 'degraded' : 'unreachable';
 }
 
 export function outageDetail(outage: ServiceOutage, now: number): string {
-  const down = Math.max(0, Math.round((now - outage.since) / 1000));
   const retry = retryText(outage, now);
-  return `${outage.problem} Unreachable for ${down} s, ${outage.attempts} failed attempt${outage.attempts === 1 ? '' : 's'}${retry ? `; ${retry}` : ''}. Polling backs off while it is down.`;
+  const down = formatDuration(Math.max(0, now - outage.since));
+  const tries = `${formatNumber(outage.attempts)} failed attempt${outage.attempts === 1 ? '' : 's'}${retry ? `; ${retry}` : ''}`;
+  if (outage.kind === 'degraded') return `${outage.problem} Degraded for ${down}, ${tries}. Requests back off until it answers normally.`;
+  return `${outage.problem} Unreachable for ${down}, ${tries}. Polling backs off while it is down.`;
 }
 
 /**
  * The wait before a view polls `service` again: its interval, or — while the core reports the
- * service unreachable — until the core's next retry, so views back off with the core's polls.
+ * service unreachable or degraded — until the core's next retry, so views back off with the core's polls.
  */
 export function outageWait(outages: readonly ServiceOutage[], service: string, intervalMs: number, now: number): number {
   const outage = outages.find((o) => o.service === service);

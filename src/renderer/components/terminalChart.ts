@@ -4,16 +4,10 @@
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import { ColorType, createChart, TickMarkType, type IChartApi, type Time } from 'lightweight-charts';
-import { formatChartTick, formatDateTime, type ChartTickKind } from '../lib/format';
+import { formatAxisAmount, formatChartTick, formatDateTime, type ChartTickKind } from '../lib/format';
 
 export const cssVar = (name: string, fallback: string): string =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
-
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
-const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** Axis labels of USD amounts: "1.62M" rather than "1620251.99" once they are large. */
-export const formatAxisAmount = (value: number): string => (Math.abs(value) >= 10_000 ? compact.format(value) : plain.format(value));
 
 const TICK_KINDS: Record<TickMarkType, ChartTickKind> = {
   [TickMarkType.Year]: 'year',

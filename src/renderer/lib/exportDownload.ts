@@ -15,4 +15,3 @@ export function startDownload(result: ExportResult): void {
   link.remove();
 }
 
-export const kilobytes = (bytes: number): string => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);

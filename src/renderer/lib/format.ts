@@ -3,12 +3,22 @@
  * user's display preferences (price as decimal or cents, 12- or 24-hour clock, time zone).
  * Prices and sizes arrive as decimal strings and stay strings everywhere except here, where
  * they become text; nothing computed for display flows back to the core. One fixed locale
- * keeps columns aligned and screenshots stable across machines.
+ * keeps columns aligned and screenshots stable across machines. A source check
+ * (test/unit/renderer/formatSourceCheck.test.ts) fails when a view formats on its own.
+ *
+ * One shape per kind of value (docs/decisions/47-one-format/):
+ *  - a moment: "2026-11-28 14:05" / "2026-11-28 2:05 PM" (formatDateTime), its day alone
+ *    "2026-11-28" (formatDay), its time alone "14:05" (formatTime), and with seconds for
+ *    live tapes "14:05:09" (formatClock);
+ *  - a price: "0.55" or "55¢" at the market's tick; shares "1,234.50"; USD "1,234.56";
+ *    an asset amount at least to the cent and exactly as sent beyond ("120.50", "0.123456");
+ *  - a signed figure with a real minus sign ("−12.00"), unknown as a dash, never 0.
  *
  * The preferences live in prefsStore, which calls `setFormatPrefs` when they load or change;
  * components that show numbers re-render then (App re-keys the current view).
  */
 import { DEFAULT_DISPLAY_PREFS, type DisplayPrefs } from '../../shared/prefs';
+import type { Figure, SentencePart } from '../../shared/sentence';
 
 const LOCALE = 'en-US';
 
@@ -82,8 +92,9 @@ export function formatUsdCompact(value: number): string {
   return Number.isFinite(value) ? compactUsd.format(value) : DASH;
 }
 
-export function formatPercent(fraction: number): string {
-  return `${Math.round(Math.max(0, fraction) * 100)}%`;
+/** A share of a whole (0.425 → "43%", or "42.5%" with one decimal); never below 0. */
+export function formatPercent(fraction: number, decimals = 0): string {
+  return Number.isFinite(fraction) ? `${fixedFormat(decimals).format(Math.max(0, fraction) * 100)}%` : DASH;
 }
 
 /** A plain count or amount with a thousands separator and at most `decimals` decimals. */
@@ -167,24 +178,28 @@ export function formatTime(epochMs: number): string {
   return validMoment(epochMs) ? clockText(partsOf(epochMs), false) : DASH;
 }
 
-const dayText = (parts: MomentParts) => `${parts.monthName} ${Number(parts.day)}, ${parts.year}`;
+const dayText = (parts: MomentParts) => `${parts.year}-${parts.month}-${parts.day}`;
 
+/** A day as "2026-11-28" in the user's zone: the day part of every moment on screen. */
+export function formatDay(epochMs: number): string {
+  return validMoment(epochMs) ? dayText(partsOf(epochMs)) : DASH;
+}
+
+/** An ISO date or date-time from a service, as its day. */
 export function formatDate(iso: string | null): string {
   if (!iso) return DASH;
   const ms = new Date(iso).getTime();
-  return Number.isNaN(ms) ? DASH : dayText(partsOf(ms));
+  return Number.isNaN(ms) ? DASH : formatDay(ms);
 }
 
-/** A moment as "Nov 1, 2026, 14:05", for creation times. */
-export function formatDateTime(epochMs: number): string {
+/**
+ * A moment, the one shape every table, note and dialog uses: "2026-11-28 14:05" or
+ * "2026-11-28 2:05 PM"; with seconds for a tooltip that completes a tape's time of day.
+ */
+export function formatDateTime(epochMs: number, { seconds = false } = {}): string {
   if (!validMoment(epochMs)) return DASH;
   const parts = partsOf(epochMs);
-  return `${dayText(parts)}, ${clockText(parts, false)}`;
-}
-
-/** A day as "Nov 1, 2026", for expiry dates. */
-export function formatDay(epochMs: number): string {
-  return validMoment(epochMs) ? dayText(partsOf(epochMs)) : DASH;
+  return `${dayText(parts)} ${clockText(parts, seconds)}`;
 }
 
 /** A countdown as "42 s" or "3:05", for modes that end by themselves. */
@@ -223,6 +238,78 @@ export function formatSignedPercent(value: string | number | null | undefined): 
   return number > 0 ? `+${text}` : number < 0 ? `−${text}` : text;
 }
 
+const GROUPED = /\B(?=(\d{3})+(?!\d))/g;
+
+/**
+ * An asset amount from a decimal string, exact: grouped, at least to the cent, and every digit
+ * beyond as sent ("120.5" → "120.50", "0.123456" → "0.123456", "-3" → "−3.00"). Amounts are
+ * what was signed or settled, so nothing is rounded away.
+ */
+export function formatAmount(text: string | null | undefined): string {
+  const value = (text ?? '').trim();
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return DASH;
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  const digits = fraction.replace(/0+$/, '').padEnd(2, '0');
+  const zero = /^0*$/.test(whole) && /^0*$/.test(fraction);
+  return `${negative && !zero ? '−' : ''}${whole.replace(/^0+(?=\d)/, '').replace(GROUPED, ',')}.${digits}`;
+}
+
+/** A signed asset amount: "+250.00" in, "−120.50" out, "0.00" for nothing. */
+export function formatSignedAmount(text: string | null | undefined): string {
+  const shown = formatAmount(text);
+  return shown === DASH || shown.startsWith('−') || /^[0.,]+$/.test(shown) ? shown : `+${shown}`;
+}
+
+/** Axis labels of USD amounts: "1.62M" rather than "1,620,251.99" once they are large. */
+export function formatAxisAmount(value: number): string {
+  if (!Number.isFinite(value)) return DASH;
+  return Math.abs(value) >= 10_000 ? compactNumber.format(value) : formatNumber(value, 2);
+}
+const compactNumber = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 2 });
+
+/** A duration: "0.4 s" and "4.2 s" under ten seconds, "42 s", "90 s", "5 min", "2.5 h". */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms)) return DASH;
+  const seconds = Math.max(0, ms) / 1000;
+  if (seconds < 10) return `${fixedFormat(Number.isInteger(seconds) ? 0 : 1).format(seconds)} s`;
+  if (seconds < 60 || (seconds < 120 && Math.round(seconds) % 60 !== 0)) return `${Math.round(seconds)} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return `${formatNumber(seconds / 3600, 1)} h`;
+}
+
+/** A file's size: "12.3 KB", "4.5 MB". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return DASH;
+  return bytes < 1024 * 1024 ? `${fixedFormat(1).format(bytes / 1024)} KB` : `${fixedFormat(1).format(bytes / 1024 / 1024)} MB`;
+}
+
+/** One figure of a sentence main wrote (shared/sentence), in the user's formats. */
+export function formatFigure(figure: Figure): string {
+  switch (figure.kind) {
+    case 'price':
+      return formatPrice(figure.value, figure.tickSize ?? figure.value);
+    case 'shares':
+      return formatSize(figure.value);
+    case 'usd':
+      return `$${formatUsd(figure.value)}`;
+    case 'amount':
+      return `${formatAmount(figure.value)} ${figure.unit ?? ''}`.trim();
+    case 'time':
+      return formatTime(Number(figure.value));
+  }
+}
+
+/** A sentence main wrote with figures in it, as the page shows it. */
+export function formatSentence(parts: readonly SentencePart[]): string {
+  return parts.map((part) => (typeof part === 'string' ? part : formatFigure(part))).join('');
+}
+
+/** A message main sent with its figures apart when it has any (`parts`), else as written. */
+export function formatMessage(said: { message: string; parts?: readonly SentencePart[] | undefined }): string {
+  return said.parts ? formatSentence(said.parts) : said.message;
+}
+
 /** "just now", "42 s", "5 min", "3 h", "2 d": how old a copy is. */
 export function formatAge(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
@@ -241,13 +328,6 @@ export function formatAgo(ms: number): string {
   return age === 'just now' ? age : `${age} ago`;
 }
 
-/** A moment as "11-25 22:33", for dense table columns. */
-export function formatShortDateTime(epochMs: number): string {
-  if (!validMoment(epochMs)) return DASH;
-  const parts = partsOf(epochMs);
-  return `${parts.month}-${parts.day} ${clockText(parts, false)}`;
-}
-
 /** What a chart's time-axis label shows at its scale (lightweight-charts' tick mark types). */
 export type ChartTickKind = 'year' | 'month' | 'day' | 'time' | 'seconds';
 
@@ -261,16 +341,57 @@ export function formatChartTick(epochMs: number, kind: ChartTickKind): string {
   return clockText(parts, kind === 'seconds');
 }
 
-/** A day as "2026-11-13" in the user's zone, the narrowest date a column can hold. */
-export function formatIsoDay(epochMs: number): string {
-  if (!validMoment(epochMs)) return DASH;
-  const parts = partsOf(epochMs);
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 /** The zone times are shown in, for a hint: "UTC", "Asia/Tokyo" or this computer's zone. */
 export function timeZoneLabel(): string {
   return prefs.timeZone === 'system' ? new Intl.DateTimeFormat(LOCALE).resolvedOptions().timeZone : prefs.timeZone;
+}
+
+const inputParts = new Map<string, Intl.DateTimeFormat>();
+/** The wall clock of `epochMs` in the user's zone, as numbers (24-hour, whatever the clock style). */
+function wallClock(epochMs: number): { year: number; month: number; day: number; hour: number; minute: number } {
+  const zone = prefs.timeZone;
+  let format = inputParts.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, {
+      ...(zone === 'system' ? {} : { timeZone: zone }),
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    inputParts.set(zone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(new Date(epochMs))) parts[part.type] = Number(part.value);
+  return { year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0, minute: parts.minute ?? 0 };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A moment as a `datetime-local` input's value ("2026-11-28T14:05"), in the user's zone: the
+ * field shows the same wall clock as every time on screen, not this computer's.
+ */
+export function formatDateTimeInput(epochMs: number): string {
+  const wall = wallClock(epochMs);
+  return `${wall.year}-${two(wall.month)}-${two(wall.day)}T${two(wall.hour)}:${two(wall.minute)}`;
+}
+
+/** A `datetime-local` value read as a wall clock in the user's zone: Unix ms, or NaN. */
+export function parseDateTimeInput(text: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text.trim());
+  if (!match) return Number.NaN;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const wanted = Date.UTC(year, month - 1, day, hour, minute);
+  // The zone's offset at a moment is its wall clock minus UTC; asked twice so a DST edge lands right.
+  const offsetAt = (ms: number) => {
+    const wall = wallClock(ms);
+    return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - Math.floor(ms / 60_000) * 60_000;
+  };
+  const first = wanted - offsetAt(wanted);
+  return wanted - offsetAt(first);
 }
 
 /** Allowances are often "approve max" (2^256 − 1 base units): say unlimited rather than print 78 digits. */

@@ -5,6 +5,7 @@
  */
 import type { FiredAlert } from '../../shared/prefs';
 import { bridgeMode } from '../bridge/api';
+import { formatSentence } from './format';
 
 const supported = (): boolean => bridgeMode === 'browser' && typeof Notification !== 'undefined';
 
@@ -27,7 +28,8 @@ export function notificationPermission(): NotificationPermission | 'unsupported'
 export function showWebNotification(alert: FiredAlert): void {
   if (!supported() || Notification.permission !== 'granted') return;
   try {
-    new Notification(alert.title, { body: alert.body, tag: alert.id });
+    new Notification(alert.title, { body: alert.bodyParts ? formatSentence(alert.bodyParts) : alert.body, tag: alert.id });
+
   } catch {
     // Some browsers only allow notifications from a service worker; the in-app log still has it.
   }

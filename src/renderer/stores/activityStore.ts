@@ -64,7 +64,9 @@ const sameSync = (a: HistorySyncState | null, b: HistorySyncState): boolean =>
   a.newestTs === b.newestTs &&
   a.oldestTs === b.oldestTs &&
   a.lastSyncedAt === b.lastSyncedAt &&
-  a.runningJobId === b.runningJobId;
+  a.runningJobId === b.runningJobId &&
+  a.storageRetry?.nextRetryAt === b.storageRetry?.nextRetryAt &&
+  a.storageRetry?.problem === b.storageRetry?.problem;
 
 const keyOf = (address: string | null, filter: ActivityFilter, sort: ActivitySort): string => JSON.stringify([address, filter, sort]);
 const DEFAULT_SORT: ActivitySort = { key: 'timestamp', direction: 'desc' };
@@ -151,7 +153,8 @@ export const useActivityStore = create<ActivityState>()((set, get) => {
     },
     receiveHistoryChanged: (state) => {
       if (state.wallet.toLowerCase() !== get().address) return;
-      set((s) => ({ sync: state, revision: s.revision + 1 }));
+      // A sync that tried again by itself and went through: the disk's refusal is over.
+      set((s) => ({ sync: state, revision: s.revision + 1, syncError: s.syncError?.code === 'storage' && !state.storageRetry ? null : s.syncError }));
       get().ensureRows(...lastRange);
     },
     loadSyncState: async () => {

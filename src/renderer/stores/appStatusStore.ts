@@ -5,6 +5,7 @@ import type { BridgeError } from '../../shared/result';
 import type { LinkStatus } from '../bridge/webSocketTransport';
 import { api } from '../bridge/api';
 import { errorText } from '../lib/errorText';
+import { formatDuration } from '../lib/format';
 
 interface AppStatusState {
   status: AppStatus | null;
@@ -50,7 +51,8 @@ export function describeConnection(
   if (link && link.state !== 'open') {
     if (link.state === 'connecting') return { state: 'connecting', detail: 'Connecting to Marketdesk…' };
     const seconds = link.nextAttemptAt ? Math.max(0, Math.ceil((link.nextAttemptAt - now) / 1000)) : 0;
-    const when = seconds > 0 ? `reconnecting in ${seconds} s` : 'reconnecting…';
+    const when = seconds > 0 ? `reconnecting in ${formatDuration(seconds * 1000)}` : 'reconnecting…';
+
     return { state: 'offline', detail: `Lost the connection to Marketdesk — ${when}` };
   }
   if (!status) {

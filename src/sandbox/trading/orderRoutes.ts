@@ -27,6 +27,7 @@
  */
 import type { PostOrderResponse } from '../../shared/orders/orderSchema';
 import { MAX_ORDERS_PER_BATCH } from '../../shared/orders/orderSchema';
+import { traceMark } from '../../shared/perfTrace';
 import type { L2Identity } from '../clob/auth/l2Auth';
 import { clobError } from '../clob/clobErrors';
 import { parseJson } from '../http/body';
@@ -150,9 +151,11 @@ function batchElement(outcome: Outcome): PostOrderResponse {
 export function addOrderRoutes(router: Router, deps: TradingDeps): Router {
   return router
     .on('POST', '/order', async (ctx) => {
+      traceMark('exchange.in', 'POST /order');
       const admitted = admitTrading(ctx, deps, deps.orderBuckets, 1);
       if (!admitted.ok) return admitted.reply;
       const [outcome] = await processOrders([parseJson(ctx.body)], admitted.identity, deps, ctx.fault);
+      traceMark('exchange.out', 'POST /order');
       return singleReply(outcome as Outcome);
     })
     .on('POST', '/orders', async (ctx) => {

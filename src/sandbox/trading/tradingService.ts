@@ -38,6 +38,8 @@ export interface TradingOptions {
   signerBuckets?: { orders?: BucketConfig; cancels?: BucketConfig };
   /** How often changed books are recorded for `GET /orderbook-history` (default 10 s). */
   bookHistoryMs?: number;
+  /** The estimated bytes those snapshots may hold together (bookHistory.ts). */
+  bookHistoryBytes?: number;
   now?: () => number;
 }
 
@@ -73,7 +75,7 @@ export function createTrading(options: TradingOptions): TradingService {
     pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
     now,
   };
-  const bookHistory = new BookHistory(options.exchange, options.bookHistoryMs);
+  const bookHistory = new BookHistory(options.exchange, options.bookHistoryMs, undefined, options.bookHistoryBytes);
   bookHistory.start();
   return {
     desk,

@@ -149,10 +149,19 @@ const analyticsExactRoutes: Record<string, EdgeWindow> = {
   '/ok': EDGE_WINDOWS.analyticsOk,
 };
 
+/**
+ * The spec names combo positions among the position routes: `/v2/positions/combos` (and any
+ * other `/v2/positions/…`) counts against the `/positions` window too. The others it lists only
+ * by name (`/v2/holders`, `/v2/oi`, `/v2/leaderboard`, …) have no window of their own: the
+ * all-routes window alone.
+ */
+const analyticsRouteOf = (path: string): EdgeWindow | undefined =>
+  analyticsExactRoutes[path] ?? (path.startsWith('/v2/positions/') ? EDGE_WINDOWS.analyticsPositions : undefined);
+
 /** Every window a request to `path` (no query string) on `service` counts against. */
 export function edgeWindowsFor(service: EdgeService, method: string, path: string): EdgeWindow[] {
   if (service === 'analytics') {
-    const route = analyticsExactRoutes[path];
+    const route = analyticsRouteOf(path);
     return route ? [EDGE_WINDOWS.analytics, route] : [EDGE_WINDOWS.analytics];
   }
   const windows: EdgeWindow[] = [EDGE_WINDOWS.all];

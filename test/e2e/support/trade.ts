@@ -3,6 +3,7 @@
  * numbers, and prices on the market's tick in integer ticks (no float drift).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { answerNextQuestion } from './mainsQuestion';
 
 export const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
 
@@ -64,12 +65,18 @@ export async function switchAccount(page: Page, label: string): Promise<void> {
   await expect(page.getByTestId('titlebar-account-label')).toHaveText(label);
 }
 
-/** Creates order-book credentials for the active account (Accounts view). */
+/**
+ * Creates order-book credentials for the active account (Accounts view). Off the sandbox main
+ * first asks on its own page, naming the host; the test answers there as the user would.
+ */
 export async function createCredentials(page: Page): Promise<void> {
   await page.getByTestId('nav-accounts').click();
   const panel = page.getByTestId('clob-panel');
   await panel.getByTestId('clob-create').click();
-  await expect(panel.getByTestId('clob-api-key-hint')).toBeVisible({ timeout: 30_000 });
+  const hint = panel.getByTestId('clob-api-key-hint');
+  await expect(hint.or(page.getByTestId('confirmation-pending')).first()).toBeVisible({ timeout: 30_000 });
+  if (!(await hint.isVisible())) await answerNextQuestion(page, 'confirm');
+  await expect(hint).toBeVisible({ timeout: 30_000 });
 }
 
 /** The Trade view's best bid and ask, and the tick grid, once the book has arrived. */
@@ -148,14 +155,12 @@ export async function sendTicket(page: Page): Promise<Locator> {
   await ticket.getByTestId('ticket-send').click();
   const dialog = page.getByTestId('confirm-order-dialog');
   const answered = page.locator(`[data-testid="ticket-outcome"][data-seq="${seq + 1}"]`);
-  // On a live network the account's first order is explained once before its confirmation.
-  const explained = page.getByTestId('live-explain-dialog');
-  await expect(explained.or(dialog).or(answered).first()).toBeVisible({ timeout: 20_000 });
-  if (await explained.isVisible()) {
-    await explained.getByTestId('live-explain-accept').click();
-    await expect(dialog.or(answered).first()).toBeVisible({ timeout: 20_000 });
-  }
-  if (await dialog.isVisible()) await dialog.getByTestId('confirm-order-submit').click();
+  // On a live network main asks on its own page (the first order explained there); on the
+  // sandbox the app's own summary asks when order confirmations are on.
+  const mainAsks = page.getByTestId('confirmation-pending');
+  await expect(mainAsks.or(dialog).or(answered).first()).toBeVisible({ timeout: 20_000 });
+  if (await mainAsks.isVisible()) await answerNextQuestion(page, 'confirm');
+  else if (await dialog.isVisible()) await dialog.getByTestId('confirm-order-submit').click();
   await expect(answered).toBeAttached({ timeout: 20_000 });
   await expect(answered.getByTestId('ticket-error')).toHaveCount(0);
   return answered.getByTestId('ticket-result');

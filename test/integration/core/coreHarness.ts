@@ -25,7 +25,7 @@ export interface Harness {
 export const LIGHT_KDF = { N: 2 ** 10, r: 8, p: 1 } as const;
 
 export async function startHarness(
-  options: Partial<Pick<CoreOptions, 'bookPollIntervalMs' | 'activityPollMs' | 'osKeyStore' | 'secretPresenter' | 'confirmationSurface' | 'vaultKdf' | 'perpsWeightBudget' | 'tradingRecovery' | 'updater'>> & {
+  options: Partial<Pick<CoreOptions, 'bookPollIntervalMs' | 'activityPollMs' | 'osKeyStore' | 'secretPresenter' | 'confirmationSurface' | 'vaultKdf' | 'perpsWeightBudget' | 'tradingRecovery' | 'updater' | 'outageBackoff' | 'historyPageSize'>> & {
     log?: Logger;
     dataDir?: string;
     /** Turn the market simulation off when a test needs the book to hold still. */

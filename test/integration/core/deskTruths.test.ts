@@ -72,7 +72,7 @@ describe('the ticket and the grid, checked before they are confirmed', () => {
     const tickets: OrderTicket[] = ['0.03', '0.02', '0.01'].map((price) => ({ tokenId: token, side: 'BUY', orderType: 'GTC', price, size: '5', postOnly: true }));
     const previews = await call<OrderPreview[]>('previewOrders', { tickets });
     expect(previews).toHaveLength(3);
-    for (const preview of previews) expect(preview.problems).toEqual([`The size 5 is below the market's minimum of ${bigMinimum.market.minOrderSize} shares.`]);
+    for (const preview of previews) expect(preview.problems.map((p) => p.text)).toEqual([`The size 5 is below the market's minimum of ${bigMinimum.market.minOrderSize} shares.`]);
     const refused = await failure('placeOrders', { tickets });
     expect(refused.code).toBe('invalid_input');
     expect(refused.message).toMatch(/^Nothing was sent: 3 of the 3 orders would be refused — level 1, BUY 5 shares at 0\.03 \(GTC, post-only\): The size 5 is below the market's minimum of \d+ shares; level 2, /);
@@ -84,7 +84,7 @@ describe('the ticket and the grid, checked before they are confirmed', () => {
     // 20 USD: 6, then 9 (15 in all), then 12 — each fits alone, the third not after the two before it.
     const tickets: OrderTicket[] = ['0.02', '0.03', '0.04'].map((price) => ({ tokenId: token, side: 'BUY', orderType: 'GTC', price, size: '300' }));
     const previews = await call<OrderPreview[]>('previewOrders', { tickets });
-    expect(previews.map((p) => p.problems)).toEqual([[], [], ['Not enough USD for this level: the levels before it commit 15 of the 20 available, leaving 5; it needs 12.']]);
+    expect(previews.map((p) => p.problems.map((problem) => problem.text))).toEqual([[], [], ['Not enough USD for this level: the levels before it commit $15 of the $20 available, leaving $5; it needs $12.']]);
   });
 
   it('amends a post-only order into a post-only order, a plain one into a plain one, and lists the flag', async () => {

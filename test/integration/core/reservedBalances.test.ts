@@ -53,7 +53,7 @@ describe('open orders hold part of the balance', () => {
 
     const sellAll: OrderTicket = { tokenId, side: 'SELL', orderType: 'GTC', price: '0.99', size: '10' };
     const refused = await call<OrderPreview>('previewOrder', { ticket: sellAll });
-    expect(refused.problems).toContain('Not enough shares: the order sells 10, 5 are available (5 more are held by your open sell orders).');
+    expect(refused.problems.map((problem) => problem.text)).toContain('Not enough shares: the order sells 10, 5 are available (5 more are held by your open sell orders).');
     const fits = await call<OrderPreview>('previewOrder', { ticket: { ...sellAll, size: '5' } });
     expect(fits.problems).toEqual([]);
     await expect(call('placeOrder', { ticket: sellAll })).rejects.toThrow(/was not sent: Not enough shares/);
@@ -77,7 +77,7 @@ describe('open orders hold part of the balance', () => {
     expect(Number(announced.balance.collateral.available)).toBeCloseTo(Number(announced.balance.collateral.balance) - Number(held), 6);
 
     const again = await call<OrderPreview>('previewOrder', { ticket: { tokenId, side: 'BUY', orderType: 'GTC', price: '0.02', size: String(size) } });
-    expect(again.problems.join(' ')).toMatch(new RegExp(`Not enough USD: the order needs ${held.replace('.', '\\.')}.*held by your open bids`));
+    expect(again.problems.map((problem) => problem.text).join(' ')).toMatch(new RegExp(`Not enough USD: the order needs \\$${held.replace('.', '\\.')}.*held by your open bids`));
     await call('cancelAllOrders', {});
   });
 });

@@ -257,6 +257,16 @@ describe('no secret crosses the bridge', () => {
     await step('listBiggestWinners', {});
     await step('listBuildersLeaderboard', { period: 'week' });
     await step('getBuilderVolume', { interval: 'month', buckets: 3 });
+    // The routes every view now uses: a market's open interest, holders and trades; the traders'
+    // board and the board categories; combo positions and combo activity by combo id.
+    const conditionId = tradeEvent.markets[0]!.conditionId;
+    await step('getMarketOpenInterest', { conditionId });
+    await step('listOutcomeHolders', { tokenId });
+    await step('listMarketTrades', { conditionId, limit: 5 });
+    await step('listTraderLeaderboard', { period: 'week', orderBy: 'volume' });
+    await step('listBoardCategories', {});
+    await step('listComboPositions', { target: { kind: 'all' } });
+    await step('listComboActivity', { address, conditionIds: [conditionId] });
     await step('revealAccountPrivateKey', { accountId: first!.id, password: PASSWORD });
     await step('revealAccountPrivateKey', { accountId: first!.id, password: `${PASSWORD}!` });
     await step('getBudgetState', {});

@@ -71,10 +71,10 @@ describe('trading through the bridge against the sandbox', () => {
     const preview = await call<OrderPreview>('previewOrder', { ticket });
     expect(preview).toMatchObject({ makerAmount: '10520000', takerAmount: '21040000', shares: '21.04', notional: '10.52', problems: [] });
     const bad = await call<OrderPreview>('previewOrder', { ticket: { ...ticket, price: '0.505', size: '1' } });
-    expect(bad.problems.join(' ')).toMatch(/multiple of the tick size 0.01/);
-    expect(bad.problems.join(' ')).toMatch(/below the market's minimum/);
+    expect(bad.problems.map((problem) => problem.text).join(' ')).toMatch(/multiple of the tick size 0.01/);
+    expect(bad.problems.map((problem) => problem.text).join(' ')).toMatch(/below the market's minimum/);
     const tooBig = await call<OrderPreview>('previewOrder', { ticket: { ...ticket, size: '100000' } });
-    expect(tooBig.problems.join(' ')).toMatch(/Not enough USD/);
+    expect(tooBig.problems.map((problem) => problem.text).join(' ')).toMatch(/Not enough USD/);
     expect(await failure('previewOrder', { ticket: { ...ticket, orderType: 'FOK', postOnly: true } })).toMatchObject({ code: 'invalid_input', message: /post-only is only for GTC and GTD/ });
   });
 

@@ -6,6 +6,7 @@ import { RateBudget } from '../../../src/main/core/net/rateBudget';
 import type { RetryOptions } from '../../../src/main/core/net/retryPolicy';
 import type { ServiceUrls } from '../../../src/main/core/net/serviceNames';
 import type { EdgeWindow } from '../../../src/shared/protocol/edgeLimits';
+import { virtualClock } from './rateBudgetVirtualClock';
 
 /** A real loopback server whose routes misbehave in the ways the client must survive. */
 let server: Server;
@@ -59,6 +60,11 @@ beforeAll(async () => {
           return json(503, { error: 'heavy queries are queued', code: 'unavailable', retryable: true, trace_id: 'tr-503' }, { 'x-trace-id': 'tr-503' });
         case '/post-only':
           return json(503, { error: 'Only post-only orders are accepted', code: 'post_only_mode', retry_after_seconds: 5 }, { 'retry-after': '5' });
+        case '/truncated':
+          // Promises 100 bytes, sends 10, and closes: a proxy or a server that died mid-answer.
+          response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+          response.write('{"rows":[1');
+          return void setTimeout(() => request.socket.destroy(), 20);
         case '/slow':
           return setTimeout(() => json(200, {}), 2_000);
         default:
@@ -90,6 +96,12 @@ function client(urls?: Partial<ServiceUrls>, retry: RetryOptions = {}) {
   return { http, budget, outcomes };
 }
 
+/** Waits (real time, bounded) until `check` holds: the loopback answers arrive on their own. */
+async function waitReal(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(check()).toBe(true);
+}
+
 /** Retries whose waits are recorded instead of slept, with a fixed jitter draw. */
 function retryingClient(random = 0.5) {
   const slept: number[] = [];
@@ -116,7 +128,8 @@ describe('HttpClient over real loopback HTTP', () => {
       code: 'bad_response',
       message: 'The catalog service answered GET /malformed with malformed JSON.',
     });
-    expect(outcomes.at(-1)).toMatchObject({ ok: false, transportFailure: false });
+    // Reachable, but in trouble: repeated, it makes the service degraded (OutageTracker).
+    expect(outcomes.at(-1)).toEqual({ service: 'catalog', ok: false, trouble: 'malformed answers', scope: 'test:echo' });
   });
 
   it('drops an oversize body instead of buffering it', async () => {
@@ -147,11 +160,20 @@ describe('HttpClient over real loopback HTTP', () => {
     });
   });
 
-  it('marks 5xx answers retryable, and an answered 503 is not an outage', async () => {
+  it('marks 5xx answers retryable; an answered 503 is trouble, not an unreachable service', async () => {
     const { http, outcomes } = client();
     await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/busy' })).rejects.toMatchObject({ code: 'service_error', retryable: true, status: 503 });
-    // The exchange answered (an exchange mode): reachable, so no backoff of every poll.
-    expect(outcomes.at(-1)).toMatchObject({ ok: false, transportFailure: false });
+    expect(outcomes.at(-1)).toEqual({ service: 'clob', ok: false, trouble: 'errors (HTTP 503)', scope: 'test:echo' });
+  });
+
+  it('says a body cut off halfway is cut off (the service answered), not that the service is unreachable', async () => {
+    const { http, outcomes } = client();
+    await expect(http.requestJson({ service: 'analytics', method: 'GET', path: '/truncated' })).rejects.toMatchObject({
+      code: 'bad_response',
+      retryable: true,
+      message: 'The analytics service answered GET /truncated with a cut-off body (HTTP 200).',
+    });
+    expect(outcomes.at(-1)).toEqual({ service: 'analytics', ok: false, trouble: 'cut-off answers', scope: 'test:echo' });
   });
 
   it('times out with a sentence that says how long it waited', async () => {
@@ -200,11 +222,37 @@ describe('HttpClient over real loopback HTTP', () => {
 });
 
 describe('HttpClient retries a refusal that says "ask again later", through the budget', () => {
-  it('waits Retry-After after a 429, then succeeds, each attempt counted in the budget', async () => {
-    const { http, budget, slept } = retryingClient();
-    await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/limited', query: { k: 'ra', times: 2, ra: 2 } })).resolves.toEqual({ attempt: 3 });
-    expect(slept).toEqual([2_000, 2_000]);
-    expect(budget.usage().scopes[0]?.used).toBe(3);
+  it('after a 429 with Retry-After, pauses the whole scope that long: the retry and every other request of it wait', async () => {
+    const time = virtualClock();
+    const budget = new RateBudget({ clock: time.clock });
+    const route: EdgeWindow = { scope: 'test:route', label: 'Route', limit: 100, windowMs: 10_000 };
+    const general: EdgeWindow = { scope: 'test:general', label: 'General', limit: 1_000, windowMs: 10_000 };
+    const slept: number[] = [];
+    const http = new HttpClient({
+      urls: () => ({ clob: base, catalog: base, analytics: base, perps: base }),
+      budget,
+      // The route's own window is the tightest (fewest requests per second): the one paused.
+      windowsFor: (_service, _method, path) => (path === '/limited' ? [general, route] : [general]),
+      retry: { sleep: async (ms) => void slept.push(ms), maxRetries: 3 },
+    });
+    const routeScope = () => budget.state().scopes.find((scope) => scope.scope === 'test:route')!;
+    const sent = (key: string) => received.filter((r) => r.url.includes(`k=${key}&`)).length;
+    const limited = http.requestJson({ service: 'clob', method: 'GET', path: '/limited', query: { k: 'scope', times: 2, ra: 2 } });
+    await waitReal(() => routeScope().pauses === 1);
+    // Sent while the scope is paused: another request of the route waits, one of another scope goes.
+    const sibling = http.requestJson({ service: 'clob', method: 'GET', path: '/limited', query: { k: 'scope-sibling', times: 0 } });
+    await expect(http.requestJson({ service: 'clob', method: 'GET', path: '/echo' })).resolves.toMatchObject({ ok: true });
+    expect(routeScope()).toMatchObject({ pausedForMs: 2_000, queued: { interactive: 2 } });
+    expect([sent('scope'), sent('scope-sibling')]).toEqual([1, 0]);
+    // The pause ends: the retry gets a second 429 (and pauses the scope again); the sibling goes.
+    await time.advance(2_000);
+    await waitReal(() => routeScope().pauses === 2);
+    await expect(sibling).resolves.toEqual({ attempt: 1 });
+    await time.advance(2_000);
+    await expect(limited).resolves.toEqual({ attempt: 3 });
+    // No sleep of its own: the budget held the retries until each pause ended.
+    expect(slept).toEqual([]);
+    expect([sent('scope'), sent('scope-sibling')]).toEqual([3, 1]);
   });
 
   it('without Retry-After backs off exponentially with jitter, and stops after the bounded retries with the trace id', async () => {

@@ -111,11 +111,42 @@ describe('the fair queue', () => {
       waits: 0,
       waitedMs: 0,
       deadlineFailures: 0,
+      pausedForMs: 0,
+      pauses: 0,
     });
     first.settle();
     (await clock.until(cancel)).settle();
     (await clock.until(walk)).settle();
     const after = budget.state().scopes.find((s) => s.scope === 'test:one')!;
     expect(after).toMatchObject({ waits: 2, waitedMs: 1_400 + 2_400, longestWaitMs: 0 });
+  });
+});
+
+describe('a scope paused by the service (Retry-After)', () => {
+  it('holds every request of the scope until the pause ends, lets others through, and says so at a deadline', async () => {
+    const clock = virtualClock();
+    const budget = new RateBudget({ safetyFactor: 1, clock: clock.clock });
+    budget.pause('test:roomy', 5_000);
+    // A shorter pause does not shorten it.
+    budget.pause('test:roomy', 1_000);
+    const admitted: Array<[string, number]> = [];
+    const held = [1, 2].map((n) => budget.acquire([roomy], { deadlineMs: 60_000 }).then((ticket) => {
+      admitted.push([`roomy-${n}`, clock.now]);
+      ticket.settle();
+    }));
+    const other = budget.acquire([onePerSecond]).then((ticket) => {
+      admitted.push(['one', clock.now]);
+      ticket.settle();
+    });
+    await expect(clock.until(budget.acquire([roomy], { deadlineMs: 2_000 }))).rejects.toMatchObject({
+      code: 'budget',
+      message: expect.stringContaining('(scope test:roomy, paused by the service (Retry-After))'),
+    });
+    // It waited behind the two held ones until its deadline.
+    expect(clock.now).toBe(2_000);
+    expect(budget.state().scopes.find((s) => s.scope === 'test:roomy')).toMatchObject({ pauses: 1, pausedForMs: 3_000, queued: { interactive: 2 } });
+    await clock.until(Promise.all([...held, other]));
+    expect(admitted).toEqual([['one', 0], ['roomy-1', 5_000], ['roomy-2', 5_000]]);
+    expect(budget.state().scopes.find((s) => s.scope === 'test:roomy')).toMatchObject({ pausedForMs: 0 });
   });
 });

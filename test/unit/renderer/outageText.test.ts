@@ -1,8 +1,8 @@
 /** The status bar's outage words: the service, how long it is down, the next retry. */
 import { describe, expect, it } from 'vitest';
-import { outageDetail, outageWait, retryText, serviceWord } from '../../../src/renderer/components/outageText';
+import { outageDetail, outageWait, outageWord, retryText, serviceWord } from '../../../src/renderer/components/outageText';
 
-const outage = { service: 'clob', since: 100_000, nextRetryAt: 130_000, attempts: 4, problem: 'The order-book service is not answering.' };
+const outage = { service: 'clob', kind: 'unreachable' as const, since: 100_000, nextRetryAt: 130_000, attempts: 4, problem: 'The order-book service is not answering.' };
 
 describe('outage text', () => {
   it('names the service and counts down to the next retry', () => {
@@ -14,6 +14,16 @@ describe('outage text', () => {
     expect(outageDetail(outage, 118_000)).toBe(
       'The order-book service is not answering. Unreachable for 18 s, 4 failed attempts; retry in 12 s. Polling backs off while it is down.',
     );
+  });
+
+  it('says a degraded service answers with errors, and backs off the same way', () => {
+    const degraded = { ...outage, kind: 'degraded' as const, problem: 'The order-book service is answering with errors (HTTP 503).' };
+    expect(outageWord(degraded)).toBe('degraded');
+    expect(outageWord(outage)).toBe('unreachable');
+    expect(outageDetail(degraded, 118_000)).toBe(
+      'The order-book service is answering with errors (HTTP 503). Degraded for 18 s, 4 failed attempts; retry in 12 s. Requests back off until it answers normally.',
+    );
+    expect(outageWait([degraded], 'clob', 3_000, 118_000)).toBe(12_000);
   });
 });
 

@@ -1,10 +1,10 @@
 /**
- * The pure parts of the perps views: amount checks and exact display, the send form's rules, the
+ * The pure parts of the perps views: amount checks, the send form's rules, the
  * transfer history's filter form and proxy states.
  */
 import { describe, expect, it } from 'vitest';
 import type { PerpsAssetView } from '../../../src/shared/perpsViews';
-import { amountProblem, groupDecimal, signedDecimal } from '../../../src/renderer/lib/perpsAmounts';
+import { amountProblem } from '../../../src/renderer/lib/perpsAmounts';
 import { defaultAsset, toDraft, TYPED_RECIPIENT, type SendForm } from '../../../src/renderer/views/transfers/transferDraft';
 import { EMPTY_TRANSFER_FORM, toTransferFilter } from '../../../src/renderer/views/transfers/transferFilterModel';
 
@@ -25,14 +25,6 @@ describe('perps amounts', () => {
     expect(amountProblem('1.1234567', 6, 'USDC')).toBe('USDC has 6 decimals: the amount has 7.');
     expect(amountProblem('0.000', 6, 'USDC')).toBe('The amount must be more than zero.');
     expect(amountProblem('1234567890123456', 6, 'USDC')).toBe('The amount is too large.');
-  });
-
-  it('groups and signs exactly, without rounding', () => {
-    expect(groupDecimal('1234567.123456789012345678')).toBe('1,234,567.123456789012345678');
-    expect(groupDecimal('-250')).toBe('−250');
-    expect(signedDecimal('250')).toBe('+250');
-    expect(signedDecimal('-250.5')).toBe('−250.5');
-    expect(signedDecimal('0')).toBe('0');
   });
 });
 

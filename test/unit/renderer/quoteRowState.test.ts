@@ -1,6 +1,8 @@
 /** A quote-grid row says what became of its order since (issue 11, defect 6: "✓ live" on cancelled rows). */
 import { describe, expect, it } from 'vitest';
 import type { OpenOrderView, PlacedOrder } from '../../../src/shared/tradingViews';
+import { placedFromAnswer } from '../../../src/main/core/trading/placedOrders';
+import { setFormatPrefs } from '../../../src/renderer/lib/format';
 import { quoteRowState, type KnownOrders } from '../../../src/renderer/views/trade/ticket/quoteRowState';
 
 const placed = (orderId: string, status = 'LIVE', success = true): PlacedOrder => ({
@@ -32,5 +34,16 @@ describe('quoteRowState', () => {
 
   it('a refusal keeps the exchange\'s sentence', () => {
     expect(quoteRowState(placed('a', '', false), known())).toEqual({ tone: 'bad', text: expect.stringMatching(/crosses the book/) });
+  });
+
+  it('a refusal names the order in the user\'s price style, the exchange\'s own words as they came', () => {
+    const refused = placedFromAnswer({ tokenId: '1', side: 'BUY', orderType: 'GTC', price: '0.455', size: '1500' }, { success: false, errorMsg: 'not enough balance / allowance', orderID: '', status: '', makingAmount: '', takingAmount: '' });
+    expect(refused.message).toMatch(/^BUY 1500 shares at 0\.455 \(GTC\) was refused: /);
+    try {
+      setFormatPrefs({ priceStyle: 'cents', clock: '24h', timeZone: 'UTC' });
+      expect(quoteRowState(refused, known()).text).toMatch(/^BUY 1,500\.00 shares at 45\.5¢ \(GTC\) was refused: not enough balance \/ allowance\.$/);
+    } finally {
+      setFormatPrefs({ priceStyle: 'decimal', clock: '24h', timeZone: 'system' });
+    }
   });
 });

@@ -10,6 +10,7 @@ import { ticketMarketFacts, type MarketLookup, type TokenMarket } from '../../..
 import { OrderFlags } from '../../../src/main/core/trading/orderFlags';
 import { toOpenOrderView, toTradeViews } from '../../../src/main/core/trading/orderViews';
 import { gridShortfalls, type GridLevel } from '../../../src/main/core/trading/ticketChecks';
+import { usd, words } from '../../../src/shared/sentence';
 import type { OrderTicket, PlacedOrder } from '../../../src/shared/tradingViews';
 
 const OWN = '0x00000000000000000000000000000000000000aa';
@@ -44,15 +45,17 @@ describe('the exchange fee', () => {
 
 const level = (side: 'BUY' | 'SELL', price: string, size: string, available: string | null, problems: string[] = []): GridLevel => {
   const ticket: OrderTicket = { tokenId: '7', side, orderType: 'GTC', price, size };
-  return { ticket, shares: size, notional: String(Number(price) * Number(size)), available, problems };
+  return { ticket, shares: size, notional: String(Number(price) * Number(size)), available, problems: problems.map(words) };
 };
 
 describe('a grid\'s funds, level after level', () => {
   it('names the levels the ones before them leave short, and only those', () => {
     const short = gridShortfalls([level('BUY', '0.5', '10', '8'), level('BUY', '0.4', '10', '8'), level('BUY', '0.3', '10', '8')]);
     expect([...short.keys()]).toEqual([1, 2]);
-    expect(short.get(1)).toBe('Not enough USD for this level: the levels before it commit 5 of the 8 available, leaving 3; it needs 4.');
-    expect(short.get(2)).toMatch(/commit 9 of the 8 available, leaving 0; it needs 3\b/);
+    expect(short.get(1)?.text).toBe('Not enough USD for this level: the levels before it commit $5 of the $8 available, leaving $3; it needs $4.');
+    // The figures stay figures, so the page shows them in the user's format.
+    expect(short.get(1)?.parts.filter((part) => typeof part !== 'string')).toEqual([usd('5'), usd('8'), usd('3'), usd('4')]);
+    expect(short.get(2)?.text).toMatch(/commit \$9 of the \$8 available, leaving \$0; it needs \$3\b/);
   });
 
   it('keeps USD and each outcome\'s shares apart, and does not name a level twice', () => {
@@ -92,8 +95,8 @@ describe('what the market says about a ticket', () => {
   const limit: OrderTicket = { tokenId: '7', side: 'BUY', orderType: 'GTC', price: '0.4', size: '5' };
 
   it('refuses a closed market and one not accepting orders; warns past the end date', async () => {
-    expect((await ticketMarketFacts(lookup(market({ closed: true, acceptingOrders: false })), limit, 2, NOW)).problems).toEqual(['The market is closed (resolved): the exchange takes no orders on it.']);
-    expect((await ticketMarketFacts(lookup(market({ acceptingOrders: false })), limit, 2, NOW)).problems).toEqual(['The market is not accepting orders right now.']);
+    expect((await ticketMarketFacts(lookup(market({ closed: true, acceptingOrders: false })), limit, 2, NOW)).problems).toEqual([words('The market is closed (resolved): the exchange takes no orders on it.')]);
+    expect((await ticketMarketFacts(lookup(market({ acceptingOrders: false })), limit, 2, NOW)).problems).toEqual([words('The market is not accepting orders right now.')]);
     const ended = await ticketMarketFacts(lookup(market({ endMs: NOW - 1 })), limit, 2, NOW);
     expect(ended).toMatchObject({ problems: [], endedAt: NOW - 1, takerFeeBps: 100, feeRateBps: 0n });
     expect((await ticketMarketFacts(lookup(market({ endMs: null })), limit, 2, NOW)).endedAt).toBeNull();

@@ -87,7 +87,7 @@ describe('ticket checks', () => {
     [{ price: '0.505' }, {}, /multiple of the tick size 0.01/],
     [{ size: '10.123' }, {}, /at most 2 decimals/],
     [{}, { shares: '4' }, /below the market's minimum of 5 shares/],
-    [{}, { available: '1' }, /Not enough USD: the order needs 5, 1 is available/],
+    [{}, { available: '1' }, /Not enough USD: the order needs \$5, \$1 is available/],
     [{ side: 'SELL' }, { available: '2' }, /Not enough shares/],
     [{ orderType: 'GTD', expiration: 10 }, {}, /GTD order must expire at least a minute from now/],
     [{}, { mode: { ...context.mode, mode: 'cancel-only' } }, /cancel-only mode/],
@@ -96,7 +96,17 @@ describe('ticket checks', () => {
     [{}, { mode: { ...context.mode, banned: true } }, /banned/],
     [{}, { mode: { ...context.mode, closedOnly: true } }, /closed-only/],
   ])('names the problem with %j %j', (change, contextChange, message) => {
-    expect(ticketProblems({ ...ticket, ...change }, { ...context, ...contextChange }).join(' ')).toMatch(message);
+    expect(ticketProblems({ ...ticket, ...change }, { ...context, ...contextChange }).map((problem) => problem.text).join(' ')).toMatch(message);
+  });
+
+  it('keeps the figures apart from the words, so the page formats them in the user\'s style', () => {
+    const [short] = ticketProblems(ticket, { ...context, available: '1.5' });
+    expect(short?.parts).toEqual(['Not enough USD: the order needs ', { kind: 'usd', value: '5' }, ', ', { kind: 'usd', value: '1.5' }, ' is available.']);
+    const [offTick] = ticketProblems({ ...ticket, price: '0.505' }, context);
+    expect(offTick?.parts).toContainEqual({ kind: 'price', value: '0.01', tickSize: '0.01' });
+    const [restarting] = ticketProblems(ticket, { ...context, mode: { ...context.mode, mode: 'restarting', retryAt: Date.UTC(2026, 10, 28, 14, 5) } });
+    expect(restarting?.text).toBe('The matching engine is restarting until about 14:05 UTC.');
+    expect(restarting?.parts).toContainEqual({ kind: 'time', value: String(Date.UTC(2026, 10, 28, 14, 5)) });
   });
 
   it('lets a post-only order through in post-only mode', () => {

@@ -8,6 +8,7 @@ import type { AccountView, AccountsState } from '../../../shared/custodyViews';
 import type { IssuingHosts } from '../../../shared/issuedOrigin';
 import { SANDBOX_NETWORK_ID } from '../../../shared/networkProfiles';
 import { CoreError } from '../coreError';
+import type { StorageReport } from '../dataFolder/storageHealth';
 import { MemoryBackedConf } from '../settings/memoryBackedConf';
 import { issuedTo, legacyIssued, sameIssued, sharedHalf, withIssued, withoutAccount, type IssuedByNetwork, type IssuedToAccount } from './issuedByNetwork';
 
@@ -34,14 +35,12 @@ export class AccountRegistry {
     dataDir: string,
     private readonly currentNetwork: () => string = () => SANDBOX_NETWORK_ID,
     private readonly currentHosts: () => IssuingHosts | null = () => null,
+    report?: StorageReport,
   ) {
-    this.store = new MemoryBackedConf<RegistryData>({
-      cwd: dataDir,
-      configName: 'accounts',
-      projectName: 'marketdesk',
-      defaults: { accounts: [], activeAccountId: null },
-      clearInvalidConfig: false,
-    });
+    this.store = new MemoryBackedConf<RegistryData>(
+      { cwd: dataDir, configName: 'accounts', projectName: 'marketdesk', defaults: { accounts: [], activeAccountId: null }, clearInvalidConfig: false },
+      { describe: (key) => (key === 'activeAccountId' ? 'the choice of active account' : 'the account list'), ...(report ? { report } : {}) },
+    );
     // An older file's credentials and proxies are the sandbox's: carried over once, first the new
     // map, then the accounts without them (a stop in between leaves the map, which wins on read).
     const carried = legacyIssued(this.stored(), this.store.get('issuedByNetwork'));

@@ -6,6 +6,11 @@
  * and the log keeps the newest MAX_ALERT_LOG entries. Both live in the settings store, so they
  * survive restarts, per network (networkAlertLists.ts: one service per network reads only its
  * own); `alertFired` tells the windows and the desktop shell (OS notification).
+ *
+ * An alert that fires while the disk refuses writes (full, read-only) still fires: the trader is
+ * told, the status bar shows the refused write, and the move is kept in memory (not fired again in
+ * this run) until a later write of the lists goes through. Creating or removing an alert then
+ * fails with the disk's message.
  */
 import { randomUUID } from 'node:crypto';
 import type { EventName, EventPayload } from '../../../shared/contract';
@@ -48,6 +53,8 @@ export class AlertService {
   private readonly now: () => number;
   private readonly newId: () => string;
   private readonly lists: NetworkAlertLists;
+  /** Fired alerts whose move to the log the disk refused, until a write of the lists goes through. */
+  private unsaved: { firedIds: Set<string>; log: FiredAlert[] } | null = null;
 
   constructor(private readonly options: AlertServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -56,7 +63,43 @@ export class AlertService {
   }
 
   state(): AlertsState {
-    return { alerts: this.lists.alerts(), log: this.lists.log() };
+    return { alerts: this.waiting(), log: this.fullLog() };
+  }
+
+  /** The stored alerts less those that fired unsaved. */
+  private waiting(): PriceAlert[] {
+    const fired = this.unsaved?.firedIds;
+    const stored = this.lists.alerts();
+    return fired ? stored.filter((a) => !fired.has(a.id)) : stored;
+  }
+
+  /** The stored log with what fired unsaved on top, newest first. */
+  private fullLog(): FiredAlert[] {
+    const stored = this.lists.log();
+    return this.unsaved ? [...this.unsaved.log, ...stored].slice(0, MAX_ALERT_LOG) : stored;
+  }
+
+  /**
+   * Writes what changed (null/undefined: unchanged), and what waits unsaved; a refused write throws
+   * its StorageFault.
+   */
+  private write(alerts: PriceAlert[] | null, log?: FiredAlert[]): void {
+    if (alerts || this.unsaved) this.lists.setAlerts(alerts ?? this.waiting());
+    if (log || this.unsaved) this.lists.setLog(log ?? this.fullLog());
+    this.unsaved = null;
+  }
+
+  /** A background move to the log: refused by the disk, it is kept in memory (see the header). */
+  private writeFired(alerts: PriceAlert[] | null, entries: FiredAlert[]): void {
+    const log = [...[...entries].reverse(), ...this.fullLog()].slice(0, MAX_ALERT_LOG);
+    try {
+      this.write(alerts, log);
+    } catch (error) {
+      if (!(error instanceof CoreError && error.code === 'storage')) throw error;
+      const firedIds = new Set([...(this.unsaved?.firedIds ?? []), ...entries.filter((e) => e.kind === 'price').map((e) => e.id)]);
+      this.unsaved = { firedIds, log: [...[...entries].reverse(), ...(this.unsaved?.log ?? [])] };
+      this.options.log.warn(`alerts: ${entries.length} fired alert(s) were not saved: ${error.message}`);
+    }
   }
 
   /** Starts watching the books of the stored alerts (after a restart). */
@@ -65,32 +108,32 @@ export class AlertService {
   }
 
   async create(input: PriceAlertInput): Promise<AlertsState> {
-    const alerts = this.lists.alerts();
+    const alerts = this.waiting();
     if (alerts.length >= MAX_PRICE_ALERTS) {
       throw new CoreError('invalid_input', `At most ${MAX_PRICE_ALERTS} price alerts can wait at once: remove one first.`);
     }
     const alert: PriceAlert = { ...input, id: this.newId(), createdAt: this.now() };
-    this.lists.setAlerts([...alerts, alert]);
+    this.write([...alerts, alert]);
     await this.rewatch();
     return this.state();
   }
 
   async remove(alertId: string): Promise<AlertsState> {
-    const alerts = this.lists.alerts();
+    const alerts = this.waiting();
     if (!alerts.some((a) => a.id === alertId)) throw new CoreError('not_found', 'That alert no longer exists: it fired or was removed.');
-    this.lists.setAlerts(alerts.filter((a) => a.id !== alertId));
+    this.write(alerts.filter((a) => a.id !== alertId));
     await this.rewatch();
     return this.state();
   }
 
   clearLog(): AlertsState {
-    this.lists.setLog([]);
+    this.write(this.waiting(), []);
     return this.state();
   }
 
   /** Checks every waiting alert against these books; fires (once) those whose condition holds. */
   evaluate(books: readonly OrderBookView[]): FiredAlert[] {
-    const alerts = this.lists.alerts();
+    const alerts = this.waiting();
     if (alerts.length === 0 || books.length === 0) return [];
     const fired: FiredAlert[] = [];
     const firedIds = new Set<string>();
@@ -105,9 +148,8 @@ export class AlertService {
       }
     }
     if (fired.length === 0) return [];
-    // One write moves them from waiting to the log: a crash leaves them waiting or fired, never both.
-    this.lists.setAlerts(alerts.filter((a) => !firedIds.has(a.id)));
-    this.appendToLog(fired);
+    // Waiting list first, then the log: a crash between them loses a log line, never fires twice.
+    this.writeFired(alerts.filter((a) => !firedIds.has(a.id)), fired);
     void this.rewatch();
     return fired;
   }
@@ -117,8 +159,8 @@ export class AlertService {
     const prefs = this.options.settings.get('displayPrefs');
     if (!prefs.fillAlerts) return null;
     const entry: FiredAlert = { id: `fill-${fill.id}`, kind: 'fill', at: this.now(), tokenId: fill.assetId, price: fill.price, tickSize: tickOfPrice(fill.price), ...describeFill(fill, prefs.priceStyle) };
-    if (this.lists.log().some((e) => e.id === entry.id)) return null;
-    this.appendToLog([entry]);
+    if (this.fullLog().some((e) => e.id === entry.id)) return null;
+    this.writeFired(null, [entry]);
     return entry;
   }
 
@@ -133,13 +175,8 @@ export class AlertService {
     for (const entry of fired) this.options.emit('alertFired', entry);
   }
 
-  private appendToLog(entries: FiredAlert[]): void {
-    const log = [...[...entries].reverse(), ...this.lists.log()].slice(0, MAX_ALERT_LOG);
-    this.lists.setLog(log);
-  }
-
   private async rewatch(): Promise<void> {
-    const tokenIds = [...new Set(this.lists.alerts().map((a) => a.tokenId))];
+    const tokenIds = [...new Set(this.waiting().map((a) => a.tokenId))];
     try {
       const books = await this.options.books.watch(ALERTS_BOOK_CLIENT, tokenIds);
       // The first read can already satisfy an alert (and a book that never changes is never pushed).

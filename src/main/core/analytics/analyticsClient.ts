@@ -75,7 +75,7 @@ export class AnalyticsClient {
 
   /** Combo positions folded from the wallet's combo lifecycles (`status`: all, open, closed, redeemed). */
   comboPositions(user: string, status: 'all' | 'open' | 'closed' | 'redeemed' = 'all', page: PageRequest = {}): Promise<Paged<ComboPositionRow>> {
-    return this.page('/v2/positions/combos', { user, status, ...cursorOf(page) }, rows.comboPositionRow, page.signal);
+    return this.page('/v2/positions/combos', { user, status, ...cursorOf(page) }, rows.comboPositionRow, page.signal, page.priority);
   }
 
   trades(query: TradesQuery, page: PageRequest = {}): Promise<Paged<TradeRow>> {
@@ -83,8 +83,9 @@ export class AnalyticsClient {
     return this.page('/v2/trades', { ...params, ...cursorOf(page) }, rows.tradeRow, page.signal, page.priority);
   }
 
-  leaderboard(period: BoardPeriod, page: PageRequest = {}): Promise<Paged<LeaderboardRow>> {
-    return this.page('/v2/leaderboard', { time_period: period, ...cursorOf(page) }, rows.leaderboardRow, page.signal);
+  /** Traders ranked in `period` by P&L (the service's default) or by volume (`order_by`). */
+  leaderboard(period: BoardPeriod, orderBy: 'PNL' | 'VOL' = 'PNL', page: PageRequest = {}): Promise<Paged<LeaderboardRow>> {
+    return this.page('/v2/leaderboard', { time_period: period, order_by: orderBy, ...cursorOf(page) }, rows.leaderboardRow, page.signal);
   }
 
   openInterest(conditions: string[], signal?: AbortSignal): Promise<OpenInterestRow[]> {

@@ -19,6 +19,7 @@ import type { PortfolioDesk } from '../portfolio/portfolioDesk';
 import type { TradingDesk } from '../trading/tradingDesk';
 import { createIssuedCredentialHandlers, createVaultAccountHandlers, type VaultAccountChannel } from './custodyHandlers';
 import { createPerpsHandlers } from './perpsHandlers';
+import { createMarketDataHandlers } from './marketDataHandlers';
 import { createPortfolioHandlers } from './portfolioHandlers';
 import { createAlertHandlers, createDisplayPrefsHandlers, type DisplayPrefsChannel, type PrefsServices } from './prefsHandlers';
 import { createTradingHandlers } from './tradingHandlers';
@@ -118,6 +119,7 @@ export function createNetworkHandlers(services: NetworkHandlerServices): Network
     ...createIssuedCredentialHandlers(services),
     ...createTradingHandlers(trading),
     ...createPortfolioHandlers(portfolio),
+    ...createMarketDataHandlers(portfolio, catalog),
     ...createPerpsHandlers(perps),
     ...createAlertHandlers(alerts),
     getBudgetState: async () => budgetState(),

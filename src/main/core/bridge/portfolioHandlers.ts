@@ -4,10 +4,22 @@ import type { PortfolioDesk } from '../portfolio/portfolioDesk';
 import { toApprovalView, toBuilderRankView, toBuilderVolumeBuckets, toComboActivityView, toWinnerView } from '../portfolio/boardViews';
 import { walletKey } from '../history/historyStore';
 import type { BridgeHandlers } from './handlerTypes';
+import { CoreError } from '../coreError';
 
 type PortfolioChannels =
   | 'getPortfolio' | 'getKeptPortfolio' | 'getPortfolioHistory' | 'syncActivityHistory' | 'getHistorySyncState' | 'queryActivity' | 'exportActivity'
   | 'listComboActivity' | 'listApprovals' | 'listBiggestWinners' | 'listBuildersLeaderboard' | 'getBuilderVolume';
+
+/** The service refused the board's category (a 400 naming `category`): say so in the board's words. */
+function refusedCategory(error: unknown, category: string): unknown {
+  if (!(error instanceof CoreError) || error.code !== 'invalid_input' || error.service.parameter !== 'category') return error;
+  return new CoreError('invalid_input', `The analytics service does not rank winners in the category “${category}”. Choose another category.`, {
+    status: error.status,
+    service: error.service,
+    cause: error,
+    ...(error.traceId ? { traceId: error.traceId } : {}),
+  });
+}
 
 export function createPortfolioHandlers(desk: PortfolioDesk): Pick<BridgeHandlers, PortfolioChannels> {
   return {
@@ -21,13 +33,15 @@ export function createPortfolioHandlers(desk: PortfolioDesk): Pick<BridgeHandler
       return { total, offset, rows, sync: desk.sync.state(address) };
     },
     exportActivity: ({ address, filter, format, jobId }) => desk.exports.export(address, filter, format, jobId),
-    listComboActivity: async ({ address, cursor, limit }) => {
-      const page = await desk.client.comboActivity(address, undefined, { ...(cursor ? { cursor } : {}), limit });
+    listComboActivity: async ({ address, conditionIds, cursor, limit }) => {
+      const page = await desk.client.comboActivity(address, conditionIds, { ...(cursor ? { cursor } : {}), limit });
       return { rows: page.rows.map(toComboActivityView), nextCursor: page.pagination.next_cursor };
     },
     listApprovals: async ({ address }) => (await desk.client.approvals(address)).map(toApprovalView),
     listBiggestWinners: async ({ period, category, cursor, limit }) => {
-      const page = await desk.client.biggestWinners(period as BoardPeriod, category, { ...(cursor ? { cursor } : {}), limit });
+      const page = await desk.client.biggestWinners(period as BoardPeriod, category, { ...(cursor ? { cursor } : {}), limit }).catch((error: unknown) => {
+        throw refusedCategory(error, category);
+      });
       return { rows: page.rows.map(toWinnerView), nextCursor: page.pagination.next_cursor };
     },
     listBuildersLeaderboard: async ({ period, cursor, limit }) => {

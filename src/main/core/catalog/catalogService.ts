@@ -33,6 +33,13 @@ interface Listing {
   markets: Map<string, MarketLabel>;
   /** Each listed outcome token's market question and outcome name (main's questions name what an order buys). */
   tokens: Map<string, string>;
+  /** Each listed outcome token's market (condition id) and outcome name (an order known from its answer only). */
+  outcomes: Map<string, TokenMarket>;
+}
+
+export interface TokenMarket {
+  conditionId: string;
+  outcome: string;
 }
 
 export class CatalogService {
@@ -83,6 +90,24 @@ export class CatalogService {
     return (await this.currentListing()).tokens.get(tokenId) ?? null;
   }
 
+  /**
+   * The market categories the listed events carry (each event's `category`, not its tags), as
+   * the analytics boards take them: lower case, labelled as the catalog spells them.
+   */
+  async categories(): Promise<Array<{ slug: string; label: string }>> {
+    const bySlug = new Map<string, string>();
+    for (const { summary } of (await this.currentListing()).events) {
+      const label = summary.category.trim();
+      if (label && !bySlug.has(label.toLowerCase())) bySlug.set(label.toLowerCase(), label);
+    }
+    return [...bySlug].map(([slug, label]) => ({ slug, label })).sort((a, b) => a.label.localeCompare(b.label));
+  }
+
+  /** A listed outcome token's market and outcome name; null when the catalog does not list it. */
+  async tokenMarket(tokenId: string): Promise<TokenMarket | null> {
+    return (await this.currentListing()).outcomes.get(tokenId) ?? null;
+  }
+
   /** Forgets the cached listing, e.g. when the network changes. */
   invalidate(): void {
     this.listing = null;
@@ -101,6 +126,7 @@ export class CatalogService {
     const events: Listing['events'] = [];
     const markets: Listing['markets'] = new Map();
     const tokens: Listing['tokens'] = new Map();
+    const outcomes: Listing['outcomes'] = new Map();
     for (let page = 0; page < MAX_LISTING_PAGES; page++) {
       const batch = await this.http.requestJson<CatalogEventWire[]>({
         service: 'catalog',
@@ -115,11 +141,15 @@ export class CatalogService {
         events.push({ summary, haystack: [summary.title, ...questions].join(' ').toLowerCase() });
         for (const market of Array.isArray(event.markets) ? event.markets.map((wire) => toMarketSummary(wire, this.now())) : []) {
           if (market.conditionId) markets.set(market.conditionId, { question: market.question, tickSize: market.tickSize });
-          for (const outcome of market.outcomes) if (outcome.tokenId) tokens.set(outcome.tokenId, `${market.question} — ${outcome.name}`);
+          for (const outcome of market.outcomes) {
+            if (!outcome.tokenId) continue;
+            tokens.set(outcome.tokenId, `${market.question} — ${outcome.name}`);
+            outcomes.set(outcome.tokenId, { conditionId: market.conditionId, outcome: outcome.name });
+          }
         }
       }
       if (batch.length < CATALOG_EVENTS_PAGE_MAX) break;
     }
-    return { loadedAt: this.now(), events, markets, tokens };
+    return { loadedAt: this.now(), events, markets, tokens, outcomes };
   }
 }

@@ -16,6 +16,7 @@ import {
 } from './errors';
 import type { OsKeyStore } from './osKeyStorePort';
 import { PasswordChecks } from './passwordChecks';
+import { storageFaultKind, storageFaultMessage } from '../dataFolder/storageFaults';
 import { constantTimeEqual, randomSecretBytes, wipe } from './secretBytes';
 import { computeIndexMac, indexMacMatches, newDataKey } from './vaultCrypto';
 import { assertOnDiskGeneration, loadVaultFile } from './vaultFile';
@@ -379,7 +380,7 @@ export class Vault {
     } catch (error) {
       if (error instanceof VaultConflictError) throw error;
       // Once the rename happened the new file is in place; only the directory sync failed.
-      if (!renamed) throw new VaultIoError(`The vault could not be saved (${errnoOf(error) ?? 'I/O error'}); the file on disk is unchanged.`);
+      if (!renamed) throw new VaultIoError(vaultWriteRefusal(error, this.path, `The vault could not be saved (${errnoOf(error) ?? 'I/O error'}); the file on disk is unchanged.`));
     }
     this.#state = state;
     this.#mainIsDamaged = false;
@@ -428,7 +429,7 @@ export async function createVault(file: string, password: string, options: Creat
       await writeFileAtomic(file, serializeVaultFile(state), { exclusive: true, onStep: options.onWriteStep });
     } catch (error) {
       if (errnoOf(error) === 'EEXIST') throw new VaultExistsError('A vault already exists at this location.');
-      throw new VaultIoError(`The vault could not be created (${errnoOf(error) ?? 'I/O error'}).`);
+      throw new VaultIoError(vaultWriteRefusal(error, file, `The vault could not be created (${errnoOf(error) ?? 'I/O error'}).`));
     }
     return new Vault(file, state, options, null, Uint8Array.from(dataKey));
   } finally {
@@ -440,4 +441,10 @@ export async function openVault(file: string, options: VaultOptions = {}): Promi
   await removeStaleTempFiles(file);
   const { state, recoveredFromBackup } = await loadVaultFile(file);
   return new Vault(file, state, options, recoveredFromBackup);
+}
+
+/** A full or read-only disk in the words every write uses; any other I/O failure as `otherwise`. */
+function vaultWriteRefusal(error: unknown, file: string, otherwise: string): string {
+  const kind = storageFaultKind(error);
+  return kind ? storageFaultMessage(kind, 'the vault', { folder: path.dirname(file) }) : otherwise;
 }

@@ -126,8 +126,13 @@ export function acquireDataFolderLock(dir: string, options: AcquireOptions): Dat
     released = true;
     heldByThisProcess.delete(lockFile);
     process.off('exit', release);
-    // The owner file goes first: it must never name a process that no longer holds the lock.
-    rmSync(ownerFile, { force: true });
+    // The owner file goes first: it must never name a process that no longer holds the lock. On a
+    // folder that turned read-only it cannot go; the next holder writes its own over it.
+    try {
+      rmSync(ownerFile, { force: true });
+    } catch {
+      // Read only to name a holder in a refusal, never to decide anything.
+    }
     db.close();
   };
   // The OS drops the lock when the process ends anyway; this also tidies the owner file.

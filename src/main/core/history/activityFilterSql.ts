@@ -23,6 +23,27 @@ const SORT_COLUMNS: Record<ActivitySortKey, string> = {
 /** `%`, `_` and the escape itself are literal in a search text. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * The `markets` ids each market filter (condition ids, event, text) allows, one query per filter
+ * given: a row passes when its market is in all of them. Shared by the SQL and the in-memory
+ * filters, so both mean the same (SQLite's LIKE: ASCII case-insensitive).
+ */
+export function marketQueries(filter: ActivityFilter): FilterSql[] {
+  const queries: FilterSql[] = [];
+  if (filter.conditionIds && filter.conditionIds.length > 0) {
+    queries.push({
+      where: `SELECT id FROM markets WHERE condition_id IN (${filter.conditionIds.map(() => '?').join(',')})`,
+      params: filter.conditionIds.map((id) => id.toLowerCase()),
+    });
+  }
+  if (filter.eventSlug) queries.push({ where: 'SELECT id FROM markets WHERE event_slug = ?', params: [filter.eventSlug] });
+  if (filter.text && filter.text.trim() !== '') {
+    const pattern = likePattern(filter.text.trim());
+    queries.push({ where: "SELECT id FROM markets WHERE title LIKE ? ESCAPE '\\' OR outcome LIKE ? ESCAPE '\\'", params: [pattern, pattern] });
+  }
+  return queries;
+}
+
 export function filterSql(walletId: number, filter: ActivityFilter): FilterSql {
   const clauses = ['a.wallet_id = ?'];
   const params: Array<string | number> = [walletId];
@@ -33,13 +54,9 @@ export function filterSql(walletId: number, filter: ActivityFilter): FilterSql {
     // The default set never holds tips: they are an explicit opt-in, as on the service.
     clauses.push("a.type <> 'TIP'");
   }
-  if (filter.conditionIds && filter.conditionIds.length > 0) {
-    clauses.push(`a.market_ref IN (SELECT id FROM markets WHERE condition_id IN (${filter.conditionIds.map(() => '?').join(',')}))`);
-    params.push(...filter.conditionIds.map((id) => id.toLowerCase()));
-  }
-  if (filter.eventSlug) {
-    clauses.push('a.market_ref IN (SELECT id FROM markets WHERE event_slug = ?)');
-    params.push(filter.eventSlug);
+  for (const market of marketQueries(filter)) {
+    clauses.push(`a.market_ref IN (${market.where})`);
+    params.push(...market.params);
   }
   if (filter.side) {
     clauses.push('a.side = ?');
@@ -52,11 +69,6 @@ export function filterSql(walletId: number, filter: ActivityFilter): FilterSql {
   if (filter.endTs !== undefined) {
     clauses.push('a.ts <= ?');
     params.push(filter.endTs);
-  }
-  if (filter.text && filter.text.trim() !== '') {
-    const pattern = likePattern(filter.text.trim());
-    clauses.push("a.market_ref IN (SELECT id FROM markets WHERE title LIKE ? ESCAPE '\\' OR outcome LIKE ? ESCAPE '\\')");
-    params.push(pattern, pattern);
   }
   return { where: clauses.join(' AND '), params };
 }

@@ -60,8 +60,15 @@ export async function walkFeed<R>(
     return pending;
   };
   let ahead = request(current.cursor);
+  // A batch lost after this (a full disk refused its commit) may hold this walk's pages: see failedSince.
+  const losses = store.lossCount();
+  const stopIfLost = () => {
+    const lost = store.failedSince(losses);
+    if (lost) throw lost;
+  };
   try {
     for (;;) {
+      stopIfLost();
       if (signal.aborted) throw new CoreError('cancelled', `The sync was cancelled after ${report.rows} rows; it resumes from there next time.`);
       if (report.pages >= MAX_PAGES) throw new CoreError('bad_response', `The ${source.feed} walk did not end after ${MAX_PAGES} pages; stopped there.`);
       let page: FeedPage<R>;
@@ -103,6 +110,7 @@ export async function walkFeed<R>(
         else store.walks.saveWalk(wallet, source.feed, current);
         return inserted;
       });
+      stopIfLost();
       report.pages += 1;
       report.rows += rows.length;
       const last = rows[rows.length - 1];
@@ -115,7 +123,12 @@ export async function walkFeed<R>(
     }
   } catch (error) {
     // What was stored before the failure or cancel is good: make it durable with its cursor.
-    store.flush();
+    // A commit the disk refuses now loses nothing more: the failure at hand is the one to tell.
+    try {
+      store.flush();
+    } catch {
+      // Counted by the store; the walk resumes from the cursor the file holds.
+    }
     throw error;
   }
 }

@@ -3,9 +3,17 @@
  * walked activity and trades per wallet, the walks in progress and the last synced portfolios.
  * Wallets are keyed lower-case. Synchronous by design (node:sqlite): each call is short, and a
  * page of 1,000 rows goes in as one transaction in a few milliseconds.
+ *
+ * A full disk or a read-only folder fails a write with a StorageFault naming the folder; SQLite
+ * rolls the refused transaction back, so the file keeps every batch committed before it. The
+ * batch that commits from a timer never throws out of it: its failure is counted (a walk that
+ * wrote into the lost batch stops, see `failedSince`) and told to the status bar.
  */
+import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import type { Logger } from '../log';
+import { storageFault, type StorageFault } from '../dataFolder/storageFaults';
+import { ignoreStorageReport, type StorageReport } from '../dataFolder/storageHealth';
+import { silentLogger, type Logger } from '../log';
 import { ActivityTable } from './activityTable';
 import { openHistoryDatabase } from './historyDatabase';
 import { PerpsEquityTable } from './perpsEquityTable';
@@ -33,10 +41,15 @@ export class HistoryStore {
   private closed = false;
   private batchOpen = false;
   private batchTimer: NodeJS.Timeout | null = null;
+  /** Write batches lost to a failed commit or an aborted transaction since the store opened. */
+  private lostBatches = 0;
+  private lastLoss: Error | null = null;
 
   constructor(
     private readonly db: DatabaseSync,
     readonly path: string,
+    private readonly log: Logger = silentLogger,
+    private readonly report: StorageReport = ignoreStorageReport,
   ) {
     this.activity = new ActivityTable(db);
     this.trades = new TradesTable(db);
@@ -49,9 +62,23 @@ export class HistoryStore {
   }
 
   /** The store of one network's rows (historyFileName: the sandbox keeps history.sqlite). */
-  static open(dataDir: string, log: Logger, networkId?: string): HistoryStore {
+  static open(dataDir: string, log: Logger, networkId?: string, report?: StorageReport): HistoryStore {
     const { db, path } = openHistoryDatabase(dataDir, log, undefined, networkId);
-    return new HistoryStore(db, path);
+    return new HistoryStore(db, path, log, report);
+  }
+
+  /** How many write batches were lost so far: pass it to `failedSince` later. */
+  lossCount(): number {
+    return this.lostBatches;
+  }
+
+  /**
+   * The failure that lost a batch after `lossCount()` was `count`, or null. A walk keeps its
+   * cursor in memory across batches: if a batch it wrote into was lost, the stored cursor is
+   * older than the walk's, and going on would skip the lost rows. It stops and resumes from the file.
+   */
+  failedSince(count: number): Error | null {
+    return this.lostBatches > count ? this.lastLoss : null;
   }
 
   /**
@@ -63,32 +90,84 @@ export class HistoryStore {
    */
   write<T>(work: () => T): T {
     if (!this.batchOpen) {
-      this.db.exec('BEGIN IMMEDIATE');
+      this.guarded(() => this.db.exec('BEGIN IMMEDIATE'));
       this.batchOpen = true;
-      this.batchTimer = setTimeout(() => this.flush(), BATCH_MS);
+      this.batchTimer = setTimeout(() => this.flushQuietly(), BATCH_MS);
       this.batchTimer.unref?.();
     }
-    this.db.exec('SAVEPOINT work');
+    this.guarded(() => this.db.exec('SAVEPOINT work'));
     try {
       const result = work();
       this.db.exec('RELEASE work');
       return result;
     } catch (error) {
-      this.db.exec('ROLLBACK TO work');
-      this.db.exec('RELEASE work');
+      // A full disk may make SQLite roll the whole transaction back by itself: then the batch is gone.
+      if (this.db.isTransaction) {
+        this.db.exec('ROLLBACK TO work');
+        this.db.exec('RELEASE work');
+      } else {
+        this.batchLost(error);
+      }
       // Wallet and market ids inserted inside the savepoint are gone with it.
       this.activity.rolledBack();
-      throw error;
+      throw this.faultOf(error) ?? error;
     }
   }
 
-  /** Commits the open write batch, if any. */
+  /** Commits the open write batch, if any; a refused commit throws a StorageFault and the batch is lost. */
   flush(): void {
     if (this.batchTimer) clearTimeout(this.batchTimer);
     this.batchTimer = null;
     if (!this.batchOpen) return;
     this.batchOpen = false;
-    this.db.exec('COMMIT');
+    try {
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.isTransaction) {
+        try {
+          this.db.exec('ROLLBACK');
+        } catch {
+          // Already rolled back by SQLite.
+        }
+      }
+      this.batchLost(error);
+      this.activity.rolledBack();
+      throw this.faultOf(error) ?? error;
+    }
+    this.report.written();
+  }
+
+  /** The batch timer's (and the close's) commit: nobody waits on it, so its failure is logged, counted and shown, never thrown. */
+  private flushQuietly(): void {
+    try {
+      this.flush();
+    } catch (error) {
+      this.log.warn(`history store: a write batch was not committed: ${error instanceof Error ? error.message : 'unknown error'}`);
+    }
+  }
+
+  /** Runs a statement outside any work (BEGIN, SAVEPOINT); a disk refusal becomes a StorageFault. */
+  private guarded(statement: () => void): void {
+    try {
+      statement();
+    } catch (error) {
+      throw this.faultOf(error) ?? error;
+    }
+  }
+
+  private batchLost(error: unknown): void {
+    this.batchOpen = false;
+    if (this.batchTimer) clearTimeout(this.batchTimer);
+    this.batchTimer = null;
+    this.lostBatches += 1;
+    this.lastLoss = this.faultOf(error) ?? (error instanceof Error ? error : new Error(String(error)));
+  }
+
+  /** A full or read-only disk as the user reads it (and told to the status bar); null for anything else. */
+  private faultOf(error: unknown): StorageFault | null {
+    const fault = storageFault(error, 'the synced history', { folder: dirname(this.path) });
+    if (fault) this.report.failed(fault);
+    return fault;
   }
 
   /** Runs `work` and commits it at once (with anything batched before it). */
@@ -98,10 +177,11 @@ export class HistoryStore {
     return result;
   }
 
+  /** Commits what is batched (a refusal is logged: the walks resume from the file's cursors) and closes. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.flush();
+    this.flushQuietly();
     this.db.close();
   }
 }

@@ -5,8 +5,13 @@
  *     saved cursor after a failure, a cancel or a restart.
  * The first sync of a wallet is just (2) from the top. One sync per wallet runs at a time; a
  * second request joins the running one.
+ *
+ * A sync refused by a full or read-only disk keeps every row committed before, and tries again by
+ * itself after a growing wait (5 s doubling to 5 min, jittered, at most 12 tries), shown in the
+ * wallet's sync state; once space returns the next try resumes from the stored cursor.
  */
-import type { HistorySyncState } from '../../../shared/portfolioViews';
+import type { HistoryStorageRetry, HistorySyncState } from '../../../shared/portfolioViews';
+import { backoffDelay, type BackoffPolicy } from '../status/backoff';
 import type { AnalyticsClient } from '../analytics/analyticsClient';
 import type { Logger } from '../log';
 import type { JobContext, JobRunner } from '../trading/jobs';
@@ -30,10 +35,18 @@ export interface HistorySyncOptions {
 }
 
 const CHANGE_EVENT_EVERY_MS = 1_000;
+/** The waits between tries after a full or read-only disk refused a sync. */
+const STORAGE_RETRY: BackoffPolicy & { maxAttempts: number } = { baseMs: 5_000, capMs: 300_000, maxAttempts: 12 };
+
+interface PendingRetry extends HistoryStorageRetry {
+  timer: NodeJS.Timeout | null;
+}
 
 export class HistorySync {
   private readonly running = new Map<string, { jobId: string; done: Promise<HistorySyncState> }>();
+  private readonly retries = new Map<string, PendingRetry>();
   private readonly now: () => number;
+  private stopped = false;
 
   constructor(private readonly options: HistorySyncOptions) {
     this.now = options.now ?? Date.now;
@@ -52,7 +65,14 @@ export class HistorySync {
       oldestTs: store.activity.oldestKey(wallet)?.ts ?? null,
       lastSyncedAt,
       runningJobId: this.running.get(wallet)?.jobId ?? null,
+      storageRetry: retryView(this.retries.get(wallet)),
     };
+  }
+
+  /** No more tries by itself (the store is closing). */
+  stop(): void {
+    this.stopped = true;
+    for (const retry of this.retries.values()) if (retry.timer) clearTimeout(retry.timer);
   }
 
   /** Resolves once no sync runs (each ended, cancelled or failed): the store can then close cleanly. */
@@ -66,11 +86,41 @@ export class HistorySync {
     const joined = this.running.get(wallet);
     if (joined) return joined.done;
     const jobId = options.jobId ?? `sync-${wallet.slice(2, 10)}-${this.now().toString(36)}`;
+    // A sync asked for now replaces the try that was waiting (the count goes on); after the last
+    // try, a sync asked for by hand starts a new series.
+    const pending = this.retries.get(wallet);
+    if (pending?.timer) clearTimeout(pending.timer);
+    if (pending) pending.timer = null;
+    if (pending?.nextRetryAt === null) this.retries.delete(wallet);
     const done = this.options.jobs
       .run('activitySync', jobId, (context) => this.walkAll(wallet, options.full ?? false, context))
+      .catch((error: unknown) => {
+        if (error instanceof CoreError && error.code === 'storage') this.retryLater(wallet, error);
+        throw error;
+      })
       .finally(() => this.running.delete(wallet));
     this.running.set(wallet, { jobId, done });
     return done;
+  }
+
+  /** Plans the next try after the disk refused a sync, and tells the views (the state says when). */
+  private retryLater(wallet: string, error: CoreError): void {
+    const policy = STORAGE_RETRY;
+    const attempt = (this.retries.get(wallet)?.attempt ?? 0) + 1;
+    const retry: PendingRetry = { problem: error.message, attempt: Math.min(attempt, policy.maxAttempts), maxAttempts: policy.maxAttempts, nextRetryAt: null, timer: null };
+    if (attempt <= policy.maxAttempts && !this.stopped) {
+      const delay = backoffDelay(attempt - 1, policy);
+      retry.nextRetryAt = this.now() + delay;
+      retry.timer = setTimeout(() => {
+        retry.timer = null;
+        this.sync(wallet).catch((failure: unknown) => {
+          this.options.log.warn(`history: the sync of ${wallet} tried again and failed: ${failure instanceof Error ? failure.message : 'unknown error'}`);
+        });
+      }, delay);
+      retry.timer.unref?.();
+    }
+    this.retries.set(wallet, retry);
+    this.options.onChanged({ ...this.state(wallet), runningJobId: null });
   }
 
   private async walkAll(wallet: string, full: boolean, context: JobContext): Promise<HistorySyncState> {
@@ -117,9 +167,10 @@ export class HistorySync {
       const walk = backfill ?? this.begin(wallet, 'backfill', { stop: null, floorTs: await oldestActivityTs(client, wallet, context.signal) });
       await run(walk);
     }
-    store.walks.markSynced(wallet, 'activity', this.now(), true);
+    store.transaction(() => store.walks.markSynced(wallet, 'activity', this.now(), true));
     if (this.options.syncTrades ?? true) await this.syncTrades(wallet, context, run);
-    // The job ends with this answer: it no longer runs.
+    // The job ends with this answer: it no longer runs, and no try waits.
+    this.retries.delete(wallet);
     const result = { ...this.state(wallet), runningJobId: null };
     this.options.onChanged(result);
     return result;
@@ -139,9 +190,10 @@ export class HistorySync {
       if (backfill || !store.walks.state(wallet, 'trades').complete) {
         await run(backfill ?? this.begin(wallet, 'backfill', { stop: null, floorTs: null }, 'trades'), source);
       }
-      store.walks.markSynced(wallet, 'trades', this.now(), true);
+      store.transaction(() => store.walks.markSynced(wallet, 'trades', this.now(), true));
     } catch (error) {
-      if (error instanceof CoreError && error.code === 'cancelled') throw error;
+      // A cancel, or a disk that refuses writes, ends the sync; the trades route missing does not.
+      if (error instanceof CoreError && (error.code === 'cancelled' || error.code === 'storage')) throw error;
       this.options.log.warn(`history: the trades of ${wallet} were not synced: ${error instanceof Error ? error.message : 'unknown error'}`);
     }
   }
@@ -149,7 +201,10 @@ export class HistorySync {
   /** Records a new walk before its first page, so a restart knows it began. */
   private begin(wallet: string, purpose: SavedWalk['purpose'], span: Pick<SavedWalk, 'stop' | 'floorTs'>, feed: 'activity' | 'trades' = 'activity'): SavedWalk {
     const walk: SavedWalk = { purpose, cursor: null, stop: span.stop, topTs: null, floorTs: span.floorTs, startedAt: this.now() };
-    this.options.store.walks.saveWalk(wallet, feed, walk);
+    this.options.store.transaction(() => this.options.store.walks.saveWalk(wallet, feed, walk));
     return walk;
   }
 }
+
+const retryView = (retry: PendingRetry | undefined): HistoryStorageRetry | null =>
+  retry ? { problem: retry.problem, attempt: retry.attempt, maxAttempts: retry.maxAttempts, nextRetryAt: retry.nextRetryAt } : null;

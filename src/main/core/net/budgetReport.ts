@@ -7,7 +7,9 @@ import type { WindowLog } from './windowLog';
 
 type Allowance = (window: EdgeWindow) => number;
 
-export function scopeViews(logs: WindowLog[], waiters: readonly Waiter[], counters: ReadonlyMap<string, ScopeCounters>, now: number, allowance: Allowance): BudgetScopeView[] {
+export function scopeViews(
+  logs: WindowLog[], waiters: readonly Waiter[], counters: ReadonlyMap<string, ScopeCounters>, now: number, allowance: Allowance, pausedFor: (scope: string) => number,
+): BudgetScopeView[] {
   return logs.map((log) => {
     const { scope, label, limit, windowMs } = log.window;
     const queued = emptyQueueCounts();
@@ -17,7 +19,7 @@ export function scopeViews(logs: WindowLog[], waiters: readonly Waiter[], counte
       queued[waiter.priority]++;
       longestWaitMs = Math.max(longestWaitMs, Math.round(now - waiter.enqueuedAt));
     }
-    const counted = counters.get(scope) ?? { waits: 0, waitedMs: 0, deadlineFailures: 0 };
+    const counted = counters.get(scope) ?? { waits: 0, waitedMs: 0, deadlineFailures: 0, pauses: 0 };
     return {
       scope,
       label,
@@ -31,6 +33,8 @@ export function scopeViews(logs: WindowLog[], waiters: readonly Waiter[], counte
       waits: counted.waits,
       waitedMs: Math.round(counted.waitedMs),
       deadlineFailures: counted.deadlineFailures,
+      pausedForMs: Math.round(pausedFor(scope)),
+      pauses: counted.pauses,
     };
   });
 }

@@ -4,9 +4,10 @@
  * bytes it was given, and turns transport failures, oversize or malformed bodies and service
  * errors into CoreErrors that say what went wrong in a sentence (with the server's trace id).
  *
- * A 429 or a retryable 503 is asked again after `Retry-After` (else backoff with jitter), a
- * bounded number of times, each time through the budget. A background walk's read is also asked
- * again after a transient failure (no answer, a cut-off body, 425/5xx). A request that got no
+ * A 429 or a retryable 503 is asked again a bounded number of times, each time through the
+ * budget: with `Retry-After`, the request's budget scope is paused that long (every request of the
+ * scope waits, not only this one), else after a backoff with jitter. A background walk's read is
+ * also asked again after a transient failure (no answer, a cut-off body, 425/5xx). A request that got no
  * answer counts in the budget as possibly seen (see RateBudget); otherwise only a GET is resent,
  * once, after a connection reset, never a write: the trading owner reconciles writes.
  */
@@ -17,7 +18,11 @@ import { readBodyWithLimit } from './readBody';
 import { serviceLabels, type ServiceName, type ServiceUrls } from './serviceNames';
 import type { EdgeWindow } from '../../../shared/protocol/edgeLimits';
 import type { BudgetPriority } from '../../../shared/viewModels';
+import { traceMark } from '../../../shared/perfTrace';
 import { abortableSleep, isRetryableRefusal, isTransientFailure, retryDelayMs, type RetryOptions } from './retryPolicy';
+import { outcomeOfStatus, tightestWindow, type RequestOutcome } from './requestOutcome';
+
+export type { RequestOutcome } from './requestOutcome';
 
 export interface HttpRequest {
   service: ServiceName;
@@ -47,13 +52,6 @@ export interface HttpRequest {
   boundOrigin?: string;
 }
 
-export interface RequestOutcome {
-  service: ServiceName;
-  ok: boolean;
-  /** Set when the request failed without a usable answer from the service. */
-  transportFailure?: boolean;
-}
-
 export interface HttpClientOptions {
   urls: () => ServiceUrls;
   budget: RateBudget;
@@ -66,9 +64,16 @@ export interface HttpClientOptions {
   defaultTimeoutMs?: number;
   /** 429 / retryable 503 retries: count, backoff, jitter source and sleep. */
   retry?: RetryOptions;
+  /**
+   * The wait before a retry to `service`, given the client's own: while the service is degraded or
+   * out of reach, its backoff (OutageTracker.pollDelay), so walks do not retry faster than polls.
+   */
+  retryWait?: (service: ServiceName, ownDelayMs: number) => number;
 }
 
 const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+/** The longest a service's Retry-After pauses a scope (the retry policy's ceiling of one wait). */
+const MAX_SCOPE_PAUSE_MS = 30_000;
 
 export class HttpClient {
   private readonly fetchImpl: typeof fetch;
@@ -85,20 +90,27 @@ export class HttpClient {
     // Built once: the URL checked against the bound origin is the URL every attempt fetches.
     const url = this.buildUrl(request);
     if (request.boundOrigin !== undefined) assertBoundOrigin(url, request.boundOrigin, service, call);
-    const windows = [...this.options.windowsFor(service, method, path), ...(request.extraWindows ?? [])];
+    const routeWindows = this.options.windowsFor(service, method, path);
+    const scope = tightestWindow(routeWindows)?.scope;
+    const windows = [...routeWindows, ...(request.extraWindows ?? [])];
     const cost = this.options.costFor?.(service, method, path) ?? 1;
     const retry = this.options.retry ?? {};
     const maxRetries = retry.maxRetries ?? 3;
     let resentAfterReset = false;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.sendWithinBudget<T>(request, url, windows, call, cost);
+        return await this.sendWithinBudget<T>(request, url, windows, call, cost, scope);
       } catch (error) {
         const repeatable = method === 'GET' || request.idempotent === true;
         const failure = error instanceof RefusedForNow ? error.error : error;
         const retryable = error instanceof RefusedForNow || (repeatable && request.priority === 'background' && isTransientFailure(failure));
+        const pausedMs = error instanceof RefusedForNow && scope ? this.pauseScope(scope, error.error) : 0;
         if (retryable && attempt < maxRetries) {
-          await (retry.sleep ?? abortableSleep)(retryDelayMs(failure as CoreError, attempt, retry), request.signal);
+          // A paused scope holds the retry in the budget queue; otherwise it backs off here.
+          if (pausedMs === 0) {
+            const own = retryDelayMs(failure as CoreError, attempt, retry);
+            await (retry.sleep ?? abortableSleep)(this.options.retryWait?.(service, own) ?? own, request.signal);
+          }
           continue;
         }
         if (error instanceof RefusedForNow) throw error.error;
@@ -111,7 +123,21 @@ export class HttpClient {
     }
   }
 
-  private async sendWithinBudget<T>(request: HttpRequest, url: string, windows: EdgeWindow[], call: string, cost: number): Promise<T> {
+  /**
+   * A refusal with `Retry-After` speaks for the budget scope, not for one request: the route's
+   * tightest window (the fewest requests per second, `/book` rather than the whole order book) is
+   * paused that long, capped so that a wild value cannot freeze a view. Returns the pause, 0 if none.
+   */
+  private pauseScope(scope: string, error: CoreError): number {
+    const seconds = error.service.retryAfterSeconds;
+    if (seconds === undefined || seconds <= 0) return 0;
+    const ms = Math.min(seconds * 1000, this.options.retry?.maxDelayMs ?? MAX_SCOPE_PAUSE_MS);
+    this.options.budget.pause(scope, ms);
+    return ms;
+  }
+
+  private async sendWithinBudget<T>(request: HttpRequest, url: string, windows: EdgeWindow[], call: string, cost: number, scope: string | undefined): Promise<T> {
+    traceMark('http.queued', call);
     const ticket = await this.options.budget.acquire(windows, {
       cost,
       service: request.service,
@@ -120,9 +146,11 @@ export class HttpClient {
       ...(request.deadlineMs !== undefined ? { deadlineMs: request.deadlineMs } : {}),
     });
     let answered = false;
+    traceMark('http.sent', call);
     try {
-      const result = await this.send<T>(request, url, call);
+      const result = await this.send<T>(request, url, call, (outcome) => this.options.onOutcome?.({ ...outcome, ...(scope ? { scope } : {}) }));
       answered = true;
+      traceMark('http.answered', call);
       return result;
     } catch (error) {
       // Any HTTP answer (even an error or an oversize one) means the server has seen the request.
@@ -134,7 +162,7 @@ export class HttpClient {
     }
   }
 
-  private async send<T>(request: HttpRequest, url: string, call: string): Promise<T> {
+  private async send<T>(request: HttpRequest, url: string, call: string, report: (outcome: RequestOutcome) => void): Promise<T> {
     const { service, method } = request;
 
     const timeoutMs = request.timeoutMs ?? this.defaultTimeoutMs;
@@ -150,22 +178,33 @@ export class HttpClient {
       // A redirect would carry the request's headers (credentials) to wherever it points.
       const redirect = request.boundOrigin === undefined ? 'follow' : 'manual';
       response = await this.fetchImpl(url, { method, headers, body: request.bodyText, signal, redirect });
+    } catch (error) {
+      report({ service, ok: false, transportFailure: true });
+      throw this.transportError(error, service, call, url, timeoutMs, request.signal);
+    }
+    try {
       bodyText = await readBodyWithLimit(response, maxBytes);
     } catch (error) {
-      const failure = this.transportError(error, service, call, url, timeoutMs, request.signal);
-      this.report(service, false, true);
-      throw failure;
+      // Our timeout or cancel while the body came in; else the service cut its answer off.
+      if (signal.aborted) {
+        report({ service, ok: false, transportFailure: true });
+        throw this.transportError(error, service, call, url, timeoutMs, request.signal);
+      }
+      report({ service, ok: false, trouble: 'cut-off answers' });
+      throw new CoreError('bad_response', `The ${serviceLabels[service]} answered ${call} with a cut-off body (HTTP ${response.status}).`, {
+        retryable: true, status: response.status, cause: error,
+      });
     }
 
     if (bodyText === null) {
-      this.report(service, false, false);
+      report({ service, ok: false, trouble: 'oversize answers' });
       throw new CoreError(
         'bad_response',
         `The ${serviceLabels[service]} answered ${call} with more than ${Math.round(maxBytes / 1024)} KiB; the answer was dropped.`,
       );
     }
     if (request.boundOrigin !== undefined && response.status >= 300 && response.status < 400) {
-      this.report(service, false, false);
+      report({ service, ok: false });
       throw new CoreError(
         'bad_response',
         `The ${serviceLabels[service]} answered ${call} with a redirect (${response.status}); a request that carries credentials or a signature never follows one, so nothing more was sent.`,
@@ -173,19 +212,17 @@ export class HttpClient {
     }
     const parsed = parseJson(bodyText);
     if (!response.ok) {
-      // An answered 5xx (an exchange mode, a busy service) is not an outage; a gateway's 502/504
-      // says the service behind it could not be reached, which is.
-      this.report(service, response.status < 500, response.status === 502 || response.status === 504);
+      report(outcomeOfStatus(service, response.status));
       const error = errorFromResponse(service, call, response.status, response.headers, parsed.value);
       throw isRetryableRefusal(response.status, parsed.value) ? new RefusedForNow(error) : error;
     }
     if (!parsed.ok) {
-      this.report(service, false, false);
+      report({ service, ok: false, trouble: 'malformed answers' });
       throw new CoreError('bad_response', `The ${serviceLabels[service]} answered ${call} with malformed JSON.`, {
         retryable: true,
       });
     }
-    this.report(service, true, false);
+    report({ service, ok: true });
     return parsed.value as T;
   }
 
@@ -216,10 +253,6 @@ export class HttpClient {
     }
     const reason = describeNetworkFailure(error);
     return new CoreError('network', `Could not reach ${where} (${reason}).`, { retryable: true, cause: error });
-  }
-
-  private report(service: ServiceName, ok: boolean, transportFailure: boolean): void {
-    this.options.onOutcome?.({ service, ok, transportFailure });
   }
 }
 

@@ -15,6 +15,9 @@
  * walks, first come first served within a priority. A request is let through only when no request
  * ahead of it waits on a scope it shares and that is full for that request. One timer wakes the queue at the next moment something
  * can change; nobody polls. A request that would wait past its deadline fails with a `budget` error.
+ *
+ * A service that answers "too many requests, retry after N s" speaks for the scope, not for the one
+ * request: `pause` holds every request of that scope until then (the HTTP client calls it).
  */
 import type { BudgetPriority, BudgetStateView, BudgetUsage } from '../../../shared/viewModels';
 import type { EdgeWindow } from '../../../shared/protocol/edgeLimits';
@@ -84,10 +87,14 @@ export interface ScopeCounters {
   waits: number;
   waitedMs: number;
   deadlineFailures: number;
+  /** Times a service paused the scope (Retry-After). */
+  pauses: number;
 }
 
 export class RateBudget {
   private readonly logs = new Map<string, WindowLog>();
+  /** Scopes a service asked to wait (Retry-After), with the monotonic time the wait ends. */
+  private readonly pauses = new Map<string, number>();
   private readonly counters = new Map<string, ScopeCounters>();
   private readonly passes: WindowLog;
   private readonly safetyFactor: number;
@@ -160,6 +167,27 @@ export class RateBudget {
     });
   }
 
+  /**
+   * The service asked to wait `ms` (Retry-After) before another request of `scope`: none is let
+   * through until then. A later, longer pause extends it; a shorter one changes nothing.
+   */
+  pause(scope: string, ms: number): void {
+    const until = this.clock.now() + ms;
+    if ((this.pauses.get(scope) ?? -Infinity) >= until) return;
+    this.pauses.set(scope, until);
+    this.countersFor(scope).pauses++;
+    this.pump();
+  }
+
+  /** How long `scope` stays paused from `now` (0 when it is not). */
+  private pausedFor(scope: string, now: number): number {
+    const until = this.pauses.get(scope);
+    if (until === undefined) return 0;
+    if (until > now) return until - now;
+    this.pauses.delete(scope);
+    return 0;
+  }
+
   /** Lets through every waiter that fits, in queue order; fails those past their deadline; sets the next wake-up. */
   private pump(): void {
     this.cancelWake?.();
@@ -195,12 +223,13 @@ export class RateBudget {
     this.remove(waiter);
     const label = this.logs.get(slot.scope)?.window.label ?? slot.scope;
     const waited = Math.round(now - waiter.enqueuedAt);
+    const paused = this.pausedFor(slot.scope, now) > 0 ? ', paused by the service (Retry-After)' : '';
     const wouldWait = slot.at === null ? 'an unknown time (requests still in flight fill it)' : `${Math.ceil((slot.at - waiter.enqueuedAt) / 1000)} s`;
     this.countersFor(slot.scope).deadlineFailures++;
     waiter.reject(
       new CoreError(
         'budget',
-        `The request would wait ${wouldWait} for the ${label} rate budget (scope ${slot.scope}), past its ${Math.round((waiter.deadlineAt - waiter.enqueuedAt) / 1000)} s deadline; it waited ${(waited / 1000).toFixed(1)} s and was not sent.`,
+        `The request would wait ${wouldWait} for the ${label} rate budget (scope ${slot.scope}${paused}), past its ${Math.round((waiter.deadlineAt - waiter.enqueuedAt) / 1000)} s deadline; it waited ${(waited / 1000).toFixed(1)} s and was not sent.`,
         { retryable: true },
       ),
     );
@@ -262,24 +291,25 @@ export class RateBudget {
     for (const lost of expired) this.release(lost.logs, lost.cost, lost.releaseAt);
   }
 
-  /** When `cost` more fits in every window (null at: in-flight requests fill one), and the scope that decides it. */
+  /** When `cost` more fits in every window and no pause holds it (null at: in-flight requests fill one), and the scope that decides it. */
   private earliestSlot(windows: readonly EdgeWindow[], now: number, cost: number): { at: number | null; scope: string } {
-    let slot: { at: number | null; scope: string } = { at: now, scope: windows[0]?.scope ?? 'gate' };
+    let slot: { at: number; scope: string } = { at: now, scope: windows[0]?.scope ?? 'gate' };
     for (const window of windows) {
       const log = this.logFor(window);
       const allowed = this.allowance(window);
-      if (log.countSince(now - window.windowMs) + cost <= allowed) continue;
-      const free = log.freeAt(allowed, cost);
+      let free: number | null = now;
+      if (log.countSince(now - window.windowMs) + cost > allowed) free = log.freeAt(allowed, cost);
       if (free === null) return { at: null, scope: window.scope };
-      if (slot.at === null || free > slot.at) slot = { at: free, scope: window.scope };
+      free = Math.max(free, now + this.pausedFor(window.scope, now));
+      if (free > slot.at) slot = { at: free, scope: window.scope };
     }
     return slot;
   }
 
-  /** The scopes among `windows` that have no room for `cost` now. */
+  /** The scopes among `windows` that have no room for `cost` now, or are paused. */
   private fullScopes(windows: readonly EdgeWindow[], now: number, cost: number): string[] {
     return windows
-      .filter((window) => this.logFor(window).countSince(now - window.windowMs) + cost > this.allowance(window))
+      .filter((window) => this.logFor(window).countSince(now - window.windowMs) + cost > this.allowance(window) || this.pausedFor(window.scope, now) > 0)
       .map((window) => window.scope);
   }
 
@@ -295,7 +325,7 @@ export class RateBudget {
   private countersFor(scope: string): ScopeCounters {
     let counters = this.counters.get(scope);
     if (!counters) {
-      counters = { waits: 0, waitedMs: 0, deadlineFailures: 0 };
+      counters = { waits: 0, waitedMs: 0, deadlineFailures: 0, pauses: 0 };
       this.counters.set(scope, counters);
     }
     return counters;
@@ -318,7 +348,8 @@ export class RateBudget {
   state(): BudgetStateView {
     const now = this.clock.now();
     this.releaseExpiredLost(now);
-    return { scopes: scopeViews([...this.logs.values()], this.waiters, this.counters, now, (window) => this.allowance(window)), asOf: this.wallNow() };
+    const pausedFor = (scope: string) => this.pausedFor(scope, now);
+    return { scopes: scopeViews([...this.logs.values()], this.waiters, this.counters, now, (window) => this.allowance(window), pausedFor), asOf: this.wallNow() };
   }
 
   /** What the status bar shows: requests in the last 10 s and the busiest window. */

@@ -44,6 +44,7 @@ export function errorFromResponse(
     service: {
       message: said,
       ...(text(parsed.code) ? { code: text(parsed.code) } : {}),
+      ...(parameter ? { parameter } : {}),
       ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
       ...(Number.isSafeInteger(parsed.transfer_id) ? { transferId: parsed.transfer_id as number } : {}),
     },

@@ -9,7 +9,7 @@
 import { APP_VERSION } from '../../../shared/appInfo';
 import { ALL_EDGE_WINDOWS, edgeWindowsFor } from '../../../shared/protocol/edgeLimits';
 import { perpsRequestWeight } from '../../../shared/protocol/perps';
-import type { AppStatus } from '../../../shared/viewModels';
+import type { AppStatus, ServiceOutage } from '../../../shared/viewModels';
 import type { AccountRegistry } from '../accounts/accountRegistry';
 import { asksInMain } from '../authority/confirmationPolicy';
 import { pendingExplanation } from '../authority/liveExplanationFacts';
@@ -21,6 +21,7 @@ import { BookWatcher } from '../books/bookWatcher';
 import { CatalogService } from '../catalog/catalogService';
 import { Watchlist } from '../catalog/watchlist';
 import type { CoreOptions } from '../coreApi';
+import type { StorageHealth } from '../dataFolder/storageHealth';
 import type { EventHub } from '../eventHub';
 import type { Logger } from '../log';
 import type { ActiveNetwork } from '../network';
@@ -53,6 +54,8 @@ export interface SharedCoreParts {
   session: VaultSession;
   /** The account list or the active account changed (credentials, proxies): tell the renderers. */
   accountsChanged: () => void;
+  /** Whether the data folder takes writes (the status bar's storage problem). */
+  storage: StorageHealth;
   /** Main's questions in its own surface (authority/). */
   confirmations: ConfirmationCenter;
 }
@@ -84,6 +87,7 @@ export class NetworkRuntime {
   private readonly monitor: ConnectionMonitor;
   private readonly outages: OutageTracker;
   private readonly detach: Array<() => void> = [];
+  private readonly storage: StorageHealth;
   private stopped = false;
 
   constructor(readonly network: ActiveNetwork, shared: SharedCoreParts) {
@@ -94,10 +98,12 @@ export class NetworkRuntime {
     // Every documented scope is listed in the budget panel from the start, used or not.
     this.budget.register([...ALL_EDGE_WINDOWS, perpsWeightWindow(network.perpsWeightBudget)]);
     this.status = new StatusPublisher(() => this.appStatus(), (payload) => hub.emit('appStatusChanged', payload));
+    this.storage = shared.storage;
+    this.detach.push(this.storage.onChange(() => this.status.publishNow()));
     this.monitor = new ConnectionMonitor(() => this.status.publishNow());
-    // Unreachable services: polls back off with jitter and the status bar shows the next retry.
+    // Services unreachable or degraded: polls back off with jitter and the status bar shows the next retry.
     const loopClock = options.loopClock ?? realLoopClock;
-    this.outages = new OutageTracker(loopClock, () => this.status.publishNow());
+    this.outages = new OutageTracker(loopClock, () => this.status.publishNow(), options.outageBackoff);
     this.http = new HttpClient({
       urls: () => network.urls,
       budget: this.budget,
@@ -107,6 +113,8 @@ export class NetworkRuntime {
         this.monitor.record(outcome);
         this.outages.record(outcome);
       },
+      // A walk's retries wait as long as the polls while the service is in trouble.
+      retryWait: (service, ownDelayMs) => this.outages.pollDelay(service, ownDelayMs),
     });
     const http = this.http;
     const catalog = new CatalogService(http);
@@ -149,6 +157,7 @@ export class NetworkRuntime {
       ...(options.tradingRecovery ? { recovery: options.tradingRecovery } : {}),
       // tables: rows of every market carry their own market's question and tick.
       marketLabels: new MarketLabels((conditionId) => catalog.marketLabel(conditionId), log),
+      tokenMarket: (tokenId) => catalog.tokenMarket(tokenId),
       orderConfirmation: new OrderConfirmations({
         network,
         settings,
@@ -167,6 +176,7 @@ export class NetworkRuntime {
       registry,
       log,
       onHistoryChanged: (state) => hub.emit('historyChanged', state),
+      storage: this.storage,
       ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}),
       ...(options.historyPageSize ? { historyPageSize: options.historyPageSize } : {}),
       // An own account's cash and perps equity are part of its portfolio total. Called only once
@@ -219,12 +229,14 @@ export class NetworkRuntime {
   }
 
   appStatus(): AppStatus {
+    const outages = this.outages.list();
     return {
       version: APP_VERSION,
       network: this.network.info,
-      ...this.monitor.snapshot(),
+      ...connectionOf(this.monitor.snapshot(), outages),
       budget: this.budget.usage(),
-      outages: this.outages.list(),
+      outages,
+      storage: this.storage.current(),
     };
   }
 
@@ -247,4 +259,17 @@ export class NetworkRuntime {
     await this.perps.stop();
     await this.portfolio.stop();
   }
+}
+
+/**
+ * The connection word: the last request's verdict, except that a service unreachable or degraded
+ * keeps it from reading "online" (other services answering between its failures would flip it back).
+ */
+function connectionOf(
+  last: Pick<AppStatus, 'connection' | 'connectionProblem'>,
+  outages: readonly ServiceOutage[],
+): Pick<AppStatus, 'connection' | 'connectionProblem'> {
+  const first = outages[0];
+  if (last.connection !== 'online' || !first) return last;
+  return { connection: 'degraded', connectionProblem: first.problem };
 }

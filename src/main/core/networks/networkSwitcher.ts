@@ -144,7 +144,7 @@ export class NetworkSwitcher {
       arrived = { runtime: next, releaseLock: releaseTargetLock };
       this.live = arrived;
       this.startNotice = null;
-      if (directory.isPersistable(to.id)) directory.profiles.setActive(to.id);
+      if (directory.isPersistable(to.id)) this.remember(to.id);
       log.info(`switched from the ${from.label} network to ${to.label}`);
     } finally {
       this.switchingTo = null;
@@ -166,6 +166,19 @@ export class NetworkSwitcher {
     } finally {
       live?.releaseLock();
       await this.options.directory.stop();
+    }
+  }
+
+  /**
+   * The switch has happened: a disk that refuses to remember it (full, read-only) does not undo
+   * it. The next start opens the network remembered before; the status bar shows the refusal.
+   */
+  private remember(networkId: string): void {
+    try {
+      this.options.directory.profiles.setActive(networkId);
+    } catch (error) {
+      if (!(error instanceof CoreError && error.code === 'storage')) throw error;
+      this.options.log.warn(`network switch: ${error.message}`);
     }
   }
 

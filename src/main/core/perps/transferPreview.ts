@@ -9,6 +9,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { getAddress, type Hex } from 'viem';
 import type { PerpsTransferDraft, PerpsTransferPreview } from '../../../shared/perpsViews';
+import { amount as amountFigure, sentence, usd } from '../../../shared/sentence';
 import { pinnedPerpsDomain } from '../accounts/perpsDomainPin';
 import { CoreError } from '../coreError';
 import { compareDecimals, fromBaseUnits, toBaseUnits } from './perpsAmounts';
@@ -51,7 +52,7 @@ export class TransferPreviews {
       if (compareDecimals(amount, freeCollateral) > 0) {
         throw new CoreError(
           'invalid_input',
-          `${amount} ${asset.asset} is more than the free collateral of "${account.label}" (about ${freeCollateral} USD, its latest equity).`,
+          sentence`${amountFigure(amount, asset.asset)} is more than the free collateral of "${account.label}" (about ${usd(freeCollateral)}, its latest equity).`,
         );
       }
     }

@@ -55,17 +55,29 @@ export class ExportDownloads {
     if (!found) return null;
     this.pending.delete(token);
     clearTimeout(found.timer);
-    return { path: found.path, fileName: found.fileName, contentType: found.contentType, done: () => rmSync(found.path, { force: true }) };
+    return { path: found.path, fileName: found.fileName, contentType: found.contentType, done: () => removeQuietly(found.path) };
   }
 
   private discard(token: string): void {
     const found = this.pending.get(token);
     if (!found) return;
     this.pending.delete(token);
-    rmSync(found.path, { force: true });
+    removeQuietly(found.path);
   }
 
   close(): void {
     for (const token of [...this.pending.keys()]) this.discard(token);
+  }
+}
+
+/**
+ * Runs from a timer or a closed download: a folder turned read-only must not end the process.
+ * What cannot be removed now goes at the next start (clearLeftovers).
+ */
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // Left for clearLeftovers.
   }
 }

@@ -3,8 +3,9 @@
  * sync, portfolios and their value series, exports, and the trading hook that keeps a wallet's
  * history fresh after its fills. Handlers call into it; it pushes `historyChanged`.
  */
-import type { HistorySyncState } from '../../../shared/portfolioViews';
+import type { HistorySyncState, WalletRef, WalletTarget } from '../../../shared/portfolioViews';
 import type { AccountRegistry } from '../accounts/accountRegistry';
+import type { StorageReport } from '../dataFolder/storageHealth';
 import { AnalyticsClient } from '../analytics/analyticsClient';
 import { HistoryStore } from '../history/historyStore';
 import { HistorySync } from '../history/historySync';
@@ -18,7 +19,7 @@ import type { AccountMoney } from './portfolioAssembly';
 import { PortfolioHistory } from './portfolioHistory';
 import { PortfolioService } from './portfolioService';
 import { WalletHistories } from './walletHistories';
-import { walletOf } from './walletTargets';
+import { resolveWallets, walletOf } from './walletTargets';
 
 export interface PortfolioDeskOptions {
   dataDir: string;
@@ -32,6 +33,8 @@ export interface PortfolioDeskOptions {
   saveDialog?: SaveDialogPort;
   /** Page size of history walks (default 1000, the service's maximum). */
   historyPageSize?: number;
+  /** Told of the history store's refused and successful writes (the status bar). */
+  storage?: StorageReport;
   /** An own account's order-book cash and perps equity (the trading and perps desks'). */
   money?: AccountMoney;
 }
@@ -54,7 +57,7 @@ export class PortfolioDesk {
   constructor(private readonly options: PortfolioDeskOptions) {
     const { http, jobs, registry, log } = options;
     this.client = new AnalyticsClient(http);
-    this.store = HistoryStore.open(options.dataDir, log, options.networkId);
+    this.store = HistoryStore.open(options.dataDir, log, options.networkId, options.storage);
     this.sync = new HistorySync({
       client: this.client, store: this.store, jobs, log, onChanged: options.onHistoryChanged,
       ...(options.historyPageSize ? { pageSize: options.historyPageSize } : {}),
@@ -70,6 +73,11 @@ export class PortfolioDesk {
     this.downloads.clearLeftovers();
     this.files = new FileExport({ jobs, downloads: this.downloads, ...(options.saveDialog ? { saveDialog: options.saveDialog } : {}) });
     this.exports = new ActivityExport(this.store, this.files);
+  }
+
+  /** The wallets a Portfolio target covers (an account's funder, all accounts, or an address). */
+  walletsOf(target: WalletTarget): WalletRef[] {
+    return resolveWallets(this.options.registry, target);
   }
 
   /**
@@ -118,6 +126,7 @@ export class PortfolioDesk {
    */
   async stop(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
+    this.sync.stop();
     await Promise.race([this.sync.idle(), new Promise((resolve) => setTimeout(resolve, 3_000).unref?.())]);
     this.downloads.close();
     this.store.close();

@@ -131,7 +131,7 @@ export class PortfolioService {
         allPages<ClosedPositionRow>((page) => client.closedPositions(wallet.address, page)),
       ]);
       const snapshot = { takenAt: this.now(), positions, closed };
-      store.snapshots.save(key, snapshot);
+      keepSnapshot(store, key, snapshot, this.options.log);
       return { wallet, snapshot, stale: null };
     } catch (error) {
       const kept = isUnreachable(error) ? store.snapshots.load(key) : null;
@@ -151,5 +151,18 @@ export class PortfolioService {
       this.options.log.warn(`portfolio: live prices unavailable (${error instanceof Error ? error.message : 'unknown'}); using the analytics prices`);
       return new Map();
     }
+  }
+}
+
+/**
+ * Keeps the copy shown while the service is out of reach. A disk that refuses it does not fail the
+ * portfolio just read: the status bar says so (the store tells it) and the older copy stays.
+ */
+function keepSnapshot(store: HistoryStore, key: string, snapshot: PortfolioSnapshot, log: Logger): void {
+  try {
+    store.transaction(() => store.snapshots.save(key, snapshot));
+  } catch (error) {
+    if (!(error instanceof CoreError && error.code === 'storage')) throw error;
+    log.warn(`portfolio: the copy kept for offline use was not updated: ${error.message}`);
   }
 }

@@ -75,6 +75,11 @@ export class RiskDesk {
     this.openOrders.cancelled(account.id, orderIds);
   }
 
+  /** The account's open orders as main knows them now (the last read, with what was placed or cancelled since); null before the first read. */
+  openOrdersNow(accountId: string): OpenOrderView[] | null {
+    return this.openOrders.open(accountId);
+  }
+
   /** A fill was announced for the account: today's fills are read again in the background. */
   filled(account: StoredAccount): void {
     this.fills.filled(account);

@@ -12,12 +12,18 @@
  *
  * The files hold which accounts exist and where their funds are: written 0600, and an older
  * file found wider is narrowed at open.
+ *
+ * A write refused by a full disk or a read-only folder changes neither the file (conf writes a
+ * temporary file and renames it) nor this copy, and fails with a StorageFault that says what was
+ * not saved ("The disk is full: your display preferences could not be saved …").
  */
 import { createHash } from 'node:crypto';
 import { chmodSync, readFileSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import Conf, { type Options } from 'conf';
 import { CoreError } from '../coreError';
+import { storageFault } from '../dataFolder/storageFaults';
+import { ignoreStorageReport, type StorageReport } from '../dataFolder/storageHealth';
 
 export const STORE_FILE_MODE = 0o600;
 
@@ -39,14 +45,25 @@ function narrowMode(file: string): void {
   }
 }
 
+export interface StoreWriteOptions<T> {
+  /** What a write of `key` saves, for the user ("your display preferences"); the file's name by default. */
+  describe?: (key: keyof T) => string;
+  /** Told of every refused and every successful write (the status bar's storage problem). */
+  report?: StorageReport;
+}
+
 export class MemoryBackedConf<T extends Record<string, any>> { // eslint-disable-line @typescript-eslint/no-explicit-any -- conf's own constraint
   private readonly conf: Conf<T>;
   private data: T;
   /** The file's bytes as this store last saw them (see the header). */
   private seen: string;
+  private readonly describe: (key: keyof T) => string;
+  private readonly report: StorageReport;
 
-  constructor(options: Options<T>) {
+  constructor(options: Options<T>, writes: StoreWriteOptions<T> = {}) {
     this.conf = new Conf<T>({ configFileMode: STORE_FILE_MODE, ...options });
+    this.describe = writes.describe ?? (() => `the change to ${basename(this.conf.path)}`);
+    this.report = writes.report ?? ignoreStorageReport;
     narrowMode(this.conf.path);
     this.data = this.conf.store;
     this.seen = fingerprintOf(this.conf.path);
@@ -67,7 +84,15 @@ export class MemoryBackedConf<T extends Record<string, any>> { // eslint-disable
         `${basename(this.conf.path)} in the data folder was changed by another process since Marketdesk read it: this change was not saved. Restart Marketdesk to load the file as it is now.`,
       );
     }
-    this.conf.set(key, value);
+    try {
+      this.conf.set(key, value);
+    } catch (error) {
+      const fault = storageFault(error, this.describe(key), { folder: dirname(this.conf.path) });
+      if (!fault) throw error;
+      this.report.failed(fault);
+      throw fault;
+    }
+    this.report.written();
     this.data = { ...this.data, [key]: value };
     this.seen = fingerprintOf(this.conf.path);
   }

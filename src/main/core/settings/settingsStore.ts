@@ -3,6 +3,7 @@
  * (browser mode, tests) its engine `conf` is used with the same schema, in the data directory.
  */
 import { z } from 'zod';
+import type { StorageReport } from '../dataFolder/storageHealth';
 import { MemoryBackedConf } from './memoryBackedConf';
 import { perpsDomainSchema } from './perpsDomainSchema';
 import { checkedGuardrailSetting } from './guardrailSettings';
@@ -159,19 +160,38 @@ function checkedRead<K extends keyof SettingsData>(key: K, value: SettingsData[K
   return value;
 }
 
+/** What a write of each key saves, in the words of a refused write ("The disk is full: <this> could not be saved …"). */
+const WHAT_IS_SAVED: Record<keyof SettingsData, string> = {
+  network: 'the network choice',
+  customNetwork: 'the network choice',
+  networkProfiles: 'the network profiles',
+  activeNetworkId: 'the network choice',
+  sandboxSeed: 'the sandbox seed',
+  autoLockMinutes: 'the auto-lock setting',
+  confirmOrdersByAccount: 'the order confirmation setting',
+  confirmOrdersByNetwork: 'the order confirmation setting',
+  liveAcknowledgements: 'the live-network acknowledgement',
+  mainConfirmationsOnSandbox: 'the sandbox confirmation setting',
+  riskLimits: 'the risk limits',
+  displayPrefs: 'your display preferences',
+  priceAlerts: 'the price alerts',
+  alertLog: 'the alert log',
+  priceAlertsByNetwork: 'the price alerts',
+  alertLogByNetwork: 'the alert log',
+  watchlists: 'the watchlist',
+  updateFeedUrl: 'the update feed',
+};
+
 export interface SettingsStore {
   get<K extends keyof SettingsData>(key: K): SettingsData[K];
   set<K extends keyof SettingsData>(key: K, value: SettingsData[K]): void;
 }
 
-export function openSettings(dataDir: string): SettingsStore {
-  const store = new MemoryBackedConf<SettingsData>({
-    cwd: dataDir,
-    configName: 'settings',
-    projectName: 'marketdesk',
-    defaults,
-    clearInvalidConfig: false,
-  });
+export function openSettings(dataDir: string, report?: StorageReport): SettingsStore {
+  const store = new MemoryBackedConf<SettingsData>(
+    { cwd: dataDir, configName: 'settings', projectName: 'marketdesk', defaults, clearInvalidConfig: false },
+    { describe: (key) => WHAT_IS_SAVED[key], ...(report ? { report } : {}) },
+  );
   return {
     get: (key) => checkedRead(key, store.get(key)),
     set: (key, value) => store.set(key, value),

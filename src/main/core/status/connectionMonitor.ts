@@ -3,7 +3,7 @@
  * no extra health pings, so the figure costs no rate budget.
  */
 import type { ConnectionState } from '../../../shared/viewModels';
-import type { RequestOutcome } from '../net/httpClient';
+import type { RequestOutcome } from '../net/requestOutcome';
 import { serviceLabels } from '../net/serviceNames';
 
 /** After this many transport failures in a row the services are considered unreachable. */

@@ -1,7 +1,8 @@
 /**
  * Keeps the active account's open orders and fills current without a push channel: every few
- * seconds (within budget) it reads `/data/orders` and `/notifications`, pushes the open orders
- * when they changed, announces each new fill once, and re-reads the balance after a fill.
+ * seconds (within budget) it reads `/data/orders` and `/notifications`, hands every read of the
+ * open orders on (the trading desk pushes them when what it knows changed: openOrdersPush.ts),
+ * announces each new fill once, and re-reads the balance after a fill.
  * It sleeps while there is nothing it may read (no account, locked vault, no credentials), and
  * backs off while the order-book service is unreachable (PollLoop).
  */
@@ -19,13 +20,13 @@ import { toOpenOrderView } from './orderViews';
 import { walkPages, type Page } from './pagedWalk';
 
 export interface ActivityEvents {
+  /** Every read of the account's open orders, changed or not. */
   openOrders(account: StoredAccount, orders: OpenOrderView[]): void;
   filled(notification: FillNotification): void;
 }
 
 export class AccountActivityPoller {
   private loop: PollLoop | null = null;
-  private readonly lastOrders = new Map<string, string>();
   /** The open orders last read per account (the reconciliation after a heartbeat lapse starts from them). */
   private readonly knownOrders = new Map<string, OpenOrderView[]>();
   /** When the read behind `knownOrders` started (unix ms): orders placed or cancelled after it are not in it. */
@@ -115,7 +116,7 @@ export class AccountActivityPoller {
     return this.knownSince.get(accountId) ?? null;
   }
 
-  /** Reads the account's open orders, keeps them, and pushes them when they changed. */
+  /** Reads the account's open orders, keeps them, and hands them on. */
   async readOpenOrders(account: StoredAccount): Promise<OpenOrderView[]> {
     const startedAt = Date.now();
     const orders = await this.openOrders(account);
@@ -123,11 +124,7 @@ export class AccountActivityPoller {
     if ((this.knownSince.get(account.id) ?? -Infinity) > startedAt) return orders;
     this.knownSince.set(account.id, startedAt);
     this.knownOrders.set(account.id, orders);
-    const fingerprint = JSON.stringify(orders.map((o) => [o.id, o.sizeMatched, o.status]));
-    if (this.lastOrders.get(account.id) !== fingerprint) {
-      this.lastOrders.set(account.id, fingerprint);
-      this.options.events.openOrders(account, orders);
-    }
+    this.options.events.openOrders(account, orders);
     return orders;
   }
 

@@ -10,7 +10,8 @@ import type { OrderTicket, PlacedOrder } from '../../../shared/tradingViews';
 import type { StoredAccount } from '../accounts/accountRegistry';
 import { CoreError } from '../coreError';
 import type { AuthenticatedClob } from './authenticatedClob';
-import { describeTicket } from './placedOrders';
+import { sentence } from '../../../shared/sentence';
+import { saidWith, ticketSentence } from './placedOrders';
 
 /** A failure that left the outcome unknown: the request may have been processed. */
 export function answerWasLost(error: unknown): boolean {
@@ -19,7 +20,7 @@ export function answerWasLost(error: unknown): boolean {
 
 export async function reconcileLostOrder(clob: AuthenticatedClob, account: StoredAccount, ticket: OrderTicket, orderHash: string): Promise<PlacedOrder> {
   const base = { ticket, makingAmount: '', takingAmount: '', tradeIds: [] as string[] };
-  const what = describeTicket(ticket);
+  const what = ticketSentence(ticket);
   try {
     const row = await clob.request<{ status?: unknown; size_matched?: unknown }>(account, { method: 'GET', path: `/data/order/${orderHash}` });
     const status = typeof row?.status === 'string' ? row.status : 'unknown';
@@ -28,7 +29,7 @@ export async function reconcileLostOrder(clob: AuthenticatedClob, account: Store
       success: true,
       orderId: orderHash,
       status: status.toLowerCase(),
-      message: `The answer to ${what} was lost, but the exchange has the order (${status.toLowerCase()}): it was placed once and is not sent again.`,
+      ...saidWith(sentence`The answer to ${what} was lost, but the exchange has the order (${status.toLowerCase()}): it was placed once and is not sent again.`),
       resubmittable: false,
       reconciled: 'found',
     };
@@ -39,7 +40,7 @@ export async function reconcileLostOrder(clob: AuthenticatedClob, account: Store
         success: false,
         orderId: '',
         status: '',
-        message: `The answer to ${what} was lost and the exchange has no such order: it never reached the book and can be sent again.`,
+        ...saidWith(sentence`The answer to ${what} was lost and the exchange has no such order: it never reached the book and can be sent again.`),
         resubmittable: true,
         reconciled: 'absent',
       };
@@ -49,7 +50,7 @@ export async function reconcileLostOrder(clob: AuthenticatedClob, account: Store
       success: false,
       orderId: orderHash,
       status: '',
-      message: `The answer to ${what} was lost and the exchange could not be asked whether it arrived (${error instanceof Error ? error.message : 'no answer'}). Check the open orders before sending it again.`,
+      ...saidWith(sentence`The answer to ${what} was lost and the exchange could not be asked whether it arrived (${error instanceof Error ? error.message : 'no answer'}). Check the open orders before sending it again.`),
       resubmittable: false,
       reconciled: 'unknown',
     };

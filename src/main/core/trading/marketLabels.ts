@@ -39,6 +39,17 @@ export class MarketLabels {
     });
   }
 
+  /** The rows labelled from what is already held, or null when a market would need a lookup. */
+  labelKnown<T extends { market: string } & MarketLabel>(rows: readonly T[]): T[] | null {
+    const out: T[] = [];
+    for (const row of rows) {
+      const held = row.market === '' ? undefined : this.known.get(row.market);
+      if (row.market !== '' && (!held || this.now() - held.at >= MARKET_LABEL_TTL_MS)) return null;
+      out.push(held?.label ? { ...row, question: held.label.question, tickSize: held.label.tickSize } : row);
+    }
+    return out;
+  }
+
   private async lookup(conditionId: string): Promise<MarketLabel | null> {
     const held = this.known.get(conditionId);
     if (held && this.now() - held.at < MARKET_LABEL_TTL_MS) return held.label;

@@ -10,6 +10,7 @@
  * A token's market never changes, so the condition id is kept for the session; fees, state and
  * the accepting-orders flag can, so those answers are kept for a minute.
  */
+import { words, type Sentence } from '../../../shared/sentence';
 import type { OrderTicket } from '../../../shared/tradingViews';
 import { CoreError } from '../coreError';
 import type { HttpClient } from '../net/httpClient';
@@ -104,7 +105,7 @@ export interface TicketMarketFacts {
   /** The token's market; null when it could not be read (a limit order then goes on without it). */
   market: TokenMarket | null;
   /** Why the exchange would refuse it. */
-  problems: string[];
+  problems: Sentence[];
   /** The market's end date when it has passed and the market is not resolved yet (warned, not refused). */
   endedAt: number | null;
 }
@@ -124,9 +125,9 @@ export async function ticketMarketFacts(lookup: MarketLookup, ticket: OrderTicke
     needsMarket ? lookup.marketOfToken(ticket.tokenId) : lookup.marketOfToken(ticket.tokenId).catch(() => null),
     needsFee ? lookup.feeRateBps(ticket.tokenId) : lookup.feeRateBps(ticket.tokenId).catch(() => null),
   ]);
-  const problems: string[] = [];
-  if (market?.closed) problems.push('The market is closed (resolved): the exchange takes no orders on it.');
-  else if (market && !market.acceptingOrders) problems.push('The market is not accepting orders right now.');
+  const problems: Sentence[] = [];
+  if (market?.closed) problems.push(words('The market is closed (resolved): the exchange takes no orders on it.'));
+  else if (market && !market.acceptingOrders) problems.push(words('The market is not accepting orders right now.'));
   const ended = market !== null && !market.closed && market.endMs !== null && market.endMs <= nowMs;
   return {
     feeRateBps: needsFee ? (fee as bigint) : 0n,

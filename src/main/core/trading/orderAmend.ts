@@ -7,9 +7,10 @@
  * result says plainly that no order is working and carries the old one, ready to be put back.
  */
 import { formatDecimal, parseDecimal, tryParseDecimal } from '../../../shared/decimal';
+import { price, sentence, shares, withoutFullStop, words, type Sentence } from '../../../shared/sentence';
 import type { AmendRequest, AmendResult, OpenOrderView, OrderTicket, PlacedOrder } from '../../../shared/tradingViews';
 import { CoreError } from '../coreError';
-import { describeTicket } from './placedOrders';
+import { saidWith, ticketSentence } from './placedOrders';
 
 export interface AmendPorts {
   /** The order as the exchange has it now; null when it does not know it. */
@@ -17,7 +18,7 @@ export interface AmendPorts {
   /** The order's post-only flag as main remembers it (orderFlags.ts); null when not known. */
   postOnlyOf?: (orderId: string) => boolean | null;
   /** Why the exchange would refuse this ticket, as the ticket checks say it (empty: none). */
-  problems: (ticket: OrderTicket) => Promise<string[]>;
+  problems: (ticket: OrderTicket) => Promise<Sentence[]>;
   /** risk: the limit the replacement would cross, the replaced order no longer counting (null: none). */
   riskLimit?: (ticket: OrderTicket) => Promise<string | null>;
   /** Main's own question about the replacement, where main asks (rejects when the user says no). */
@@ -28,7 +29,7 @@ export interface AmendPorts {
 }
 
 /** The balance checks' sentences (ticketChecks): the one problem a cancel can cure. */
-export const isFundsProblem = (problem: string): boolean => /^Not enough (USD|shares)\b/.test(problem);
+export const isFundsProblem = (problem: Sentence): boolean => /^Not enough (USD|shares)\b/.test(problem.text);
 
 const shortId = (id: string) => (id.length > 14 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
 
@@ -74,11 +75,11 @@ export async function amendOrder(ports: AmendPorts, request: AmendRequest): Prom
   };
   const sameFlag = postOnly === (known ?? false);
   if (sameFlag && parseDecimal(replacement.price) === parseDecimal(previous.price) && parseDecimal(replacement.size!) === parseDecimal(previous.size!)) {
-    throw new CoreError('invalid_input', `Nothing to change: order ${shortId(order.id)} already rests for ${previous.size} shares at ${previous.price}.`);
+    throw new CoreError('invalid_input', sentence`Nothing to change: order ${shortId(order.id)} already rests for ${shares(previous.size!)} shares at ${price(previous.price)}.`);
   }
   const blocking = (await ports.problems(replacement)).filter((problem) => !isFundsProblem(problem));
   if (blocking.length > 0) {
-    throw new CoreError('invalid_input', `Order ${shortId(order.id)} was not changed: ${describeTicket(replacement)} would be refused. ${blocking.join(' ')}`);
+    throw new CoreError('invalid_input', sentence`Order ${shortId(order.id)} was not changed: ${ticketSentence(replacement)} would be refused. ${blocking}`);
   }
   // The replacement counts as a new order and the old one no longer does: checked before the cancel.
   const limit = (await ports.riskLimit?.(replacement)) ?? null;
@@ -89,10 +90,10 @@ export async function amendOrder(ports: AmendPorts, request: AmendRequest): Prom
   try {
     cancelled = await ports.cancel(order.id);
   } catch (error) {
-    const said = error instanceof Error ? error.message : 'no answer';
+    const failure = error instanceof Error ? error.message : 'no answer';
     throw new CoreError(
       error instanceof CoreError ? error.code : 'network',
-      `Order ${shortId(order.id)} was not changed: cancelling it failed (${said}). Nothing new was placed; its row in open orders shows whether it still works.`,
+      `Order ${shortId(order.id)} was not changed: cancelling it failed (${failure}). Nothing new was placed; its row in open orders shows whether it still works.`,
       { retryable: error instanceof CoreError ? error.retryable : false, cause: error },
     );
   }
@@ -105,7 +106,7 @@ export async function amendOrder(ports: AmendPorts, request: AmendRequest): Prom
       state: 'not-cancelled',
       cancel: { canceled: false, reason },
       placed: null,
-      message: `Order ${shortId(order.id)} was not changed: the exchange did not cancel it (${reason}), so no replacement was placed.`,
+      ...saidWith(sentence`Order ${shortId(order.id)} was not changed: the exchange did not cancel it (${reason}), so no replacement was placed.`),
     };
   }
 
@@ -117,17 +118,16 @@ export async function amendOrder(ports: AmendPorts, request: AmendRequest): Prom
   try {
     placed = await ports.place(sized);
   } catch (error) {
-    const said = error instanceof Error ? error.message : 'no answer';
-    return refusedAfterCancel(base, sized, cancel, null, said);
+    return refusedAfterCancel(base, sized, cancel, null, words(error instanceof Error ? error.message : 'no answer'));
   }
-  if (!placed.success) return refusedAfterCancel(base, sized, cancel, placed, placed.message);
+  if (!placed.success) return refusedAfterCancel(base, sized, cancel, placed, { text: placed.message, parts: placed.parts ?? [placed.message] });
   return {
     ...base,
     replacement: sized,
     state: 'amended',
     cancel,
     placed,
-    message: `Amended: order ${shortId(order.id)} was cancelled and ${describeTicket(sized)} placed${placed.status ? ` (${placed.status.toLowerCase()})` : ''}.`,
+    ...saidWith(sentence`Amended: order ${shortId(order.id)} was cancelled and ${ticketSentence(sized)} placed${placed.status ? ` (${placed.status.toLowerCase()})` : ''}.`),
   };
 }
 
@@ -143,7 +143,7 @@ function refusedAfterCancel(
   replacement: OrderTicket,
   cancel: AmendResult['cancel'],
   placed: PlacedOrder | null,
-  said: string,
+  reason: Sentence,
 ): AmendResult {
   return {
     ...base,
@@ -151,6 +151,6 @@ function refusedAfterCancel(
     state: 'replacement-refused',
     cancel,
     placed,
-    message: `Order ${shortId(base.orderId)} was cancelled, but its replacement was not placed: ${said.replace(/\.$/, '')}. No order is working in its place now.`,
+    ...saidWith(sentence`Order ${shortId(base.orderId)} was cancelled, but its replacement was not placed: ${withoutFullStop(reason)}. No order is working in its place now.`),
   };
 }

@@ -7,6 +7,7 @@ import type { Hex } from 'viem';
 import { buildSignedOrder, toPostOrderBody } from '../../../signing/buildOrder';
 import { OrderAmountError } from '../../../shared/orders/orderAmounts';
 import { parseDecimal } from '../../../shared/decimal';
+import { price, sentence, shares as sharesFigure, usd, withoutFullStop, words, type Sentence } from '../../../shared/sentence';
 import {
   MAX_CANCELS_PER_BATCH,
   SIGNATURE_TYPE_CODES,
@@ -31,12 +32,13 @@ import { isMarketOrder, ticketMarketFacts, type MarketLookup } from './marketLoo
 import { amendOrder } from './orderAmend';
 import type { OrderFlags } from './orderFlags';
 import { toOpenOrderView } from './orderViews';
-import { describeTicket, placedFromAnswer, placedFromError } from './placedOrders';
+import { placedFromAnswer, placedFromError, ticketSentence } from './placedOrders';
 import { retryWhileRestarting } from './restartBackoff';
 import { signerWindows } from './signerBudgets';
 import { ticketAmounts, type TicketAmounts } from './ticketAmounts';
 import { gridShortfalls, ticketProblems } from './ticketChecks';
 import type { OrderConfirmationPort } from '../authority/orderConfirmations';
+import { traceMark } from '../../../shared/perfTrace';
 import type { Gathered, PricedOrder, RiskGate } from '../risk/riskGate';
 
 export interface OrderServiceOptions {
@@ -201,12 +203,15 @@ export class OrderService {
     const refused = prepared.filter((p) => p.preview.problems.length > 0);
     if (refused.length > 0) throw new CoreError('invalid_input', refusalSentence(prepared, refused));
     if (gathering) this.options.risk!.enforce(await gathering, prepared.map(priced), tickets.length > 1 ? 'grid' : 'order');
+    traceMark('order.checked');
     // After every check, before the key is touched: what main's question shows is what is signed.
     if (!confirmed) await this.options.confirmation.beforeSigning(account, prepared.map((p) => p.preview));
+    traceMark('order.confirmed');
     const owner = (await this.options.clob.credentialsOf(account)).apiKey;
     const signed = await withPrivateKey(this.options.session, account, async (privateKey) =>
       prepared.map(({ preview, negRisk, feeRateBps }) => this.signedBody(account, preview, negRisk, feeRateBps, privateKey, owner)),
     );
+    traceMark('order.signed');
     const bodies = signed.map((s) => s.body);
     const single = bodies.length === 1;
     const path = single ? '/order' : '/orders';
@@ -221,6 +226,7 @@ export class OrderService {
           priority: 'order',
         }),
       );
+      traceMark('order.answered');
       const answers = Array.isArray(answer) ? answer : [answer];
       const placed = tickets.map((ticket, i) => placedFromAnswer(ticket, answers[i]));
       this.options.flags.record(placed);
@@ -304,12 +310,12 @@ export class OrderService {
       inOrders,
       now: Date.now(),
     });
-    if (problem && problems.length === 0) problems.push(problem);
+    if (problem && problems.length === 0) problems.push(words(problem));
     problems.push(...facts.problems);
-    if (ticket.postOnly && estimate.crossesBook) problems.push('A post-only order must not cross the book: it would fill now and be rejected.');
+    if (ticket.postOnly && estimate.crossesBook) problems.push(words('A post-only order must not cross the book: it would fill now and be rejected.'));
     if (ticket.orderType === 'FOK' && problems.length === 0 && !fillsCompletely(ticket, amounts, estimate)) {
-      const wanted = ticket.amount !== undefined ? `$${ticket.amount} of shares` : `${amounts.shares} shares`;
-      problems.push(`A fill-or-kill order needs ${wanted} at ${ticket.price} or better; the book has ${estimate.fillableShares} shares there now.`);
+      const wanted = ticket.amount !== undefined ? sentence`${usd(ticket.amount)} of shares` : sentence`${sharesFigure(amounts.shares)} shares`;
+      problems.push(sentence`A fill-or-kill order needs ${wanted} at ${price(ticket.price, book.tickSize)} or better; the book has ${sharesFigure(estimate.fillableShares)} shares there now.`);
     }
     // Where nobody else asks (pro mode), an order on a market past its end date is still confirmed
     // on the page, with the warning: it must not go out on one click.
@@ -391,10 +397,14 @@ function withGridShortfalls(prepared: PreparedTicket[]): PreparedTicket[] {
 }
 
 /** Why nothing was sent, naming every refused order (by its level in a grid). */
-function refusalSentence(all: readonly PreparedTicket[], refused: readonly PreparedTicket[]): string {
-  if (all.length === 1) return `${describeTicket(refused[0]!.preview.ticket)} was not sent: ${refused[0]!.preview.problems.join(' ')}`;
-  const lines = refused.map((p) => `level ${all.indexOf(p) + 1}, ${describeTicket(p.preview.ticket)}: ${p.preview.problems.join(' ').replace(/\.$/, '')}`);
-  return `Nothing was sent: ${refused.length} of the ${all.length} orders would be refused — ${lines.join('; ')}.`;
+function refusalSentence(all: readonly PreparedTicket[], refused: readonly PreparedTicket[]): Sentence {
+  const first = refused[0]!.preview;
+  if (all.length === 1) return sentence`${ticketSentence(first.ticket)} was not sent: ${first.problems}`;
+  const lines = refused.map((p, i) => {
+    const said = sentence`level ${String(all.indexOf(p) + 1)}, ${ticketSentence(p.preview.ticket)}: ${withoutFullStop(sentence`${p.preview.problems}`)}`;
+    return i < refused.length - 1 ? sentence`${said};` : said;
+  });
+  return sentence`Nothing was sent: ${String(refused.length)} of the ${String(all.length)} orders would be refused — ${lines}.`;
 }
 
 function merge(into: CancelResult, from: CancelResult): void {

@@ -1,23 +1,30 @@
 /** The exchange's answer to each order, as a result that names the order in a sentence. */
 import type { PostOrderResponse } from '../../../shared/orders/orderSchema';
+import { price, sentence, shares, usd, type Sentence, type SentencePart } from '../../../shared/sentence';
 import type { OrderTicket, PlacedOrder } from '../../../shared/tradingViews';
 import type { CoreError } from '../coreError';
 import { DELAYED_ORDER_SENTENCE, exchangeSentence } from './exchangeSentences';
 
-export function describeTicket(ticket: OrderTicket): string {
-  const quantity = ticket.amount !== undefined ? `$${ticket.amount}` : `${ticket.size} shares`;
+/** "BUY 10 shares at 0.45 (GTC)", its figures kept for the page to format. */
+export function ticketSentence(ticket: OrderTicket): Sentence {
+  const quantity = ticket.amount !== undefined ? sentence`${usd(ticket.amount)}` : sentence`${shares(ticket.size ?? '0')} shares`;
   const flags = ticket.postOnly ? ', post-only' : '';
-  return `${ticket.side} ${quantity} at ${ticket.price} (${ticket.orderType}${flags})`;
+  return sentence`${ticket.side} ${quantity} at ${price(ticket.price)} (${ticket.orderType}${flags})`;
 }
+
+export const describeTicket = (ticket: OrderTicket): string => ticketSentence(ticket).text;
 
 /** `order timed out`: the deadline passed before processing, so the order never reached the book. */
 const isTimeout = (message: string) => /order timed out/i.test(message);
 
 /** The refusal as a sentence naming the order, with the exchange's own words after it. */
-function refusal(ticket: OrderTicket, said: string): string {
-  const sentence = exchangeSentence(said);
-  return sentence ? `${describeTicket(ticket)} was refused: ${sentence} (The exchange said “${said}”.)` : `${describeTicket(ticket)} was refused: ${said}.`;
+function refusal(ticket: OrderTicket, said: string): Sentence {
+  const plain = exchangeSentence(said);
+  return plain ? sentence`${ticketSentence(ticket)} was refused: ${plain} (The exchange said “${said}”.)` : sentence`${ticketSentence(ticket)} was refused: ${said}.`;
 }
+
+/** A result's sentence: its text for logs, its parts for the page. */
+export const saidWith = (whole: Sentence): { message: string; parts: SentencePart[] } => ({ message: whole.text, parts: whole.parts });
 
 export function placedFromAnswer(ticket: OrderTicket, answer: PostOrderResponse | undefined): PlacedOrder {
   if (!answer) return placedFromMessage(ticket, 'The exchange sent no answer for this order.');
@@ -30,7 +37,7 @@ export function placedFromAnswer(ticket: OrderTicket, answer: PostOrderResponse 
     success,
     orderId: String(answer.orderID ?? ''),
     status,
-    message: success ? (status === 'delayed' ? DELAYED_ORDER_SENTENCE : '') : refusal(ticket, errorMsg || 'no reason given'),
+    ...(success ? { message: status === 'delayed' ? DELAYED_ORDER_SENTENCE : '' } : saidWith(refusal(ticket, errorMsg || 'no reason given'))),
     makingAmount: String(answer.makingAmount ?? ''),
     takingAmount: String(answer.takingAmount ?? ''),
     tradeIds: Array.isArray(answer.tradeIDs) ? answer.tradeIDs.map(String) : [],
@@ -48,7 +55,7 @@ function placedFromMessage(ticket: OrderTicket, said: string): PlacedOrder {
     success: false,
     orderId: '',
     status: '',
-    message: refusal(ticket, said),
+    ...saidWith(refusal(ticket, said)),
     makingAmount: '',
     takingAmount: '',
     tradeIds: [],

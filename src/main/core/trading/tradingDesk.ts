@@ -43,6 +43,11 @@ import type { MainConfirmations } from '../authority/mainConfirmations';
 import { KillSwitch } from '../risk/killSwitch';
 import { RiskDesk } from '../risk/riskDesk';
 import { readMarketBook } from './marketInfo';
+import { OpenOrdersPush } from './openOrdersPush';
+import { readAnsweredTrades } from './answeredTrades';
+import type { StoredAccount } from '../accounts/accountRegistry';
+import type { TokenMarket } from '../catalog/catalogService';
+import type { PlacedOrder } from '../../../shared/tradingViews';
 
 export interface TradingDeskOptions {
   http: HttpClient;
@@ -61,11 +66,16 @@ export interface TradingDeskOptions {
   recovery?: TradingRecoveryTiming;
   /** Names rows of any market by its question and tick (the catalog's); rows stay unnamed without it. */
   marketLabels?: MarketLabels;
+  /** A token's market and outcome (the catalog's): names an order known from its answer only. */
+  tokenMarket?: (tokenId: string) => Promise<TokenMarket | null>;
   /** Where orders are confirmed, and main's own question before signing (authority/orderConfirmations.ts). */
   orderConfirmation: OrderConfirmationPort;
   /** risk: the user's answer in a surface main owns (raising a risk limit waits for it). */
   confirmations: MainConfirmations;
 }
+
+/** How long after an order's or cancel's answer the reads that confirm it start. */
+const CONFIRM_READ_DELAY_MS = 100;
 
 /** Timings of the recovery loops; the defaults follow the exchange's documented figures. */
 export interface TradingRecoveryTiming {
@@ -99,6 +109,10 @@ export class TradingDesk {
   private readonly balanceRereads = new CoalescedRuns();
   /** Post-only flags of the orders placed here: the exchange's order rows do not carry them. */
   private readonly flags = new OrderFlags();
+  /** The open orders pushed to the renderer: the last read and what was placed or cancelled since. */
+  private readonly openOrdersPush: OpenOrdersPush;
+  /** Per account: the reads that confirm an order's or cancel's answer, waiting to start. */
+  private readonly confirmReads = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(private readonly options: TradingDeskOptions) {
     const { http, registry, session, hub, log } = options;
@@ -130,8 +144,7 @@ export class TradingDesk {
       events: {
         openOrders: (account, orders) => {
           this.reconciler.observe(account.id, orders);
-          this.available.receiveOrders(account.id, orders);
-          hub.emit('openOrdersChanged', { accountId: account.id, orders });
+          this.openOrdersMoved(account);
         },
         filled: (fill) => {
           hub.emit('orderFilled', fill);
@@ -172,22 +185,31 @@ export class TradingDesk {
       flags: this.flags,
       contracts: () => options.network.contracts,
       confirmation: options.orderConfirmation,
-      onOrdersTouched: (account) => {
-        void this.activity.pollNow();
-        // A quote-grid burst touches hundreds of orders: one balance read at a time, one more after the burst.
-        void this.balanceRereads.request(account.id, () => this.balances.read(account));
-      },
+      onOrdersTouched: (account) => this.confirmSoon(account),
       onUserCancelled: (ids, account) => {
         this.reconciler.noteUserCancelled(ids);
         this.risk.cancelled(account, ids);
+        this.openOrdersMoved(account);
       },
       risk: this.risk.gate,
-      onPlaced: (account, placed) => this.risk.placed(account, placed),
+      onPlaced: (account, placed) => {
+        this.risk.placed(account, placed);
+        this.openOrdersMoved(account);
+        void this.pushAnsweredTrades(account, placed);
+      },
+    });
+    this.openOrdersPush = new OpenOrdersPush({
+      known: (accountId) => this.risk.openOrdersNow(accountId),
+      ...(options.tokenMarket ? { tokenMarket: options.tokenMarket } : {}),
+      ...(options.marketLabels ? { label: (rows) => options.marketLabels!.label(rows), labelKnown: (rows) => options.marketLabels!.labelKnown(rows) } : {}),
+      emit: (account, orders) => hub.emit('openOrdersChanged', { accountId: account.id, orders }),
     });
     this.reconciler = new OpenOrderReconciler({
       clob: this.clob,
       log,
-      lastKnown: (account) => this.activity.lastKnownOrders(account.id),
+      // What main knows now: the last read and the orders placed or cancelled since (an order
+      // placed a moment before the exchange went out of reach is not in any read yet).
+      lastKnown: (account) => this.risk.openOrdersNow(account.id) ?? this.activity.lastKnownOrders(account.id),
       readOpen: (account) => this.activity.readOpenOrders(account),
       notify: (notice) => hub.emit('ordersCancelledByExchange', notice),
     });
@@ -239,6 +261,47 @@ export class TradingDesk {
       if (service === 'clob') this.afterOutage.reachability(out);
     });
     this.activity.start();
+  }
+
+  /**
+   * What main knows of the account's open orders changed (a read, a placement, a cancel): the list
+   * is pushed at once, not a poll later, and then what they hold comes off the available balance
+   * (the orders are what the user looks for; the balance follows them).
+   */
+  private openOrdersMoved(account: StoredAccount): void {
+    void this.openOrdersPush.update(account).finally(() => {
+      const known = this.risk.openOrdersNow(account.id);
+      if (known) this.available.receiveOrders(account.id, known);
+    });
+  }
+
+  /**
+   * After an order or cancel answer: the open orders, fills and balance read again, a moment
+   * later. What the answer said was pushed already; these reads confirm it, and started at once
+   * they would compete with that push on its way to the screen. A burst of answers is one read.
+   */
+  private confirmSoon(account: StoredAccount): void {
+    if (this.confirmReads.has(account.id)) return;
+    const timer = setTimeout(() => {
+      this.confirmReads.delete(account.id);
+      void this.activity.pollNow();
+      // A quote-grid burst touches hundreds of orders: one balance read at a time, one more after the burst.
+      void this.balanceRereads.request(account.id, () => this.balances.read(account));
+    }, CONFIRM_READ_DELAY_MS);
+    this.confirmReads.set(account.id, timer);
+  }
+
+  /** A taker fill in a placement's answer: its trades pushed now (answeredTrades.ts). */
+  private async pushAnsweredTrades(account: StoredAccount, placed: readonly PlacedOrder[]): Promise<void> {
+    try {
+      const trades = await readAnsweredTrades(this.clob, account, placed);
+      if (trades.length === 0) return;
+      const named = this.options.marketLabels ? await this.options.marketLabels.label(trades) : trades;
+      this.options.hub.emit('accountTradesAdded', { accountId: account.id, trades: named });
+    } catch (error) {
+      // The fill notification's reload of the trades brings them all the same.
+      this.options.log.warn(`reading the trades of an order's answer failed: ${error instanceof Error ? error.message : 'unknown'}`);
+    }
   }
 
   state(): TradingState {
@@ -322,6 +385,8 @@ export class TradingDesk {
   }
 
   stop(): void {
+    for (const timer of this.confirmReads.values()) clearTimeout(timer);
+    this.confirmReads.clear();
     this.stopOutageWatch();
     this.activity.stop();
     this.heartbeats.stop();

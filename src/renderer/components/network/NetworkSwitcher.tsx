@@ -66,7 +66,6 @@ export function NetworkSwitcher() {
         className="titlebar-button network-switcher-button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`Network: ${active.label}. Switch network`}
         data-testid="network-switcher"
         data-network-id={active.id}
         disabled={switchingTo !== null}
@@ -78,6 +77,8 @@ export function NetworkSwitcher() {
         ) : (
           <NetworkBadge testId="titlebar-network-badge" />
         )}
+        {/* Named by what it shows, then what it does: a spoken name that matches the visible one. */}
+        <span className="visually-hidden"> — switch network</span>
         <span className="caret" aria-hidden="true">
           ▾
         </span>

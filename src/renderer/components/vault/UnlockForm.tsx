@@ -13,6 +13,7 @@ import { ActionError } from '../ActionError';
 import { Field } from '../Field';
 import { LockGlyph } from '../LockGlyph';
 import { SecretInput } from '../SecretInput';
+import { formatDuration } from '../../lib/format';
 
 export function UnlockForm({ purpose, inDialog = false }: { purpose?: string | null; inDialog?: boolean }) {
   const { vault, retryAt } = useVaultStore(useShallow((s) => ({ vault: s.vault, retryAt: s.retryAt })));
@@ -87,7 +88,7 @@ export function UnlockForm({ purpose, inDialog = false }: { purpose?: string | n
         ) : null}
         {waiting ? (
           <span className="throttle-wait" role="status" data-testid="unlock-wait">
-            Try again in {waitSeconds} s
+            Try again in {formatDuration(waitSeconds * 1000)}
           </span>
         ) : null}
       </div>

@@ -16,6 +16,7 @@ import { AccountDetail } from './AccountDetail';
 import { AccountList } from './AccountList';
 import { AddAccountPanel } from './add/AddAccountPanel';
 import { RemoveAccountDialog } from './RemoveAccountDialog';
+import { formatNumber } from '../../lib/format';
 
 /** The one account hotkey that works in the desktop app and in a browser (the ? sheet says the same). */
 const SHORTCUT = 'Alt+Shift+1…9';
@@ -29,7 +30,7 @@ function ListPane({ onAdd, onRemove }: { onAdd: () => void; onRemove: (account: 
       <div className="pane-header">
         <h2 className="pane-title">Accounts</h2>
         <span className="pane-meta" data-testid="account-count">
-          {count}
+          {formatNumber(count)}
         </span>
         <button type="button" className="button button-small pane-header-action" onClick={onAdd} data-testid="add-account">
           + Add account

@@ -15,6 +15,7 @@ import { selectHosts, useAccountsStore } from '../../stores/accountsStore';
 import { PerpsProxyCreateForm } from './PerpsProxyCreateForm';
 import { PerpsProxyRow } from './PerpsProxyRow';
 import { signingBlock } from './signingBlock';
+import { formatNumber } from '../../lib/format';
 
 const PURPOSE = 'Unlock the vault to manage perps proxies.';
 
@@ -33,12 +34,12 @@ export function PerpsProxiesPanel({ account }: { account: AccountView }) {
         <h3 className="panel-title" id="proxies-panel-title">
           Perps proxies
         </h3>
-        <span className="panel-meta">{proxies.length === 0 ? 'none' : `${proxies.length - expired} active`}</span>
+        <span className="panel-meta">{proxies.length === 0 ? 'none' : `${formatNumber(proxies.length - expired)} active`}</span>
       </header>
       {expiring + expired > 0 ? (
         <p className="panel-note proxy-warning" role="status" data-testid="proxies-warning">
-          {expired > 0 ? `${expired} prox${expired === 1 ? 'y has' : 'ies have'} expired and can no longer sign or read. ` : ''}
-          {expiring > 0 ? `${expiring} prox${expiring === 1 ? 'y expires' : 'ies expire'} within 7 days. ` : ''}
+          {expired > 0 ? `${formatNumber(expired)} prox${expired === 1 ? 'y has' : 'ies have'} expired and can no longer sign or read. ` : ''}
+          {expiring > 0 ? `${formatNumber(expiring)} prox${expiring === 1 ? 'y expires' : 'ies expire'} within 7 days. ` : ''}
           Rotate replaces a proxy with a fresh one under the same label.
         </p>
       ) : null}

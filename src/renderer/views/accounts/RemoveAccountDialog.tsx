@@ -12,6 +12,7 @@ import { SecretInput } from '../../components/SecretInput';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { shortAddress } from '../../lib/address';
 import { useAccountsStore } from '../../stores/accountsStore';
+import { formatNumber } from '../../lib/format';
 
 function Losses({ account }: { account: AccountView }) {
   const proxies = account.perpsProxies.length;
@@ -34,7 +35,8 @@ function Losses({ account }: { account: AccountView }) {
       {proxies > 0 ? (
         <li>
           <strong>
-            Its {proxies} perps {proxies === 1 ? 'proxy' : 'proxies'}
+            Its {formatNumber(proxies)} perps
+ {proxies === 1 ? 'proxy' : 'proxies'}
           </strong>
           {proxies === 1
             ? ': its secret is deleted from the vault. The exchange keeps it authorised until it expires — delete it first to revoke it.'

@@ -11,6 +11,7 @@ import { InlineError } from '../../components/InlineError';
 import { WalletPicker } from '../../components/WalletPicker';
 import { selectAccounts, selectActiveAccountId, useAccountsStore } from '../../stores/accountsStore';
 import { retryActivity, useActivityStore, type HistoryChoice } from '../../stores/activityStore';
+import { useComboFilterStore } from '../../stores/comboFilterStore';
 import { hrefForView } from '../../stores/navigationStore';
 import { ActivityFilters } from './ActivityFilters';
 import { ActivityTable } from './ActivityTable';
@@ -47,6 +48,13 @@ export function ActivityPage() {
   useEffect(() => {
     setAddress(address);
   }, [address, setAddress]);
+  // A combo position (Portfolio) asked for its combo's steps.
+  const comboTabRequested = useComboFilterStore((s) => s.tabRequested);
+  useEffect(() => {
+    if (!comboTabRequested) return;
+    setTab('combos');
+    useComboFilterStore.getState().tabShown();
+  }, [comboTabRequested]);
 
   const emptyHistory = sync && sync.rows === 0 ? 'Nothing stored for this wallet yet: Sync reads its history from the analytics service.' : 'No activity matches these filters.';
   const tabs: Array<[Tab, string]> = [

@@ -9,7 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import type { ActivityRowView } from '../../../shared/portfolioViews';
 import { SortableHeaderCell } from '../../components/SortableHeaderCell';
-import { templateMinWidth } from '../../components/VirtualTable';
+import { scrollableRows, templateMinWidth } from '../../components/VirtualTable';
 import { useActivityStore } from '../../stores/activityStore';
 import { rowAt } from '../../stores/activityWindows';
 import { ACTIVITY_COLUMNS, ACTIVITY_ROW_HEIGHT, ACTIVITY_TEMPLATE } from './activityColumns';
@@ -101,7 +101,7 @@ export const ActivityTable = memo(function ActivityTable({ empty }: { empty: str
   return (
     <div className="vtable act-table" role="table" aria-label="Activity history" aria-rowcount={total + 1} data-testid="activity-table" data-count={total} data-loading={!known}>
       <ActivityHeader />
-      <div className="vtable-body" ref={scrollRef} style={{ minWidth: MIN_WIDTH }} data-testid="activity-scroll">
+      <div className="vtable-body" ref={scrollRef} style={{ minWidth: MIN_WIDTH }} data-testid="activity-scroll" {...scrollableRows('Activity history', total)}>
         {total === 0 ? (
           <div className="vtable-empty">{empty}</div>
         ) : (

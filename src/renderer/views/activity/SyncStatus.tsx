@@ -1,10 +1,12 @@
 /**
  * What the local history store holds for the wallet (rows, whether the whole history is in, the
  * last sync) and the Sync button: newest rows first until a known one, or the full history; the
- * walk runs in main as a job with progress and Cancel, and resumes where it stopped.
+ * walk runs in main as a job with progress and Cancel, and resumes where it stopped; a sync the
+ * disk refused says when it tries again by itself.
  */
 import { ActionError } from '../../components/ActionError';
 import { JobProgressBar } from '../../components/JobProgressBar';
+import { SyncRetryNote } from './SyncRetryNote';
 import { useNow } from '../../hooks/useNow';
 import { formatAgo, formatDay, formatNumber } from '../../lib/format';
 import { useActivityStore } from '../../stores/activityStore';
@@ -48,7 +50,9 @@ export function SyncStatus() {
           ) : null}
         </span>
       )}
-      {error ? <ActionError error={error} /> : null}
+      {sync?.storageRetry ? <SyncRetryNote retry={sync.storageRetry} /> : null}
+      {/* A refused disk is said once, by the retry note. */}
+      {error && !(error.code === 'storage' && sync?.storageRetry) ? <ActionError error={error} /> : null}
     </div>
   );
 }

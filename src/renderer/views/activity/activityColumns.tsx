@@ -6,7 +6,7 @@
  */
 import type { ActivityRowView, ActivitySortKey } from '../../../shared/portfolioViews';
 import { shortAddress } from '../../lib/address';
-import { formatPrice, formatSize, formatUsd } from '../../lib/format';
+import { formatDateTime, formatPrice, formatSize, formatUsd } from '../../lib/format';
 import { epochMs } from '../portfolio/money';
 
 export interface ActivityCell {
@@ -23,13 +23,6 @@ export interface ActivityColumn {
   sortKey?: ActivitySortKey;
   numeric?: boolean;
   cell: (row: ActivityRowView) => ActivityCell;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** "2026-10-31 20:22": a history spans years, so the year is part of every row's time. */
-export function formatStamp(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 const sideTone = (side: ActivityRowView['side']) => (side === 'BUY' || side === 'IN' ? 'tone-bid' : side === 'SELL' || side === 'OUT' ? 'tone-ask' : 'muted');
@@ -50,7 +43,7 @@ function marketCell(r: ActivityRowView): ActivityCell {
 }
 
 export const ACTIVITY_COLUMNS: readonly ActivityColumn[] = [
-  { id: 'timestamp', header: 'Time', sortKey: 'timestamp', cell: (r) => ({ text: formatStamp(epochMs(r.timestamp)), className: 'num' }) },
+  { id: 'timestamp', header: 'Time', sortKey: 'timestamp', cell: (r) => ({ text: formatDateTime(epochMs(r.timestamp)), className: 'num' }) },
   { id: 'type', header: 'Type', sortKey: 'type', cell: (r) => ({ text: r.type, className: `act-type act-type-${r.type.toLowerCase()}` }) },
   { id: 'side', header: 'Side', cell: (r) => ({ text: r.side ?? '—', className: sideTone(r.side) }) },
   { id: 'title', header: 'Market', sortKey: 'title', cell: marketCell },

@@ -3,7 +3,8 @@
  * applies. Pure, so the rules are in one place: tips only when ticked, at most 20 well-formed
  * condition ids, a time window of whole UTC days (the end day included).
  */
-import { ACTIVITY_TYPES, MAX_CONDITION_IDS } from '../../../shared/protocol/analytics';
+import { ACTIVITY_TYPES } from '../../../shared/protocol/analytics';
+import { parseConditionIds } from '../../lib/conditionIds';
 import type { ActivityFilter, ActivityType } from '../../../shared/portfolioViews';
 
 export const DEFAULT_TYPES = ACTIVITY_TYPES.filter((type) => type !== 'TIP');
@@ -22,7 +23,6 @@ export interface FilterForm {
 
 export const EMPTY_FORM: FilterForm = { types: DEFAULT_TYPES, includeTips: false, markets: '', eventSlug: '', side: '', from: '', to: '', text: '' };
 
-const CONDITION_ID = /^0x[0-9a-fA-F]{64}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const dayStart = (day: string): number => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000);
@@ -33,12 +33,10 @@ export function toFilter(form: FilterForm): { filter: ActivityFilter } | { probl
   const allDefault = DEFAULT_TYPES.every((type) => form.types.includes(type));
   if (!allDefault || form.includeTips) filter.types = [...form.types.filter((t) => t !== 'TIP'), ...(form.includeTips ? (['TIP'] as const) : [])];
   if (filter.types && filter.types.length === 0) return { problem: 'Choose at least one activity type.' };
-  const ids = form.markets.split(/[\s,]+/).filter(Boolean);
-  const bad = ids.find((id) => !CONDITION_ID.test(id));
-  if (bad) return { problem: `“${bad.length > 20 ? `${bad.slice(0, 20)}…` : bad}” is not a condition id (0x and 64 hex digits).` };
-  if (ids.length > MAX_CONDITION_IDS) return { problem: `At most ${MAX_CONDITION_IDS} markets can be filtered at once (${ids.length} given).` };
-  if (ids.length > 0 && form.eventSlug.trim()) return { problem: 'Filter by markets or by an event, not both.' };
-  if (ids.length > 0) filter.conditionIds = [...new Set(ids.map((id) => id.toLowerCase()))];
+  const markets = parseConditionIds(form.markets, { one: 'condition id', many: 'markets' });
+  if ('problem' in markets) return markets;
+  if (markets.ids.length > 0 && form.eventSlug.trim()) return { problem: 'Filter by markets or by an event, not both.' };
+  if (markets.ids.length > 0) filter.conditionIds = markets.ids;
   if (form.eventSlug.trim()) filter.eventSlug = form.eventSlug.trim();
   if (form.side) filter.side = form.side;
   if (form.from && DAY.test(form.from)) filter.startTs = dayStart(form.from);

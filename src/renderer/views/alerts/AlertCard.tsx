@@ -10,7 +10,7 @@ import type { AlertDirection, AlertSource } from '../../../shared/prefs';
 import type { OrderBookView } from '../../../shared/viewModels';
 import type { BridgeError } from '../../../shared/result';
 import { ActionError } from '../../components/ActionError';
-import { formatPrice } from '../../lib/format';
+import { formatNumber, formatPrice } from '../../lib/format';
 import { askForNotificationPermission } from '../../lib/webNotifications';
 import { selectAlertsFor, useAlertsStore } from '../../stores/alertsStore';
 import type { TradeTarget } from '../../stores/tradeTargetStore';
@@ -43,7 +43,8 @@ export function AlertCard({ target, book }: { target: TradeTarget; book: OrderBo
       <header className="trade-card-header">
         <h3 className="pane-title">Alerts · {target.outcome}</h3>
         <span className="pane-meta" data-testid="alert-count">
-          {alerts.length === 0 ? 'none waiting' : `${alerts.length} waiting`}
+          {alerts.length === 0 ? 'none waiting' : `${formatNumber(alerts.length)} waiting`
+}
         </span>
         <button type="button" className="button button-small alert-bell" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="alert-toggle">
           {open ? 'Close' : 'New alert'}

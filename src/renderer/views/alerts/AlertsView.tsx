@@ -8,7 +8,7 @@ import type { FiredAlert, PriceAlert } from '../../../shared/prefs';
 import { ActionError } from '../../components/ActionError';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
-import { formatDateTime, formatShortDateTime } from '../../lib/format';
+import { formatDateTime, formatNumber, formatSentence } from '../../lib/format';
 import { notificationPermission } from '../../lib/webNotifications';
 import { useAlertsStore } from '../../stores/alertsStore';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
@@ -33,16 +33,22 @@ const WAITING_COLUMNS: DataColumn<PriceAlert>[] = [
   { id: 'question', header: 'Market', cell: (a) => <span title={a.question}>{a.question}</span>, sortValue: (a) => a.question },
   { id: 'outcome', header: 'Outcome', cell: (a) => a.outcome, sortValue: (a) => a.outcome },
   { id: 'rule', header: 'Fires when', cell: (a) => <AlertRuleText alert={a} /> },
-  { id: 'created', header: 'Created', cell: (a) => formatShortDateTime(a.createdAt), sortValue: (a) => a.createdAt, numeric: true },
+  { id: 'created', header: 'Created', cell: (a) => formatDateTime(a.createdAt), sortValue: (a) => a.createdAt, numeric: true },
   { id: 'remove', header: '', cell: (a) => <RemoveButton alertId={a.id} /> },
 ];
 
 const LOG_COLUMNS: DataColumn<FiredAlert>[] = [
-  { id: 'at', header: 'Time', cell: (e) => <span title={formatDateTime(e.at)}>{formatShortDateTime(e.at)}</span>, sortValue: (e) => e.at, numeric: true },
+  { id: 'at', header: 'Time', cell: (e) => <span title={formatDateTime(e.at, { seconds: true })}>{formatDateTime(e.at)}</span>, sortValue: (e) => e.at, numeric: true },
   { id: 'kind', header: 'Kind', cell: (e) => (e.kind === 'fill' ? 'Fill' : 'Price'), sortValue: (e) => e.kind },
   { id: 'title', header: 'About', cell: (e) => <span title={e.title}>{e.title}</span>, sortValue: (e) => e.title },
-  { id: 'body', header: 'What happened', cell: (e) => <span title={e.body}>{e.body}</span> },
+  { id: 'body', header: 'What happened', cell: (e) => <AlertBody alert={e} /> },
 ];
+
+/** The sentence with its prices in the style the user reads prices in now (older logs: as written). */
+function AlertBody({ alert }: { alert: FiredAlert }) {
+  const text = alert.bodyParts ? formatSentence(alert.bodyParts) : alert.body;
+  return <span title={text}>{text}</span>;
+}
 
 function permissionNote(): string | null {
   const permission = notificationPermission();
@@ -90,7 +96,8 @@ export function AlertsView() {
           <h2 className="panel-title" id="alerts-log-title">
             Fired alerts
           </h2>
-          <span className="panel-meta">{log.length === 0 ? 'none yet' : `${log.length} kept, newest first`}</span>
+          <span className="panel-meta">{log.length === 0 ? 'none yet' : `${formatNumber(log.length)} kept, newest first`
+}</span>
           {log.length > 0 ? (
             <button type="button" className="button button-small" disabled={clear.pending} onClick={() => void clear.run(undefined)} data-testid="alerts-clear-log">
               Clear the log

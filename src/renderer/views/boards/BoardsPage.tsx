@@ -1,11 +1,17 @@
-/** Boards: biggest winners (wide, left), the builders leaderboard and builder volume (right). */
+/**
+ * Boards: biggest winners (wide, left); beside it the traders or the builders leaderboard (one
+ * card, switched by its tabs) over builder volume (right).
+ */
 import { useState } from 'react';
+import { useBoardsStore } from '../../stores/boardsStore';
 import { BuildersBoard } from './BuildersBoard';
+import { TradersBoard } from './TradersBoard';
 import { BuilderVolumePanel } from './BuilderVolumePanel';
 import { WinnersBoard } from './WinnersBoard';
 
 export function BoardsPage() {
   const [filter, setFilter] = useState('');
+  const ranking = useBoardsStore((s) => s.ranking);
   return (
     <section className="view boards" data-testid="view-boards" aria-label="Boards">
       <header className="an-header bd-header">
@@ -15,7 +21,7 @@ export function BoardsPage() {
       <div className="bd-body">
         <WinnersBoard filter={filter} />
         <div className="bd-side">
-          <BuildersBoard filter={filter} />
+          {ranking === 'traders' ? <TradersBoard filter={filter} /> : <BuildersBoard filter={filter} />}
           <BuilderVolumePanel />
         </div>
       </div>

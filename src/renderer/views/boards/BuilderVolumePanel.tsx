@@ -9,7 +9,7 @@ import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
 import { cssVar, useTerminalChart } from '../../components/terminalChart';
 import { shortAddress } from '../../lib/address';
-import { formatDay, formatUsd } from '../../lib/format';
+import { formatDay, formatNumber, formatUsd } from '../../lib/format';
 import { useBoardsStore } from '../../stores/boardsStore';
 import { epochMs } from '../portfolio/money';
 import { PeriodChoice } from './boardControls';
@@ -29,7 +29,8 @@ interface BucketRow {
 const COLUMNS: DataColumn<BucketRow>[] = [
   { id: 'start', header: 'Bucket', sortValue: (r) => r.start, cell: (r) => <span className="num">{formatDay(epochMs(r.start))}</span> },
   { id: 'total', header: 'Volume', numeric: true, sortValue: (r) => r.total, cell: (r) => formatUsd(r.total) },
-  { id: 'builders', header: 'Builders', numeric: true, sortValue: (r) => r.builders, cell: (r) => r.builders },
+  { id: 'builders', header: 'Builders', numeric: true, sortValue: (r) => r.builders, cell: (r) => formatNumber(r.builders) },
+
   { id: 'leader', header: 'Leader', sortValue: (r) => r.leader, cell: (r) => <span className="cell-ellipsis" title={r.leader}>{builderName(r.leader)}</span> },
 ];
 const TEMPLATE = '100px 110px 64px minmax(90px, 1fr)';

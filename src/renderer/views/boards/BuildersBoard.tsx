@@ -6,10 +6,12 @@ import { InlineError } from '../../components/InlineError';
 import { formatNumber, formatUsd } from '../../lib/format';
 import { useBoardsStore } from '../../stores/boardsStore';
 import { toNumber } from '../portfolio/money';
-import { LoadMore, PeriodChoice } from './boardControls';
+import { emptyBoardText, LoadMore, PeriodChoice } from './boardControls';
+import { RankingTabs } from './RankingTabs';
 
 const COLUMNS: DataColumn<BuilderRankView>[] = [
-  { id: 'rank', header: '#', numeric: true, sortValue: (r) => r.rank, cell: (r) => <span className="muted">{r.rank}</span> },
+  { id: 'rank', header: '#', numeric: true, sortValue: (r) => r.rank, cell: (r) => <span className="muted">{formatNumber(r.rank)}</span>
+ },
   { id: 'builder', header: 'Builder', sortValue: (r) => r.builder.toLowerCase(), cell: (r) => <span className="cell-ellipsis" title={r.builder}>{r.builder}</span> },
   { id: 'code', header: 'Code', sortValue: (r) => r.builderCode, cell: (r) => <span className="num muted cell-ellipsis">{r.builderCode}</span> },
   { id: 'volume', header: 'Volume', numeric: true, sortValue: (r) => toNumber(r.volume), cell: (r) => formatUsd(r.volume) },
@@ -29,7 +31,7 @@ export function BuildersBoard({ filter }: { filter: string }) {
   return (
     <section className="an-card bd-builders" aria-label="Builders leaderboard" data-testid="board-builders" data-phase={board.phase}>
       <header className="an-toolbar">
-        <span className="pane-title">Builders</span>
+        <RankingTabs />
         <PeriodChoice value={period} onChange={setPeriod} testId="builders-period" />
       </header>
       {board.error ? <InlineError what="Could not read the builders leaderboard" error={board.error} onRetry={() => void load(board.rows.length > 0)} /> : null}
@@ -44,7 +46,7 @@ export function BuildersBoard({ filter }: { filter: string }) {
         testId="builders-table"
         rowTestId="builder-row"
         initialSort={[{ id: 'rank', desc: false }]}
-        empty={board.phase === 'error' ? 'Nothing to show until the board can be read.' : board.phase === 'ready' ? 'No builder volume in this period.' : 'Loading…'}
+        empty={emptyBoardText(board.phase, 'No builder volume in this period.')}
       />
       <LoadMore count={board.rows.length} nextCursor={board.nextCursor} loading={board.phase === 'loading'} onMore={() => void load(true)} testId="builders-load-more" />
     </section>

@@ -8,21 +8,13 @@ import type { BoardPeriod, WinnerView } from '../../../shared/portfolioViews';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
 import { shortAddress } from '../../lib/address';
-import { formatSignedUsd, formatUsd } from '../../lib/format';
+import { errorText } from '../../lib/errorText';
+import { formatDay, formatSignedUsd, formatUsd } from '../../lib/format';
 import { useBoardsStore } from '../../stores/boardsStore';
-import { useCatalogTagsStore } from '../../stores/catalogTagsStore';
 import { openMarketInTrade } from '../portfolio/openMarket';
 import { epochMs, pnlTone, toNumber } from '../portfolio/money';
-import { LoadMore, PeriodChoice } from './boardControls';
+import { emptyBoardText, LoadMore, PeriodChoice } from './boardControls';
 import { lookUpWallet } from './lookUpWallet';
-import { formatIsoDay } from '../../lib/format';
-
-
-const SPECIAL_CATEGORIES = [
-  { slug: 'overall', label: 'Overall' },
-  { slug: 'combos', label: 'Combos' },
-  { slug: 'esports', label: 'Esports' },
-];
 
 function TitleCell({ row, onProblem }: { row: WinnerView; onProblem: (text: string | null) => void }) {
   if (row.kind === 'combo' || row.eventSlug === null) {
@@ -70,7 +62,7 @@ function buildColumns(onProblem: (text: string | null) => void): DataColumn<Winn
         </span>
       ),
     },
-    { id: 'resolved', header: 'Resolved', sortValue: (r) => r.resolvedAt, cell: (r) => <span className="num">{formatIsoDay(epochMs(r.resolvedAt))}</span> },
+    { id: 'resolved', header: 'Resolved', sortValue: (r) => r.resolvedAt, cell: (r) => <span className="num">{formatDay(epochMs(r.resolvedAt))}</span> },
   ];
 }
 
@@ -84,9 +76,9 @@ export function WinnersBoard({ filter }: { filter: string }) {
   const setPeriod = useBoardsStore((s) => s.setWinnersPeriod);
   const setCategory = useBoardsStore((s) => s.setCategory);
   const load = useBoardsStore((s) => s.loadWinners);
-  const tags = useCatalogTagsStore((s) => s.tags);
-  const tagsPhase = useCatalogTagsStore((s) => s.phase);
-  const loadTags = useCatalogTagsStore((s) => s.load);
+  const categories = useBoardsStore((s) => s.categories);
+  const refused = useBoardsStore((s) => s.refusedCategories);
+  const loadCategories = useBoardsStore((s) => s.loadCategories);
   const [problem, setProblem] = useState<string | null>(null);
   const columns = useMemo(() => buildColumns(setProblem), []);
   // The rank is the service's order; a re-sort keeps each row's rank.
@@ -95,28 +87,44 @@ export function WinnersBoard({ filter }: { filter: string }) {
 
   useEffect(() => {
     if (board.phase === 'idle') void load(false);
-    if (tagsPhase === 'idle') void loadTags();
-  }, [board.phase, load, tagsPhase, loadTags]);
+    if (categories.phase === 'idle') void loadCategories();
+  }, [board.phase, load, categories.phase, loadCategories]);
+  // A category the service refused leaves the menu, except while it is the one shown (and said so).
+  const offered = categories.list.filter((c) => c.slug === category || !refused.includes(c.slug));
+  const categoryRefused = refused.includes(category);
 
   return (
     <section className="an-card bd-winners" aria-label="Biggest winners" data-testid="board-winners" data-phase={board.phase}>
       <header className="an-toolbar">
         <span className="pane-title">Biggest winners</span>
         <PeriodChoice value={period} onChange={(p: BoardPeriod) => setPeriod(p)} testId="winners-period" />
-        <select className="select" value={category} onChange={(e) => setCategory(e.target.value)} aria-label="Category" data-testid="winners-category">
-          {SPECIAL_CATEGORIES.map((c) => (
-            <option key={c.slug} value={c.slug}>
+        <select
+          className="select"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          aria-label="Category"
+          title={categories.error ? `Only the board's own categories: the catalog's could not be read (${errorText(categories.error)})` : 'The categories the analytics service ranks'}
+          data-testid="winners-category"
+          data-phase={categories.phase}
+        >
+          {offered.map((c) => (
+            <option key={c.slug} value={c.slug} data-source={c.source}>
               {c.label}
-            </option>
-          ))}
-          {tags.filter((t) => !SPECIAL_CATEGORIES.some((c) => c.slug === t.slug)).map((t) => (
-            <option key={t.slug} value={t.slug}>
-              {t.label}
+              {refused.includes(c.slug) ? ' (not ranked)' : ''}
             </option>
           ))}
         </select>
       </header>
-      {board.error ? <InlineError what="Could not read the biggest winners" error={board.error} onRetry={() => void load(board.rows.length > 0)} /> : null}
+      {categoryRefused ? (
+        <p className="an-note" role="alert" data-testid="winners-category-refused">
+          {board.error ? errorText(board.error) : `The analytics service does not rank the category “${category}”.`}{' '}
+          <button type="button" className="link-button" onClick={() => setCategory('overall')} data-testid="winners-category-overall">
+            Show Overall
+          </button>
+        </p>
+      ) : board.error ? (
+        <InlineError what="Could not read the biggest winners" error={board.error} onRetry={() => void load(board.rows.length > 0)} />
+      ) : null}
       {problem ? <p className="an-note" role="alert">{problem}</p> : null}
       <DataTable
         rows={board.rows}
@@ -129,7 +137,7 @@ export function WinnersBoard({ filter }: { filter: string }) {
         testId="winners-table"
         rowTestId="winner-row"
         rowAttributes={(r) => ({ 'data-kind': r.kind })}
-        empty={board.phase === 'error' ? 'Nothing to show until the board can be read.' : board.phase === 'ready' ? 'No winners in this period and category.' : 'Loading…'}
+        empty={categoryRefused ? 'Choose another category.' : emptyBoardText(board.phase, 'No winners in this period and category.')}
       />
       <LoadMore count={board.rows.length} nextCursor={board.nextCursor} loading={board.phase === 'loading'} onMore={() => void load(true)} testId="winners-load-more" />
     </section>

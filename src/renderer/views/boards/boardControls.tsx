@@ -1,6 +1,8 @@
-/** The controls every board shares: the period choice and the "load more" footer. */
+/** The controls every board shares: the period choice, the "load more" footer and what an empty board says. */
 import { BOARD_PERIODS } from '../../../shared/protocol/analytics';
 import type { BoardPeriod } from '../../../shared/portfolioViews';
+import type { PagedBoard } from '../../stores/boardsStore';
+import { formatNumber } from '../../lib/format';
 
 export function PeriodChoice({ value, onChange, testId }: { value: BoardPeriod; onChange: (period: BoardPeriod) => void; testId: string }) {
   return (
@@ -18,7 +20,8 @@ export function LoadMore({ count, nextCursor, loading, onMore, testId }: { count
   return (
     <footer className="an-more">
       <span className="muted">
-        {count} loaded{!nextCursor && !loading && count > 0 ? ' · all of it' : ''}
+        {formatNumber(count)} loaded{
+!nextCursor && !loading && count > 0 ? ' · all of it' : ''}
       </span>
       {nextCursor ? (
         <button type="button" className="button button-small" disabled={loading} onClick={onMore} data-testid={testId}>
@@ -27,4 +30,9 @@ export function LoadMore({ count, nextCursor, loading, onMore, testId }: { count
       ) : null}
     </footer>
   );
+}
+
+/** An empty board: still loading, not readable, or `none` once read. */
+export function emptyBoardText(phase: PagedBoard<unknown>['phase'], none: string): string {
+  return phase === 'error' ? 'Nothing to show until the board can be read.' : phase === 'ready' ? none : 'Loading…';
 }

@@ -6,12 +6,12 @@
  * the old one back.
  */
 import { useState, type KeyboardEvent } from 'react';
-import type { AmendResult, OpenOrderView, PlacedOrder } from '../../../shared/tradingViews';
+import type { AmendResult, OpenOrderView, OrderTicket, PlacedOrder } from '../../../shared/tradingViews';
 import { api } from '../../bridge/api';
 import { ActionError } from '../../components/ActionError';
 import { Dialog } from '../../components/Dialog';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
-import { formatPrice, formatSize } from '../../lib/format';
+import { formatPrice, formatSentence, formatSize } from '../../lib/format';
 import { priceKey, priceText, stepPrice } from '../../lib/ticks';
 import { useBookStore } from '../../stores/bookStore';
 import { remainingSize, useOpenOrdersStore } from '../../stores/openOrdersStore';
@@ -19,6 +19,8 @@ import { TicketResult } from '../trade/ticket/TicketResult';
 import { useAmendStore } from './amendStore';
 
 const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
+/** "BUY 10.00 at 0.45" (or "45¢"). */
+const describe = (ticket: OrderTicket) => `${ticket.side} ${formatSize(ticket.size ?? '0')} at ${formatPrice(ticket.price, ticket.price)}`;
 
 function AmendAnswer({ result }: { result: AmendResult }) {
   const restore = useBridgeAction(api.placeOrder);
@@ -27,7 +29,7 @@ function AmendAnswer({ result }: { result: AmendResult }) {
   return (
     <div className="amend-answer" data-testid="amend-result" data-state={result.state}>
       <p className={result.state === 'amended' ? 'success-note' : 'action-error'} role={result.state === 'amended' ? 'status' : 'alert'} data-testid="amend-message">
-        {result.message}
+        {formatSentence(result.parts)}
       </p>
       <dl className="amend-halves">
         <div>
@@ -36,13 +38,13 @@ function AmendAnswer({ result }: { result: AmendResult }) {
         </div>
         <div>
           <dt>New order</dt>
-          <dd data-testid="amend-new">{result.placed ? (result.placed.success ? `${result.placed.status || 'sent'} · ${result.replacement.side} ${result.replacement.size} at ${result.replacement.price}` : 'Refused') : 'Not placed'}</dd>
+          <dd data-testid="amend-new">{result.placed ? (result.placed.success ? `${result.placed.status || 'sent'} · ${describe(result.replacement)}` : 'Refused') : 'Not placed'}</dd>
         </div>
       </dl>
       {result.state === 'replacement-refused' ? (
         <div className="amend-restore">
           <button type="button" className="button" disabled={restore.pending || restored?.success === true} onClick={putBack} data-testid="amend-restore">
-            {restore.pending ? 'Placing…' : `Place the old order again (${result.previous.side} ${result.previous.size} at ${result.previous.price})`}
+            {restore.pending ? 'Placing…' : `Place the old order again (${describe(result.previous)})`}
           </button>
           <ActionError error={restore.error} testId="amend-restore-error" />
           {restored ? <TicketResult placed={restored} onResend={putBack} resending={restore.pending} /> : null}
@@ -70,8 +72,9 @@ function AmendForm({ order, startPrice, onClose }: { order: OpenOrderView; start
   const flagChanged = postOnly !== ownPostOnly;
   const unchanged = !invalid && !priceChanged && !sizeChanged && !flagChanged;
   const changes = [
-    ...(priceChanged ? [`price ${tick ? formatPrice(order.price, tick) : order.price} → ${price.trim()}`] : []),
-    ...(sizeChanged ? [`size ${formatSize(open)} → ${size.trim()}`] : []),
+    // Both sides in the user's style; the order's own market tick when its book is not open.
+    ...(priceChanged ? [`price ${formatPrice(order.price, tick ?? order.tickSize)} → ${formatPrice(price.trim(), tick ?? order.tickSize)}`] : []),
+    ...(sizeChanged ? [`size ${formatSize(open)} → ${formatSize(size.trim())}`] : []),
     ...(flagChanged ? [`post-only ${ownPostOnly ? 'on' : 'off'} → ${postOnly ? 'on' : 'off'}`] : []),
   ];
   const submit = () => {
@@ -109,7 +112,7 @@ function AmendForm({ order, startPrice, onClose }: { order: OpenOrderView; start
     >
       <p className="amend-current" data-testid="amend-current">
         <span className={order.side === 'BUY' ? 'tone-bid' : 'tone-ask'}>{order.side}</span> {order.outcome} · {formatSize(open)} open of {formatSize(order.originalSize)} at{' '}
-        <span className="num">{tick ? formatPrice(order.price, tick) : order.price}</span>
+        <span className="num">{formatPrice(order.price, tick ?? order.price)}</span>
       </p>
       <label className="ticket-field">
         <span className="field-label">New price</span>

@@ -14,6 +14,7 @@ import { priceText } from '../../lib/ticks';
 import { useLadderCommands } from './ladderCommands';
 import { foldedTicks, ladderPrices, shiftCentre, spreadFold, touchCentre, touchLeftWindow, type LadderRow } from './ladderWindow';
 import { ownIndex } from './levelIndex';
+import { LadderPainter } from './ladderPainter';
 import { LadderLevelRow, type LadderColumn } from './LadderLevelRow';
 
 export interface LadderAction {
@@ -67,16 +68,18 @@ export function DomLadder({ tokenId, outcome, tickSize, rows, variant, onAction,
     centreRef.current = centre;
   }, [prices, centre]);
 
-  // Recentre when the touch leaves the window: checked on every publish, outside React, so an
-  // update inside the window costs this component nothing.
+  // Every published book: the painter writes what changed into the rows, outside React, and the
+  // window recentres when the touch left it — so an update inside the window renders nothing.
+  const [painter] = useState(() => new LadderPainter(useBookStore.getState().books[tokenId]));
   useEffect(() => {
     const follow = (s: BookState) => {
       const book = s.books[tokenId];
+      painter.paint(book);
       if (book && (centreRef.current === null || touchLeftWindow(pricesRef.current, book))) setCentre(touchCentre(book));
     };
     follow(useBookStore.getState());
     return useBookStore.subscribe(follow);
-  }, [tokenId]);
+  }, [tokenId, painter]);
 
   const middle = Math.floor(prices.length / 2);
   const recentre = useCallback(() => {
@@ -204,6 +207,8 @@ export function DomLadder({ tokenId, outcome, tickSize, rows, variant, onAction,
 
   const ids = TEST_IDS[variant];
   const showOwn = variant === 'trade';
+  const orders = useOpenOrdersStore((s) => s.orders);
+  const own = showOwn ? ownIndex(orders, tokenId) : null;
   const bidVerb = variant === 'trade' ? 'buy' : 'trade';
   return (
     <div className={`dl dl-${variant}`} data-testid={`${ids.root}-wrap`}>
@@ -242,7 +247,6 @@ export function DomLadder({ tokenId, outcome, tickSize, rows, variant, onAction,
           ) : (
           <LadderLevelRow
             key={key}
-            tokenId={tokenId}
             priceKey={key}
             tickSize={tick}
             index={index}
@@ -250,6 +254,9 @@ export function DomLadder({ tokenId, outcome, tickSize, rows, variant, onAction,
             column={index === (focusIndex ?? middle) ? column : 'price'}
             rowTestId={ids.row}
             showOwn={showOwn}
+            ownBid={own?.bids.get(key)}
+            ownAsk={own?.asks.get(key)}
+            painter={painter}
             onCell={onCell}
             onDropOrder={onDropOrder}
           />

@@ -1,23 +1,22 @@
 /**
- * One price of the DOM ladder: your bids · bid size · price · ask size · your asks. The row
- * itself only knows its price; each cell subscribes to its own value (useLevelCells), so a
- * published book re-renders the handful of cells that moved, and a changed size flashes.
+ * One price of the DOM ladder: your bids · bid size · price · ask size · your asks. React renders
+ * the row's structure, your orders, focus and handlers; the sizes, depth bars and which side
+ * rests here are written by the ladder's painter (ladderPainter.ts) as books arrive, so a book
+ * update renders nothing here.
  */
-import { memo, useRef, type DragEvent } from 'react';
+import { memo, useCallback, type DragEvent } from 'react';
 import { formatPrice, formatSize } from '../../lib/format';
 import { priceText } from '../../lib/ticks';
-import { useFlashOnChange } from '../../hooks/useFlashOnChange';
-import { useOpenOrdersStore } from '../../stores/openOrdersStore';
-import { ownIndex } from './levelIndex';
-import { useLevelDepth, useLevelRole, useLevelSize, useOwnCount, useOwnSize, type LadderSide } from './useLevelCells';
+import type { OwnAtPrice } from './levelIndex';
+import { PAINTED, type LadderPainter } from './ladderPainter';
 
 export type LadderColumn = 'bid' | 'price' | 'ask';
+type LadderSide = 'bid' | 'ask';
 
 /** The drag of one of your orders onto another price (amend); its id travels in this type. */
 export const ORDER_DRAG_TYPE = 'application/x-marketdesk-order';
 
 export interface LadderRowProps {
-  tokenId: string;
   priceKey: string;
   tickSize: string;
   index: number;
@@ -27,45 +26,41 @@ export interface LadderRowProps {
   rowTestId: string;
   /** Trade shows your working orders and takes drags; Markets is read-only. */
   showOwn: boolean;
+  /** Your working orders at this price, each side. */
+  ownBid: OwnAtPrice | undefined;
+  ownAsk: OwnAtPrice | undefined;
+  painter: LadderPainter;
   onCell: (index: number, column: LadderColumn) => void;
   onDropOrder: (orderId: string, priceKey: string) => void;
 }
 
 interface SizeCellProps {
-  tokenId: string;
   side: LadderSide;
-  priceKey: string;
   active: boolean;
   index: number;
   onCell: (index: number, column: LadderColumn) => void;
 }
 
-const SizeCell = memo(function SizeCell({ tokenId, side, priceKey, active, index, onCell }: SizeCellProps) {
-  const size = useLevelSize(tokenId, side, priceKey);
-  const depth = useLevelDepth(tokenId, side, priceKey);
-  const cell = useRef<HTMLSpanElement>(null);
-  useFlashOnChange(cell, size);
+/** Its bar and text are the painter's: React renders them empty and never changes them. */
+function SizeCell({ side, active, index, onCell }: SizeCellProps) {
   return (
-    <span role="gridcell" className={`dl-size dl-${side} num flash-cell`} ref={cell} aria-selected={active} onClick={() => onCell(index, side)} data-testid={`ladder-${side}`}>
-      {depth > 0 ? <span className={`dl-depth dl-depth-${depth}`} aria-hidden="true" /> : null}
-      <span className="dl-size-text">{size === '' ? '' : formatSize(size)}</span>
+    <span role="gridcell" className={`dl-size dl-${side} num flash-cell`} aria-selected={active} onClick={() => onCell(index, side)} data-testid={`ladder-${side}`}>
+      <span className={PAINTED.bar} aria-hidden="true" />
+      <span className={PAINTED.text} />
     </span>
   );
-});
+}
 
-const OwnCell = memo(function OwnCell({ tokenId, side, priceKey, shown }: { tokenId: string; side: LadderSide; priceKey: string; shown: string }) {
-  const size = useOwnSize(tokenId, side, priceKey);
-  const count = useOwnCount(tokenId, side, priceKey);
+function OwnCell({ side, own, shown }: { side: LadderSide; own: OwnAtPrice | undefined; shown: string }) {
+  const count = own?.orderIds.length ?? 0;
   const onDragStart = (event: DragEvent) => {
-    const orders = useOpenOrdersStore.getState().orders;
-    const own = ownIndex(orders, tokenId)[side === 'bid' ? 'bids' : 'asks'].get(priceKey);
     if (!own) return;
     event.dataTransfer.setData(ORDER_DRAG_TYPE, own.orderIds[0]!);
     event.dataTransfer.effectAllowed = 'move';
   };
   return (
     <span role="gridcell" className={`dl-own dl-own-${side} num`}>
-      {count > 0 ? (
+      {own && count > 0 ? (
         <span
           className="dl-own-mark"
           draggable
@@ -74,18 +69,25 @@ const OwnCell = memo(function OwnCell({ tokenId, side, priceKey, shown }: { toke
           data-side={side}
           title={`${count} working order${count === 1 ? '' : 's'} of yours at ${shown}: drag to another price to amend, or press A`}
         >
-          {formatSize(size)}
+          {formatSize(own.size)}
         </span>
       ) : null}
     </span>
   );
-});
+}
 
 export const LadderLevelRow = memo(function LadderLevelRow(props: LadderRowProps) {
-  const { tokenId, priceKey, tickSize, index, focused, column, rowTestId, showOwn, onCell, onDropOrder } = props;
-  const role = useLevelRole(tokenId, priceKey);
+  const { priceKey, tickSize, index, focused, column, rowTestId, showOwn, ownBid, ownAsk, painter, onCell, onDropOrder } = props;
   const shown = priceText(priceKey, tickSize);
-  const side = role.endsWith('bid') ? 'bid' : role.endsWith('ask') ? 'ask' : '';
+  // Registered with the painter while mounted (a ref callback's cleanup, React 19).
+  const register = useCallback(
+    (row: HTMLDivElement | null) => {
+      if (!row) return;
+      painter.attach(priceKey, row);
+      return () => painter.detach(priceKey, row);
+    },
+    [painter, priceKey],
+  );
   const onDragOver = (event: DragEvent) => {
     if (showOwn && event.dataTransfer.types.includes(ORDER_DRAG_TYPE)) event.preventDefault();
   };
@@ -95,33 +97,27 @@ export const LadderLevelRow = memo(function LadderLevelRow(props: LadderRowProps
     event.preventDefault();
     onDropOrder(orderId, priceKey);
   };
+  // The row's side and touch (data-side, data-touch, dl-touch, dl-price-bid/ask) are painted.
   return (
     <div
+      ref={register}
       role="row"
-      className={`dl-row${role.startsWith('best') ? ' dl-touch' : ''}`}
+      className="dl-row"
       tabIndex={focused ? 0 : -1}
       aria-current={focused || undefined}
       data-row-index={index}
       data-testid={rowTestId}
       data-price={shown}
-      data-side={side}
-      data-touch={role.startsWith('best') ? side : undefined}
       onDragOver={onDragOver}
       onDrop={onDrop}
     >
-      {showOwn ? <OwnCell tokenId={tokenId} side="bid" priceKey={priceKey} shown={shown} /> : null}
-      <SizeCell tokenId={tokenId} side="bid" priceKey={priceKey} active={focused && column === 'bid'} index={index} onCell={onCell} />
-      <span
-        role="gridcell"
-        className={`dl-price num${side ? ` dl-price-${side}` : ''}`}
-        aria-selected={focused && column === 'price'}
-        onClick={() => onCell(index, 'price')}
-        data-testid="ladder-price"
-      >
+      {showOwn ? <OwnCell side="bid" own={ownBid} shown={shown} /> : null}
+      <SizeCell side="bid" active={focused && column === 'bid'} index={index} onCell={onCell} />
+      <span role="gridcell" className="dl-price num" aria-selected={focused && column === 'price'} onClick={() => onCell(index, 'price')} data-testid="ladder-price">
         {formatPrice(priceKey, tickSize)}
       </span>
-      <SizeCell tokenId={tokenId} side="ask" priceKey={priceKey} active={focused && column === 'ask'} index={index} onCell={onCell} />
-      {showOwn ? <OwnCell tokenId={tokenId} side="ask" priceKey={priceKey} shown={shown} /> : null}
+      <SizeCell side="ask" active={focused && column === 'ask'} index={index} onCell={onCell} />
+      {showOwn ? <OwnCell side="ask" own={ownAsk} shown={shown} /> : null}
     </div>
   );
 });

@@ -10,14 +10,20 @@ import { useAmendStore } from './amendStore';
 import { DomLadder, type LadderAction } from './DomLadder';
 import { LadderOrderOutcome } from './LadderOrderOutcome';
 import { useLadderOrders } from './ladderOrders';
+import { formatPrice } from '../../lib/format';
 
 export const TRADE_LADDER_ROWS = 25;
 
 export function TradeLadder({ target }: { target: TradeTarget }) {
-  const onAction = useCallback(({ column, price }: LadderAction) => {
-    if (column === 'price') useTicketStore.getState().set({ price });
-    else void useLadderOrders.getState().send({ side: column === 'bid' ? 'BUY' : 'SELL', price, what: `${column === 'bid' ? 'Buy' : 'Sell'} at ${price}` });
-  }, []);
+  const tickSize = target.tickSize;
+  const onAction = useCallback(
+    ({ column, price }: LadderAction) => {
+      if (column === 'price') useTicketStore.getState().set({ price });
+      else void useLadderOrders.getState().send({ side: column === 'bid' ? 'BUY' : 'SELL', price, what: `${column === 'bid' ? 'Buy' : 'Sell'} at ${formatPrice(price, tickSize)}` });
+    },
+    [tickSize],
+  );
+
   const onAmend = useCallback((orderId: string, price: string | null) => useAmendStore.getState().open(orderId, price), []);
   return (
     <>

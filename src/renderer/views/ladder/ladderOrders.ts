@@ -1,13 +1,17 @@
 /**
  * Orders sent from the ladder and the trade hotkeys (buy at the ask, join the bid, …): limit
- * orders at the level's price for the ticket's size. They take the same road as the ticket's Send:
- * main's checks (`previewOrder`), the account's "Confirm orders" setting, then `placeOrder`.
+ * orders at the level's price for the ticket's size. Where the page shows its own summary first
+ * (the account's "Confirm orders", on a network where main does not ask itself) they take the
+ * ticket's road: main's checks (`previewOrder`), the summary, then `placeOrder`. Otherwise they go
+ * straight to `placeOrder`, one round trip: main checks every order again before it signs (the
+ * ticket's rules, the risk limits) and asks in its own surface where it asks, so a problem comes
+ * back as the refusal in its words and nothing is signed.
  * The ticket mirrors the side and price, so what was sent is what the ticket shows. An answer
  * belongs to the account, the outcome and the unlocked session that produced it, and ages out.
  */
 import { create } from 'zustand';
 import type { BridgeError } from '../../../shared/result';
-import type { OrderPreview, OrderSide, OrderTicket, OrderType, PlacedOrder } from '../../../shared/tradingViews';
+import type { OrderPreview, OrderSide, OrderTicket, OrderType, PlacedOrder, TradingState } from '../../../shared/tradingViews';
 import { api } from '../../bridge/api';
 import { priceText } from '../../lib/ticks';
 import { useAccountsStore } from '../../stores/accountsStore';
@@ -17,6 +21,7 @@ import { currentTradingBlock } from '../../stores/tradingAccess';
 import { modeRefusal, useTradingStateStore } from '../../stores/tradingStateStore';
 import { useTradeTargetStore } from '../../stores/tradeTargetStore';
 import { draftTicket } from '../trade/ticket/ticketModel';
+import { formatSentence } from '../../lib/format';
 
 export interface LadderIntent {
   side: OrderSide;
@@ -58,6 +63,8 @@ interface LadderOrderState {
 
 let seq = 0;
 const activeAccountId = () => useAccountsStore.getState().activeAccountId;
+/** Whether the page shows its own summary before this account's orders (not known yet: it does). */
+const pageConfirms = (state: TradingState | null) => state === null || (state.confirmOrders && state.confirmsIn === 'page');
 
 /** Moves the keyboard to a ticket field (the size, when the ladder needs one). */
 export function focusTicketField(field: 'price' | 'size'): void {
@@ -100,10 +107,12 @@ export const useLadderOrders = create<LadderOrderState>()((set, get) => {
       const draft = draftTicket({ ...ticketStore, side: intent.side, price, size, unit: 'shares', orderType, postOnly: intent.orderType ? false : ticketStore.postOnly }, target.tokenId);
       if (!draft.ticket) return answer(intent.what, { note: draft.missing });
       set({ pending: true, answer: null });
+      if (!pageConfirms(useTradingStateStore.getState().state)) return place(draft.ticket, intent.what);
       const checked = await api.previewOrder({ ticket: draft.ticket });
       if (!checked.ok) return answer(intent.what, { error: checked.error });
       const preview = checked.value;
-      if (preview.problems.length > 0) return answer(intent.what, { note: `Not sent: ${preview.problems.join(' ')}` });
+      if (preview.problems.length > 0) return answer(intent.what, { note: `Not sent: ${preview.problems.map((problem) => formatSentence(problem.parts)).join(' ')}` });
+
       // risk: main would refuse it before signing; say so now, in its words.
       if (preview.riskLimit) return answer(intent.what, { note: `Not sent: ${preview.riskLimit}` });
       if (preview.needsConfirmation) {

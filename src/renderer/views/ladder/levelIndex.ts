@@ -1,8 +1,8 @@
 /**
- * Per-price lookups the ladder's cells select from: one Map per side of a published book, built
- * once per book object (a WeakMap, so old books take their index with them), and the account's
- * open orders per token and price, built once per open-orders list. A cell's selector is then
- * one Map read, so a book update re-renders only the cells whose value changed.
+ * Per-price lookups the ladder reads: one Map per side of a published book, built once per book
+ * object (a WeakMap, so old books take their index with them), and the account's open orders per
+ * token and price, built once per open-orders list. The painter then reads one Map per cell, and
+ * a row's own orders are the same object until the open orders change (its memo holds).
  */
 import { priceKey } from '../../lib/ticks';
 import type { OpenOrderView } from '../../../shared/tradingViews';

@@ -77,7 +77,7 @@ export function BookHeader({ outcome, book, tickSize, onTrade }: BookHeaderProps
         <Stat label="Spread" value={price(book?.spread)} testId="book-spread" />
         <Stat label="Mid" value={price(book?.midpoint)} testId="book-midpoint" />
         <Stat label="Last" value={price(book?.lastTradePrice)} testId="book-last-trade" />
-        <Stat label="Tick" value={tickSize} testId="book-tick-size" />
+        <Stat label="Tick" value={formatPrice(tickSize, tickSize)} testId="book-tick-size" />
       </dl>
       <dl className="book-stats book-totals" data-testid="book-totals" data-unit={unit}>
         <Stat label={`Bids total (${UNIT_LABELS[unit]})`} value={total(book?.bids)} testId="book-bids-total" tone="bid" />

@@ -1,8 +1,9 @@
 /**
- * The right pane: live books for every outcome of the chosen market, side by side. Mounting it
- * (or changing the market) tells main which books to poll; leaving tells it to stop.
+ * The right pane: live books for every outcome of the chosen market, side by side, over its
+ * trades, holders and open interest. Mounting it (or changing the market) tells main which books
+ * to poll; leaving tells it to stop.
  */
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { selectSelectedMarket, useEventDetailStore } from '../../stores/eventDetailStore';
 import { selectWatchProblem, useBookStore } from '../../stores/bookStore';
 import { useBridgeLinkStore } from '../../stores/bridgeLinkStore';
@@ -12,6 +13,9 @@ import { EmptyState } from '../../components/EmptyState';
 import { InlineError } from '../../components/InlineError';
 import { openTrade, targetFromMarket } from '../../stores/tradeTargetStore';
 import { OrderBook } from './OrderBook';
+
+/** Trades, holders and open interest load with the first chosen market, not with the app. */
+const MarketDataPanel = lazy(() => import('./data/MarketDataPanel').then((module) => ({ default: module.MarketDataPanel })));
 
 function useWatchedTokens(tokenIds: readonly string[]): void {
   const key = tokenIds.join(',');
@@ -56,19 +60,24 @@ export function BooksPane() {
         </p>
       ) : null}
       {market ? (
-        <div className="books" data-testid="books" data-stale={stale}>
-          {market.outcomes.map((outcome) => (
-            <OrderBook
-              key={outcome.tokenId}
-              market={market}
-              event={event}
-              tokenId={outcome.tokenId}
-              outcome={outcome.name}
-              tickSize={market.tickSize}
-              onTrade={() => openTrade(targetFromMarket(market, event, outcome.tokenId))}
-            />
-          ))}
-        </div>
+        <>
+          <div className="books" data-testid="books" data-stale={stale}>
+            {market.outcomes.map((outcome) => (
+              <OrderBook
+                key={outcome.tokenId}
+                market={market}
+                event={event}
+                tokenId={outcome.tokenId}
+                outcome={outcome.name}
+                tickSize={market.tickSize}
+                onTrade={() => openTrade(targetFromMarket(market, event, outcome.tokenId))}
+              />
+            ))}
+          </div>
+          <Suspense fallback={<section className="md-panel" aria-label="Market data" aria-busy="true" />}>
+            <MarketDataPanel market={market} />
+          </Suspense>
+        </>
       ) : (
         <EmptyState title="No market chosen" testId="books-empty">
           <p>Choose a market to watch its live order book for each outcome.</p>

@@ -6,7 +6,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useEventDetailStore } from '../../stores/eventDetailStore';
 import { EmptyState } from '../../components/EmptyState';
 import { InlineError } from '../../components/InlineError';
-import { formatUsdCompact } from '../../lib/format';
+import { formatNumber, formatUsdCompact } from '../../lib/format';
 import { EventRules, endTime } from './EventRules';
 import { StateBadge } from './MarketBadges';
 import { marketsByProbability } from './marketOrder';
@@ -96,7 +96,8 @@ export function EventDetailPane() {
     <div className="pane detail-pane">
       <div className="pane-header">
         <h2 className="pane-title">Markets</h2>
-        {detail ? <span className="pane-meta">{detail.markets.length}</span> : null}
+        {detail ? <span className="pane-meta">{formatNumber(detail.markets.length)}</span>
+ : null}
       </div>
       <div className="pane-scroll">{body}</div>
     </div>

@@ -6,6 +6,7 @@ import { InlineError } from '../../components/InlineError';
 import { useWatchlistStore } from '../../stores/watchlistStore';
 import { EventFilters } from './EventFilters';
 import { EventList } from './EventList';
+import { formatNumber } from '../../lib/format';
 
 function EventListBody() {
   const { phase, error, count, filtered, watchlistOnly, searching, reload } = useEventListStore(
@@ -54,7 +55,8 @@ function EventCount() {
   return (
     // The query travels with the count so tests (and assistive tech) can tell which results it counts.
     <span className="pane-meta" data-testid="event-count" data-total={total} data-text={text} data-tag={tagSlug ?? ''} data-sort={sort} data-watchlist={watchlistOnly} aria-live="polite">
-      {total} {total === 1 ? 'event' : 'events'}
+      {formatNumber(total)} {total === 1 ? 'event' : 'events'}
+
       {more}
       {loadingMore ? ' · loading…' : ''}
       {error && phase === 'ready' ? ' · more failed to load' : ''}

@@ -4,10 +4,10 @@
  */
 import { memo } from 'react';
 import type { EventSummary } from '../../../shared/viewModels';
-import { formatPercent, formatUsdCompact } from '../../lib/format';
+import { formatNumber, formatPercent, formatUsdCompact } from '../../lib/format';
 import { StateBadge } from './MarketBadges';
 import { PriceChange } from './PriceChange';
-import { WatchStar } from './WatchStar';
+import { RowWatchStar } from './WatchStar';
 
 export const EVENT_ROW_HEIGHT = 52;
 
@@ -43,7 +43,7 @@ export const EventRow = memo(function EventRow({ summary, top, selected, onSelec
       title={summary.title}
     >
       <div className="event-row-line">
-        <WatchStar eventId={summary.id} title={summary.title} />
+        <RowWatchStar eventId={summary.id} />
         <div className="event-row-title">{summary.title}</div>
         {leading ? (
           <span className="event-row-leading" title={`${leading.name}: the likeliest outcome`}>
@@ -65,7 +65,7 @@ export const EventRow = memo(function EventRow({ summary, top, selected, onSelec
         <span className="event-row-category">{summary.category || 'Uncategorized'}</span>
         <span className="event-row-extra">
           <span>
-            {summary.marketCount} {summary.marketCount === 1 ? 'market' : 'markets'}
+            {formatNumber(summary.marketCount)} {summary.marketCount === 1 ? 'market' : 'markets'}
           </span>
           <span className="num" title="Volume over the last 24 hours">
             {formatUsdCompact(summary.volume24hr)} 24h

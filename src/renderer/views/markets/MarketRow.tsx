@@ -1,7 +1,7 @@
 /** One market of the chosen event: its question, outcome prices and 24 h change, tick, minimum size and state. */
 import { memo } from 'react';
 import type { MarketSummary } from '../../../shared/viewModels';
-import { formatPrice } from '../../lib/format';
+import { formatPrice, formatSize } from '../../lib/format';
 import { StateBadge } from './MarketBadges';
 import { PriceChange } from './PriceChange';
 
@@ -41,10 +41,10 @@ export const MarketRow = memo(function MarketRow({ market, selected, showGroupTi
         </span>
         <span className="market-row-meta">
           <span>
-            tick <span className="num">{market.tickSize}</span>
+            tick <span className="num">{formatPrice(market.tickSize, market.tickSize)}</span>
           </span>
           <span>
-            min <span className="num">{market.minOrderSize}</span>
+            min <span className="num">{formatSize(market.minOrderSize)}</span>
           </span>
           {market.negRisk ? <span className="badge badge-negrisk">NEG RISK</span> : null}
           <StateBadge facts={market} testId="market-state" />

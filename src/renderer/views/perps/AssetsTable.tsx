@@ -2,6 +2,7 @@
 import type { PerpsInfoView } from '../../../shared/perpsViews';
 import { shortAddress } from '../../lib/address';
 import { PerpsWeightLine } from './PerpsWeightLine';
+import { formatAmount, formatNumber } from '../../lib/format';
 
 export function AssetsTable({ info }: { info: PerpsInfoView }) {
   const { exchange, weightBudget } = info;
@@ -37,9 +38,9 @@ export function AssetsTable({ info }: { info: PerpsInfoView }) {
                 <td className="num" title={asset.address}>
                   {shortAddress(asset.address)}
                 </td>
-                <td className="cell-num num">{asset.decimals}</td>
-                <td className="cell-num num">{asset.collateralRatio}</td>
-                <td className="cell-num num">{asset.withdrawalFee}</td>
+                <td className="cell-num num">{formatNumber(asset.decimals)}</td>
+                <td className="cell-num num">{formatAmount(asset.collateralRatio)}</td>
+                <td className="cell-num num">{formatAmount(asset.withdrawalFee)}</td>
               </tr>
             ))}
           </tbody>

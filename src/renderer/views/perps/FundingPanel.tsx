@@ -7,18 +7,17 @@ import type { PerpsFundingView } from '../../../shared/perpsViews';
 import type { PerpsInstrument } from '../../../shared/protocol/perps';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { InlineError } from '../../components/InlineError';
-import { signedDecimal } from '../../lib/perpsAmounts';
 import { usePerpsMarketStore } from '../../stores/perpsMarketStore';
-import { formatStamp } from '../activity/activityColumns';
 import { PerpsSyncStatus } from './PerpsSyncStatus';
+import { formatAmount, formatDateTime, formatNumber, formatSignedAmount } from '../../lib/format';
 
 const tone = (value: string) => (value.startsWith('-') ? 'tone-ask' : 'tone-bid');
 const COLUMNS: readonly DataColumn<PerpsFundingView>[] = [
-  { id: 'time', header: 'Time', sortValue: (r) => r.at, cell: (r) => <span className="num">{formatStamp(r.at)}</span> },
+  { id: 'time', header: 'Time', sortValue: (r) => r.at, cell: (r) => <span className="num">{formatDateTime(r.at)}</span> },
   { id: 'instrument', header: 'Instrument', sortValue: (r) => r.symbol ?? String(r.instrumentId), cell: (r) => r.symbol ?? `#${r.instrumentId}` },
-  { id: 'size', header: 'Size', numeric: true, sortValue: (r) => Number(r.size), cell: (r) => r.size },
-  { id: 'rate', header: 'Rate', numeric: true, sortValue: (r) => Number(r.fundingRate), cell: (r) => r.fundingRate },
-  { id: 'funding', header: 'Funding', numeric: true, sortValue: (r) => Number(r.funding), cell: (r) => <span className={tone(r.funding)}>{signedDecimal(r.funding)} {r.fundingAsset}</span> },
+  { id: 'size', header: 'Size', numeric: true, sortValue: (r) => Number(r.size), cell: (r) => formatAmount(r.size) },
+  { id: 'rate', header: 'Rate', numeric: true, sortValue: (r) => Number(r.fundingRate), cell: (r) => formatAmount(r.fundingRate) },
+  { id: 'funding', header: 'Funding', numeric: true, sortValue: (r) => Number(r.funding), cell: (r) => <span className={tone(r.funding)}>{formatSignedAmount(r.funding)} {r.fundingAsset}</span> },
 ];
 const TEMPLATE = '124px minmax(80px, 1fr) 80px 90px 130px';
 
@@ -65,8 +64,9 @@ export function FundingPanel({ accountId, instruments }: { accountId: string; in
             {page.totals.map((total) => (
               <tr key={total.instrumentId} data-testid="perps-funding-total" data-instrument={total.instrumentId}>
                 <td>{total.symbol ?? `#${total.instrumentId}`}</td>
-                <td className="cell-num num">{total.payments}</td>
-                <td className={`cell-num num ${tone(total.total)}`}>{signedDecimal(total.total)}</td>
+                <td className="cell-num num">{formatNumber(total.payments)}</td>
+                <td className={`cell-num num ${tone(total.total)}`}>{formatSignedAmount(total.total)}
+</td>
               </tr>
             ))}
           </tbody>

@@ -5,17 +5,16 @@ import type { PerpsInstrument } from '../../../shared/protocol/perps';
 import { DataTable, type DataColumn } from '../../components/DataTable';
 import { usePolling } from '../../hooks/usePolling';
 import { shortAddress } from '../../lib/address';
-import { formatClock } from '../../lib/format';
-import { groupDecimal } from '../../lib/perpsAmounts';
+import { formatAmount, formatClock, formatDateTime } from '../../lib/format';
 import { usePerpsMarketStore } from '../../stores/perpsMarketStore';
-import { formatStamp } from '../activity/activityColumns';
 import { errorText } from '../../lib/errorText';
 
 const TAPE_REFRESH_MS = 3_000;
 const COLUMNS: readonly DataColumn<PerpsPublicTradeView>[] = [
-  { id: 'time', header: 'Time', sortValue: (r) => r.at, cell: (r) => <span className="num" title={formatStamp(r.at)}>{formatClock(r.at)}</span> },
-  { id: 'price', header: 'Price', numeric: true, sortValue: (r) => Number(r.price), cell: (r) => groupDecimal(r.price) },
-  { id: 'quantity', header: 'Qty', numeric: true, sortValue: (r) => Number(r.quantity), cell: (r) => groupDecimal(r.quantity) },
+  { id: 'time', header: 'Time', sortValue: (r) => r.at, cell: (r) => <span className="num" title={formatDateTime(r.at, { seconds: true })}>{formatClock(r.at)}</span> },
+  { id: 'price', header: 'Price', numeric: true, sortValue: (r) => Number(r.price), cell: (r) => formatAmount(r.price) },
+  { id: 'quantity', header: 'Qty', numeric: true, sortValue: (r) => Number(r.quantity), cell: (r) => formatAmount(r.quantity) },
+
   { id: 'hash', header: 'Hash', cell: (r) => <span className="muted num" title={r.hash}>{shortAddress(r.hash)}</span> },
 ];
 const TEMPLATE = '72px minmax(80px, 1fr) minmax(64px, 1fr) 92px';

@@ -13,14 +13,16 @@ import { selectActiveAccountId, useAccountsStore } from '../../stores/accountsSt
 import { resolveTarget, selectPortfolioFor, targetKey, usePortfolioStore } from '../../stores/portfolioStore';
 import { hrefForView } from '../../stores/navigationStore';
 import { ClosedPositionsTable } from './ClosedPositionsTable';
+import { ComboPositionsTab } from './ComboPositionsTab';
 import { openMarketInTrade } from './openMarket';
 import { PortfolioSummary } from './PortfolioSummary';
 import { PositionsTable } from './PositionsTable';
 import { ValueChart } from './ValueChart';
 import { WalletBreakdown } from './WalletBreakdown';
+import { formatNumber } from '../../lib/format';
 
 const LIVE_REFRESH_MS = 5_000;
-type Tab = 'open' | 'closed';
+type Tab = 'open' | 'closed' | 'combos';
 
 export function PortfolioPage() {
   const choice = usePortfolioStore((s) => s.choice);
@@ -64,24 +66,30 @@ export function PortfolioPage() {
             <div className="an-toolbar">
               <div className="tabs an-tabs" role="tablist">
                 <button type="button" role="tab" className="tab" aria-selected={tab === 'open'} onClick={() => setTab('open')} data-testid="portfolio-tab-open">
-                  Open ({view?.positions.length ?? '…'})
+                  Open ({view ? formatNumber(view.positions.length) : '…'})
                 </button>
                 <button type="button" role="tab" className="tab" aria-selected={tab === 'closed'} onClick={() => setTab('closed')} data-testid="portfolio-tab-closed">
-                  Closed ({view?.closed.length ?? '…'})
+                  Closed ({view ? formatNumber(view.closed.length) : '…'})
+                </button>
+                <button type="button" role="tab" className="tab" aria-selected={tab === 'combos'} onClick={() => setTab('combos')} data-testid="portfolio-tab-combos">
+                  Combos
                 </button>
               </div>
               <input className="input an-filter" placeholder="Filter by market, outcome, wallet" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="portfolio-filter" />
-              {view ? (
+              {view && tab !== 'combos' ? (
                 <span className="muted an-legend">
                   {redeemable > 0 ? <span className="badge badge-redeem">REDEEM</span> : null}
-                  {redeemable > 0 ? ` ${redeemable} redeemable · ` : ''}
-                  <span className="price-source price-source-book">live</span> {live} priced from the order book
+                  {redeemable > 0 ? ` ${formatNumber(redeemable)} redeemable · ` : ''}
+                  <span className="price-source price-source-book">live</span> {formatNumber(live)} priced from the order book
+
                 </span>
               ) : null}
             </div>
             {error ? <InlineError what={view ? 'Could not refresh the portfolio (showing the last read)' : 'Could not read the portfolio'} error={error} onRetry={() => void load()} /> : null}
             {openProblem ? <p className="an-note" role="alert" data-testid="portfolio-open-problem">{openProblem}</p> : null}
-            {view === null ? (
+            {tab === 'combos' ? (
+              <ComboPositionsTab target={resolveTarget(choice, activeAccountId)!} targetKey={key} filter={filter} />
+            ) : view === null ? (
               error ? null : <p className="an-loading" data-testid="portfolio-loading"><span className="job-spinner" aria-hidden="true" /> Reading positions…</p>
             ) : tab === 'open' ? (
               <PositionsTable positions={view.positions} showWallet={view.wallets.length > 1} filter={filter} onOpen={onOpen} empty="No open positions. Trade a market and its position shows here." />

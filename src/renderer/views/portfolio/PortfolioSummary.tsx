@@ -21,7 +21,7 @@ function Stat({ label, value, tone, testId, title, children }: { label: string; 
       <dd className={`num ${tone ?? ''}`} data-testid={testId} title={title}>
         {value}
       </dd>
-      {children}
+      {children ? <dd className="pf-stat-more">{children}</dd> : null}
     </div>
   );
 }

@@ -40,8 +40,8 @@ export function ReferralStats({ referral }: { referral: PerpsReferralView }) {
   return (
     <section className="panel" aria-label="Referral facts" data-testid="referral-stats">
       <dl className="rf-stats">
-        <Stat label="Referrals" value={String(referral.childrenCount)} testId="referral-children" />
-        <Stat label="Referrals left" value={String(referral.referralsLeft)} testId="referral-left" />
+        <Stat label="Referrals" value={formatNumber(referral.childrenCount)} testId="referral-children" />
+        <Stat label="Referrals left" value={formatNumber(referral.referralsLeft)} testId="referral-left" />
         <Stat label="Fee share" value={Number.isFinite(rate) ? `${formatNumber(rate * 100, rate * 100 < 1 ? 2 : 0)}%` : referral.feeShareRate} testId="referral-fee-share" />
         <Stat label="Cooldown" value={cooldownText(referral.invite, now)} testId="referral-cooldown" wide />
         <Stat

@@ -9,11 +9,12 @@ import { ActionError } from '../../components/ActionError';
 import { BlockedNote } from '../../components/BlockedNote';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { selectLockStatus, useVaultStore } from '../../stores/vaultStore';
+import { formatDuration } from '../../lib/format';
 
 const AUTO_LOCK_CHOICES = [0, 1, 5, 15, 30, 60, 240] as const;
 
 const minutesLabel = (minutes: number): string =>
-  minutes === 0 ? 'Never' : minutes < 60 ? `After ${minutes} min` : `After ${minutes / 60} h`;
+  minutes === 0 ? 'Never' : `After ${formatDuration(minutes * 60_000)}`;
 
 export function SecuritySection() {
   const { vault, lock } = useVaultStore(useShallow((s) => ({ vault: s.vault, lock: selectLockStatus(s) })));

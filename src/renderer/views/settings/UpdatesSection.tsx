@@ -60,7 +60,8 @@ export function UpdatesSection() {
           </span>
           {status?.phase === 'downloading' ? (
             <div className="update-progress" role="progressbar" aria-label="Update download" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(status.progress.fraction * 100)}>
-              <span className="update-progress-fill" style={{ width: `${(status.progress.fraction * 100).toFixed(1)}%` }} />
+              <span className="update-progress-fill" style={{ width: `${status.progress.fraction * 100}%` }}
+ />
             </div>
           ) : null}
           <div className="update-buttons">

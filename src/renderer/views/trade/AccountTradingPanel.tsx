@@ -7,7 +7,7 @@ import { api } from '../../bridge/api';
 import { ActionError } from '../../components/ActionError';
 import { useBridgeAction } from '../../hooks/useBridgeAction';
 import { useNow } from '../../hooks/useNow';
-import { formatClock } from '../../lib/format';
+import { formatClock, formatDuration, formatNumber } from '../../lib/format';
 import { selectActiveAccount, useAccountsStore } from '../../stores/accountsStore';
 import { useAppStatusStore } from '../../stores/appStatusStore';
 import { useOpenOrdersStore } from '../../stores/openOrdersStore';
@@ -89,7 +89,8 @@ export function AccountTradingPanel() {
             ) : null}
           </span>
           <span className="setting-help heartbeat-warning" data-testid="trade-heartbeat-note">
-            Once on, a heartbeat goes out every {Math.round((beat?.intervalMs ?? 4000) / 1000)} s. If the exchange misses one for {Math.round((beat?.windowMs ?? 10_000) / 1000)} s it cancels <strong>all</strong> of this account’s
+            Once on, a heartbeat goes out every {formatDuration(beat?.intervalMs ?? 4000)}. If the exchange misses one for {formatDuration(beat?.windowMs ?? 10_000)} it
+ cancels <strong>all</strong> of this account’s
             open orders — so switching it off, quitting or locking the vault (which stops heartbeats) cancels them too.
           </span>
         </span>
@@ -97,7 +98,8 @@ export function AccountTradingPanel() {
       {askingOff ? (
         <p className="confirm heartbeat-confirm" role="group" data-testid="trade-heartbeat-off-confirm">
           <span className="confirm-question">
-            Stop heartbeats? The exchange cancels your {openCount} open order{openCount === 1 ? '' : 's'} about {Math.round((beat?.windowMs ?? 10_000) / 1000)} s later.
+            Stop heartbeats? The exchange cancels your {formatNumber(openCount)} open order{openCount === 1 ? '' : 's'} about {formatDuration(beat?.windowMs ?? 10_000)} later.
+
           </span>
           <button
             type="button"

@@ -16,6 +16,7 @@ import { selectActiveAccount, useAccountsStore } from '../../stores/accountsStor
 import { cancelEveryOpenOrder, publishCancelResult, useOpenOrdersStore, type CancelAnswer } from '../../stores/openOrdersStore';
 import { CancelOutcome } from './tables/CancelOutcome';
 import type { CancelScope } from './tradeDialogs';
+import { formatNumber } from '../../lib/format';
 
 function inScope(scope: CancelScope, order: OpenOrderView): boolean {
   if (scope.kind === 'all') return true;
@@ -24,11 +25,11 @@ function inScope(scope: CancelScope, order: OpenOrderView): boolean {
 }
 
 function wording(scope: CancelScope, count: number): { title: string; what: string; scopeText: string } {
-  const orders = `${count} order${count === 1 ? '' : 's'}`;
+  const orders = `${formatNumber(count)} order${count === 1 ? '' : 's'}`;
   if (scope.kind === 'all') return { title: `Cancel all ${orders}?`, what: 'Cancel all', scopeText: 'in every market' };
   if (scope.kind === 'market') return { title: `Cancel ${orders} in this market?`, what: 'Cancel this market', scopeText: `in “${scope.question}” (both outcomes)` };
   const side = scope.side === 'BUY' ? 'buy' : 'sell';
-  return { title: `Cancel ${count} ${side} order${count === 1 ? '' : 's'} for ${scope.outcome}?`, what: `Cancel ${side} orders`, scopeText: `on the ${side} side of ${scope.outcome}` };
+  return { title: `Cancel ${formatNumber(count)} ${side} order${count === 1 ? '' : 's'} for ${scope.outcome}?`, what: `Cancel ${side} orders`, scopeText: `on the ${side} side of ${scope.outcome}` };
 }
 
 /** Every scope's answer becomes the account's last cancel result too (the open-orders panel shows it). */
@@ -82,12 +83,12 @@ export function CancelAllDialog({ scope, onClose }: { scope: CancelScope; onClos
             {nothing ? 'There are no open orders ' : `Every open order of ${account?.label ?? 'this account'} `}
             {network && !network.isSandbox ? `on ${network.label} ` : ''}
             {scopeText}
-            {nothing ? '.' : scope.kind === 'all' ? ` is cancelled — ${count} known right now.` : ' is cancelled.'}
+            {nothing ? '.' : scope.kind === 'all' ? ` is cancelled — ${formatNumber(count)} known right now.` : ' is cancelled.'}
           </p>
           <p className="muted">A part that fills before the cancel reaches the exchange stays filled.</p>
           <div className="form-actions">
             <button type="button" className="button button-danger" disabled={pending || nothing} data-autofocus onClick={() => void run()} data-testid="cancel-all-dialog-submit">
-              {pending ? 'Cancelling…' : scope.kind === 'all' && count === 0 ? 'Cancel all orders' : `Cancel ${count} order${count === 1 ? '' : 's'}`}
+              {pending ? 'Cancelling…' : scope.kind === 'all' && count === 0 ? 'Cancel all orders' : `Cancel ${formatNumber(count)} order${count === 1 ? '' : 's'}`}
             </button>
             <button type="button" className="button" onClick={onClose} disabled={pending} data-testid="cancel-all-dialog-keep">
               Keep them

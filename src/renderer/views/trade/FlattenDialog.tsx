@@ -10,7 +10,7 @@ import type { PlacedOrder } from '../../../shared/tradingViews';
 import { api } from '../../bridge/api';
 import { ActionError } from '../../components/ActionError';
 import { Dialog } from '../../components/Dialog';
-import { formatPrice, formatSize } from '../../lib/format';
+import { formatNumber, formatPrice, formatSize } from '../../lib/format';
 import { useBalanceStore } from '../../stores/balanceStore';
 import { useBookStore } from '../../stores/bookStore';
 import { useOpenOrdersStore, type CancelAnswer } from '../../stores/openOrdersStore';
@@ -19,7 +19,10 @@ import { CancelOutcome } from './tables/CancelOutcome';
 import { TicketResult } from './ticket/TicketResult';
 
 /** Shares as the exchange takes them: two decimals, rounded down (never more than is held). */
-const sellable = (balance: string | undefined): string => (Math.floor(Number(balance ?? 0) * 100) / 100).toFixed(2);
+const sellable = (balance: string | undefined): string => {
+  const [whole = '0', fraction = ''] = (balance ?? '0').split('.');
+  return `${whole}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+};
 
 /** The lowest bid the sale reaches, walking the book from the best bid; null when there are no bids. */
 function worstBid(bids: ReadonlyArray<{ price: string; size: string }>, shares: number): string | null {
@@ -83,7 +86,7 @@ export function FlattenDialog({ target, onClose }: { target: TradeTarget; onClos
       ) : (
         <>
           <ul className="flatten-steps" data-testid="flatten-plan">
-            <li>{ids.length > 0 ? `Cancel your ${ids.length} working order${ids.length === 1 ? '' : 's'} for ${target.outcome}.` : `No working orders for ${target.outcome}.`}</li>
+            <li>{ids.length > 0 ? `Cancel your ${formatNumber(ids.length)} working order${ids.length === 1 ? '' : 's'} for ${target.outcome}.` : `No working orders for ${target.outcome}.`}</li>
             <li>
               {!hasShares
                 ? `No ${target.outcome} shares held.`

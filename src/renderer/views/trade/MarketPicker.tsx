@@ -7,7 +7,7 @@ import type { BridgeError } from '../../../shared/result';
 import type { EventDetail, EventSummary } from '../../../shared/viewModels';
 import { api } from '../../bridge/api';
 import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
-import { formatPrice, formatUsdCompact } from '../../lib/format';
+import { formatNumber, formatPrice, formatUsdCompact } from '../../lib/format';
 import { targetFromMarket, useTradeTargetStore } from '../../stores/tradeTargetStore';
 import { errorText } from '../../lib/errorText';
 
@@ -82,7 +82,8 @@ export function MarketPicker({ onClose }: { onClose: () => void }) {
             <button type="button" className="picker-event-button" onClick={() => void openEvent(event.id)} data-testid="trade-picker-event" data-event-id={event.id}>
               <span className="picker-event-title">{event.title}</span>
               <span className="muted">
-                {event.marketCount} {event.marketCount === 1 ? 'market' : 'markets'} · {formatUsdCompact(event.volume24hr)} 24h
+                {formatNumber(event.marketCount)} {event.marketCount === 1
+ ? 'market' : 'markets'} · {formatUsdCompact(event.volume24hr)} 24h
               </span>
             </button>
             {detail?.eventId === event.id ? (

@@ -13,7 +13,7 @@ import type { BridgeError } from '../../../shared/result';
 import { api } from '../../bridge/api';
 import { createTerminalChart, cssVar } from '../../components/terminalChart';
 import { usePolling } from '../../hooks/usePolling';
-import { currentFormatPrefs, tickDecimals } from '../../lib/format';
+import { currentFormatPrefs, formatNumber, tickDecimals } from '../../lib/format';
 import { selectBook, useBookStore } from '../../stores/bookStore';
 import { HISTORY_INTERVALS, OHLC_FIDELITIES, ohlcStart, readableSeries, toCandles, toLineData, VOLUME_FIDELITY, volumeStart, type HistoryInterval, type OhlcFidelity } from './chartData';
 import { chartPriceFormat, displayPrice, readableLine, toVolumeBars } from './chartOverlays';
@@ -180,7 +180,7 @@ export function PriceChart({ tokenId, tickSize }: { tokenId: string; tickSize: s
           <ChoiceGroup label="Candle size" choices={OHLC_FIDELITIES} value={fidelity} onChange={setFidelity} testId="chart-fidelity" />
         )}
         <span className="chart-status muted">
-          {shown === null ? 'Loading…' : shown.error ? <span className="tape-error" title={errorText(shown.error)}>not updating</span> : `${shown.count} ${mode === 'line' ? 'points' : 'bars'}`}
+          {shown === null ? 'Loading…' : shown.error ? <span className="tape-error" title={errorText(shown.error)}>not updating</span> : `${formatNumber(shown.count)} ${mode === 'line' ? 'points' : 'bars'}`}
         </span>
       </header>
       <div className="chart-area">

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { OrderBookView } from '../../../shared/viewModels';
-import { formatClock, formatPrice } from '../../lib/format';
+import { formatClock, formatPrice, formatSize } from '../../lib/format';
 import { useTradeTargetStore, type TradeTarget } from '../../stores/tradeTargetStore';
 import { MarketPicker } from './MarketPicker';
 import { useTradeDialogs } from './tradeDialogs';
@@ -70,8 +70,8 @@ export function TradeHeader({ target, book, stale }: { target: TradeTarget | nul
           <Stat label="Spread" value={price(book?.spread)} testId="trade-spread" />
           <Stat label="Mid" value={price(book?.midpoint)} testId="trade-midpoint" />
           <Stat label="Last" value={price(book?.lastTradePrice)} testId="trade-last" />
-          <Stat label="Tick" value={tick} testId="trade-tick" />
-          <Stat label="Min size" value={book?.minOrderSize ?? target.minOrderSize} testId="trade-min-size" />
+          <Stat label="Tick" value={formatPrice(tick, tick)} testId="trade-tick" />
+          <Stat label="Min size" value={formatSize(book?.minOrderSize ?? target.minOrderSize)} testId="trade-min-size" />
           <Stat label="Book at" value={book ? formatClock(book.timestamp) : '—'} testId="trade-book-time" />
         </dl>
       ) : null}

@@ -3,7 +3,8 @@
  * trades and fills (middle), and order entry, balance and account switches (right). Mounting it
  * tells main to poll this one book; leaving stops that.
  */
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import type { OrderBookView } from '../../../shared/viewModels';
 import { EmptyState } from '../../components/EmptyState';
 import { selectBook, selectWatchLoading, useBookStore } from '../../stores/bookStore';
 import { watchBooks } from '../../stores/bookWatch';
@@ -33,6 +34,15 @@ import { TradeLadder } from '../ladder/TradeLadder';
 /** The chart library is most of the bundle: it loads when Trade first opens, not at startup. */
 const PriceChart = lazy(() => import('./PriceChart').then((module) => ({ default: module.PriceChart })));
 
+/**
+ * The parts that show the book itself (header, ticket, alert card) take it here, each on its own:
+ * a book published every second re-renders them, not the whole view (tables, chart, panels).
+ */
+function WithBook({ tokenId, children }: { tokenId: string; children: (book: OrderBookView | undefined) => ReactNode }) {
+  const book = useBookStore(useMemo(() => selectBook(tokenId), [tokenId]));
+  return children(book);
+}
+
 /** Books that stopped updating must not look live; same rule as Markets. */
 function useBookIsStale(): boolean {
   const linkDown = useBridgeLinkStore((s) => s.link !== null && s.link.state !== 'open');
@@ -58,7 +68,8 @@ function useTradeData(tokenId: string | null): void {
 export function TradeView() {
   const target = useTradeTargetStore(selectTradeTarget);
   const tokenId = target?.tokenId ?? null;
-  const book = useBookStore(useMemo(() => selectBook(tokenId ?? ''), [tokenId]));
+  const hasBook = useBookStore((s) => tokenId !== null && s.books[tokenId] !== undefined);
+  const bookTick = useBookStore((s) => (tokenId === null ? undefined : s.books[tokenId]?.tickSize));
   const loading = useBookStore(selectWatchLoading);
   const stale = useBookIsStale();
   useTradeData(tokenId);
@@ -76,10 +87,10 @@ export function TradeView() {
     );
   }
 
-  const tick = book?.tickSize ?? target.tickSize;
+  const tick = bookTick ?? target.tickSize;
   return (
     <section className="view trade" data-testid="view-trade" data-token-id={target.tokenId} aria-label="Trade">
-      <TradeHeader target={target} book={book} stale={stale} />
+      <WithBook tokenId={target.tokenId}>{(book) => <TradeHeader target={target} book={book} stale={stale} />}</WithBook>
       <ModeBanner />
       <HeartbeatBanner />
       <div className="trade-body">
@@ -88,7 +99,7 @@ export function TradeView() {
             <header className="subpane-header">
               <h3 className="pane-title">Ladder · {target.outcome}</h3>
             </header>
-            {book ? <TradeLadder target={target} /> : <p className="pane-note">{loading ? 'Loading book…' : 'No book yet.'}</p>}
+            {hasBook ? <TradeLadder target={target} /> : <p className="pane-note">{loading ? 'Loading book…' : 'No book yet.'}</p>}
           </section>
           <TradesTape tokenId={target.tokenId} tickSize={tick} />
         </div>
@@ -99,9 +110,9 @@ export function TradeView() {
           <ActivityTabs target={target} />
         </div>
         <div className="trade-col trade-right">
-          <TicketPanel target={target} book={book} />
+          <WithBook tokenId={target.tokenId}>{(book) => <TicketPanel target={target} book={book} />}</WithBook>
           <BalancePanel tokenId={target.tokenId} outcome={target.outcome} />
-          <AlertCard key={target.tokenId} target={target} book={book} />
+          <WithBook tokenId={target.tokenId}>{(book) => <AlertCard key={target.tokenId} target={target} book={book} />}</WithBook>
           <RiskPanel tokenId={target.tokenId} outcome={target.outcome} />
           <AccountTradingPanel />
         </div>

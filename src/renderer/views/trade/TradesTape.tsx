@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { BridgeError } from '../../../shared/result';
 import { api } from '../../bridge/api';
 import { usePolling } from '../../hooks/usePolling';
-import { formatClock, formatPrice, formatSize } from '../../lib/format';
+import { formatClock, formatDuration, formatPrice, formatSize } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
 
 export const TAPE_REFRESH_MS = 3_000;
@@ -40,7 +40,7 @@ export function TradesTape({ tokenId, tickSize }: { tokenId: string; tickSize: s
             not updating
           </span>
         ) : (
-          <span className="pane-meta">every {TAPE_REFRESH_MS / 1000} s</span>
+          <span className="pane-meta">every {formatDuration(TAPE_REFRESH_MS)}</span>
         )}
       </header>
       <div className="tape-head" aria-hidden="true">
@@ -48,7 +48,8 @@ export function TradesTape({ tokenId, tickSize }: { tokenId: string; tickSize: s
         <span>Price</span>
         <span>Size</span>
       </div>
-      <div className="tape-rows">
+      {/* Focusable, so the keyboard can scroll the tape (its rows hold nothing focusable). */}
+      <div className="tape-rows" role="group" tabIndex={0} aria-label="Recent trades: rows">
         {trades.length === 0 ? (
           <p className="pane-note">{state === null ? 'Loading trades…' : 'No trades yet.'}</p>
         ) : (

@@ -1,11 +1,14 @@
 /**
  * Puts the account's fills (markers) and working orders (price lines) on the price series, and
- * keeps them in step with the fills, trades and open-orders stores. Returns how many of each are
- * drawn, for the chart's status and tests.
+ * keeps them in step with the fills, trades and open-orders stores, a frame behind them: the
+ * ladder and the tables show a new order or fill first, and the chart's redraw does not hold up
+ * that frame (useAfterNextPaint). Returns how many of each are drawn, for the chart's status and
+ * tests.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createSeriesMarkers, LineStyle, type AutoscaleInfo, type IPriceLine, type ISeriesApi, type ISeriesMarkersPluginApi, type SeriesType, type Time } from 'lightweight-charts';
 import { cssVar } from '../../components/terminalChart';
+import { useAfterNextPaint } from '../../hooks/useAfterNextPaint';
 import { formatPrice, formatSize } from '../../lib/format';
 import { useAccountTradesStore } from '../../stores/accountTradesStore';
 import { selectFills, useFillsStore } from '../../stores/fillsStore';
@@ -18,9 +21,9 @@ export interface OverlayCounts {
 }
 
 export function useChartOverlays(series: ISeriesApi<SeriesType> | null, tokenId: string, barTimes: readonly number[], tickSize: string): OverlayCounts {
-  const fills = useFillsStore(selectFills);
-  const trades = useAccountTradesStore((s) => s.trades);
-  const orders = useOpenOrdersStore(selectOpenOrders);
+  const fills = useAfterNextPaint(useFillsStore(selectFills));
+  const trades = useAfterNextPaint(useAccountTradesStore((s) => s.trades));
+  const orders = useAfterNextPaint(useOpenOrdersStore(selectOpenOrders));
   const pluginRef = useRef<{ series: ISeriesApi<SeriesType>; plugin: ISeriesMarkersPluginApi<Time> } | null>(null);
   const linesRef = useRef<{ series: ISeriesApi<SeriesType>; lines: IPriceLine[] } | null>(null);
   const [counts, setCounts] = useState<OverlayCounts>({ markers: 0, lines: 0 });

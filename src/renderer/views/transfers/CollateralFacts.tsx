@@ -3,7 +3,7 @@
  * point; the exchange's own check is final and a refusal is said inline).
  */
 import type { PerpsAccountView } from '../../../shared/perpsViews';
-import { formatShortDateTime, formatUsd } from '../../lib/format';
+import { formatDateTime, formatUsd } from '../../lib/format';
 
 export function CollateralFacts({ perps }: { perps: PerpsAccountView | null }) {
   return (
@@ -15,7 +15,8 @@ export function CollateralFacts({ perps }: { perps: PerpsAccountView | null }) {
       <dt>Free collateral</dt>
       <dd className="num" data-testid="transfer-free-collateral" title="An estimate from the latest equity point; the exchange refuses a transfer beyond its own figure.">
         {perps?.freeCollateral == null ? <span className="muted">unknown</span> : `≈ ${formatUsd(perps.freeCollateral)} USD`}
-        {perps?.equityAt ? <span className="muted"> · as of {formatShortDateTime(perps.equityAt)}</span> : null}
+        {perps?.equityAt ? <span className="muted"> · as of {formatDateTime(perps.equityAt)}
+</span> : null}
       </dd>
     </dl>
   );

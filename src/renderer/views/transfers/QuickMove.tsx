@@ -12,6 +12,7 @@ import { amountProblem } from '../../lib/perpsAmounts';
 import { holdsKey, selectAccounts, useAccountsStore } from '../../stores/accountsStore';
 import { defaultAsset } from './transferDraft';
 import type { TransferFlow } from './useTransferFlow';
+import { formatAmount } from '../../lib/format';
 
 interface QuickMoveProps {
   from: AccountView;
@@ -68,7 +69,8 @@ export function QuickMove({ from, assets, flow, disabled }: QuickMoveProps) {
       </div>
       {flow.result && flow.origin === 'quick' && !flow.preview ? (
         <p className="success-note" role="status" data-testid="quick-move-result" data-transfer-id={flow.result.transferId}>
-          Moved {flow.result.amount} {flow.result.asset}: transfer id <span className="num">{flow.result.transferId}</span>.
+          Moved {formatAmount(flow.result.amount)} {flow.result.asset}
+: transfer id <span className="num">{flow.result.transferId}</span>.
         </p>
       ) : null}
       {problem ? (

@@ -14,6 +14,7 @@ import { holdsKey, selectAccounts, useAccountsStore } from '../../stores/account
 import { CollateralFacts } from './CollateralFacts';
 import { defaultAsset, toDraft, TYPED_RECIPIENT, type SendForm as Form, type SendFormProblems } from './transferDraft';
 import type { TransferFlow } from './useTransferFlow';
+import { formatAmount } from '../../lib/format';
 
 interface SendFormProps {
   from: AccountView;
@@ -116,7 +117,8 @@ export function SendForm({ from, perps, assets, flow, disabled }: SendFormProps)
       </div>
       {flow.result && flow.origin === 'send' && !flow.preview ? (
         <p className="success-note" role="status" data-testid="transfer-last-result" data-transfer-id={flow.result.transferId}>
-          Sent {flow.result.amount} {flow.result.asset}: transfer id <span className="num">{flow.result.transferId}</span>.
+          Sent {formatAmount(flow.result.amount)} {flow.result.asset}
+: transfer id <span className="num">{flow.result.transferId}</span>.
         </p>
       ) : null}
       <ActionError error={flow.previewError} testId="transfer-preview-error" purpose="Unlock the vault to send a transfer." />

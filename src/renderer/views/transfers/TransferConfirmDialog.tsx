@@ -10,8 +10,7 @@ import { Dialog } from '../../components/Dialog';
 import { NetworkBadge } from '../../components/NetworkBadge';
 import { DialogOutcome } from '../../components/DialogOutcome';
 import { useNow } from '../../hooks/useNow';
-import { groupDecimal } from '../../lib/perpsAmounts';
-import { formatUsd } from '../../lib/format';
+import { formatAmount, formatUsd } from '../../lib/format';
 
 interface TransferConfirmDialogProps {
   preview: PerpsTransferPreview;
@@ -33,7 +32,7 @@ export function TransferConfirmDialog({ preview, sending, error, result, onSend,
     return (
       <Dialog title="Transfer sent" onClose={onClose} testId="transfer-confirm-dialog">
         <DialogOutcome testId="transfer-result" onClose={onClose} attributes={{ 'data-transfer-id': String(result.transferId) }}>
-          {result.alreadySettled ? 'Already settled earlier' : 'Settled'}: {groupDecimal(result.amount)} {result.asset} → {preview.toAccountLabel ?? result.to}. Transfer id{' '}
+          {result.alreadySettled ? 'Already settled earlier' : 'Settled'}: {formatAmount(result.amount)} {result.asset} → {preview.toAccountLabel ?? result.to}. Transfer id{' '}
           <strong className="num" data-testid="transfer-result-id">
             {result.transferId}
           </strong>
@@ -62,7 +61,8 @@ export function TransferConfirmDialog({ preview, sending, error, result, onSend,
         </dd>
         <dt>Amount</dt>
         <dd className="num" data-testid="transfer-confirm-amount">
-          {groupDecimal(preview.amount)} {preview.asset} <span className="muted">({preview.amountUnits} base units, {preview.decimals} decimals)</span>
+          {formatAmount(preview.amount)} {preview.asset}
+ <span className="muted">({preview.amountUnits} base units, {preview.decimals} decimals)</span>
         </dd>
         <dt>Free collateral</dt>
         <dd className="num">{preview.freeCollateral === null ? <span className="muted">unknown</span> : `${formatUsd(preview.freeCollateral)} USD (estimate; the exchange decides)`}</dd>

@@ -7,11 +7,10 @@
 import type { PerpsTransferSortKey, PerpsTransferView } from '../../../shared/perpsViews';
 import type { DataColumn } from '../../components/DataTable';
 import { shortAddress } from '../../lib/address';
-import { signedDecimal } from '../../lib/perpsAmounts';
-import { formatStamp } from '../activity/activityColumns';
+import { formatDateTime, formatSignedAmount } from '../../lib/format';
 
 export const TRANSFER_COLUMNS: readonly DataColumn<PerpsTransferView>[] = [
-  { id: 'time', header: 'Time', sortValue: (r) => r.createdAt, cell: (r) => <span className="num">{formatStamp(r.createdAt)}</span> },
+  { id: 'time', header: 'Time', sortValue: (r) => r.createdAt, cell: (r) => <span className="num">{formatDateTime(r.createdAt)}</span> },
   {
     id: 'direction',
     header: 'Dir',
@@ -42,7 +41,7 @@ export const TRANSFER_COLUMNS: readonly DataColumn<PerpsTransferView>[] = [
     sortValue: (r) => Number(r.amount),
     cell: (r) => (
       <span className={r.amount.startsWith('-') ? 'tone-ask' : 'tone-bid'} data-testid="transfer-amount">
-        {signedDecimal(r.amount)}
+        {formatSignedAmount(r.amount)}
       </span>
     ),
   },

@@ -3,7 +3,7 @@
  * warning, failed), what was asked and what came back, and the clock difference when read.
  */
 import type { ConnectionCheck, ConnectionTestReport, ProfileService } from '../../../../shared/networkProfiles';
-import { formatTime } from '../../../lib/format';
+import { formatNumber, formatTime } from '../../../lib/format';
 import { SERVICES } from './profileDraft';
 
 const MARK: Record<ConnectionCheck['outcome'], string> = { passed: '✓', warning: '!', failed: '✕' };
@@ -31,7 +31,7 @@ export function ConnectionReport({ report }: { report: ConnectionTestReport }) {
       <p className={`connection-summary outcome-${report.passed ? 'passed' : 'failed'}`} data-testid="connection-summary">
         {report.passed
           ? `Every service of ${report.label} answered as expected.`
-          : `${failed} ${failed === 1 ? 'check' : 'checks'} failed for ${report.label}.`}{' '}
+          : `${formatNumber(failed)} ${failed === 1 ? 'check' : 'checks'} failed for ${report.label}.`}{' '}
         <span className="muted">Tested at {formatTime(report.testedAt)}.</span>
       </p>
       <ul className="connection-services">

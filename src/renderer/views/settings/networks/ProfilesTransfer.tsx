@@ -8,6 +8,7 @@ import type { NetworkProfilesImportResult, NetworkProfilesView } from '../../../
 import { api } from '../../../bridge/api';
 import { ActionError } from '../../../components/ActionError';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';
+import { formatNumber } from '../../../lib/format';
 
 /** A file larger than this cannot be a profiles file (the import channel's bound). */
 const MAX_FILE_CHARACTERS = 40_000;
@@ -74,6 +75,7 @@ export function ProfilesTransfer({ view, onChanged }: { view: NetworkProfilesVie
           accept=".json,application/json"
           className="visually-hidden"
           tabIndex={-1}
+          aria-label="Network profiles file to import"
           data-testid="profiles-import-file"
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -96,11 +98,13 @@ function ImportOutcome({ outcome }: { outcome: NetworkProfilesImportResult }) {
   }
   if (outcome.refused.length === 0) {
     const n = outcome.imported.length;
-    return <p className="import-outcome outcome-passed" role="status" data-testid="import-outcome">Imported {n} {n === 1 ? 'profile' : 'profiles'}.</p>;
+    return <p className="import-outcome outcome-passed" role="status" data-testid="import-outcome">Imported {formatNumber(n)} {n === 1
+ ? 'profile' : 'profiles'}.</p>;
   }
   return (
     <div className="import-outcome outcome-failed" role="alert" data-testid="import-outcome">
-      <p>Nothing was imported: {outcome.refused.length === 1 ? 'one profile was' : `${outcome.refused.length} profiles were`} refused.</p>
+      <p>Nothing was imported: {outcome.refused.length === 1 ? 'one profile was' : `${formatNumber(outcome.refused.length)} profiles were`
+} refused.</p>
       <ul className="import-refusals">
         {outcome.refused.map((refusal) => (
           <li key={refusal.position} data-testid="import-refusal">

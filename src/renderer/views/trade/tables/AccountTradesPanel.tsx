@@ -6,8 +6,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { TradeView } from '../../../../shared/tradingViews';
 import { InlineError } from '../../../components/InlineError';
 import { VirtualTable, type Column } from '../../../components/VirtualTable';
-import { formatShortDateTime, formatPrice, formatSize, formatUsd } from '../../../lib/format';
-import { selectAccountTrades, useAccountTradesStore } from '../../../stores/accountTradesStore';
+import { formatDateTime, formatDuration, formatNumber, formatPrice, formatSize, formatUsd } from '../../../lib/format';
+import { selectAccountTrades, tradeRowKey, useAccountTradesStore } from '../../../stores/accountTradesStore';
 import { selectJobProgress, useJobsStore } from '../../../stores/jobsStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
@@ -22,12 +22,13 @@ function JobLine() {
   const cancel = useAccountTradesStore((s) => s.cancel);
   const progress = useJobsStore(useMemo(() => selectJobProgress(jobId), [jobId]));
   if (!jobId) return null;
-  const eta = progress?.etaMs ? ` · about ${Math.ceil(progress.etaMs / 1000)} s left` : '';
-  const waited = progress && progress.budgetWaitMs > 0 ? ` · waited ${(progress.budgetWaitMs / 1000).toFixed(1)} s for the rate budget` : '';
+  const eta = progress?.etaMs ? ` · about ${formatDuration(progress.etaMs)} left` : '';
+  const waited = progress && progress.budgetWaitMs > 0 ? ` · waited ${formatDuration(progress.budgetWaitMs)} for the rate budget` : '';
   return (
     <p className="job-line" role="status" data-testid="trades-progress">
       <span className="job-spinner" aria-hidden="true" />
-      Loading trades… <span className="num">{progress?.rows ?? 0}</span> rows · <span className="num">{progress?.pages ?? 0}</span> pages{waited}
+      Loading trades… <span className="num">{formatNumber(progress?.rows ?? 0)}</span> rows · <span className="num">{formatNumber(progress?.pages ?? 0)}</span> pages{waited}
+
       {eta}
       <button type="button" className="button button-small" onClick={() => void cancel()} data-testid="trades-cancel-job">
         Cancel
@@ -53,7 +54,7 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
 
   const rows = useMemo(() => (scope === 'all' ? trades : trades.filter((t) => t.market === target.conditionId)), [trades, scope, target.conditionId]);
   const allColumns: Column<TradeView>[] = [
-    { id: 'time', header: 'Time', cell: (t) => <span className="num">{formatShortDateTime(t.matchTime)}</span> },
+    { id: 'time', header: 'Time', cell: (t) => <span className="num">{formatDateTime(t.matchTime)}</span> },
     { id: 'side', header: 'Side', cell: (t) => <span className={t.side === 'BUY' ? 'tone-bid' : 'tone-ask'}>{t.side}</span> },
     {
       id: 'market',
@@ -74,7 +75,7 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
       numeric: true,
       // What the exchange charged this account's side, at the row's own rate.
       cell: (t) => (
-        <span title={`${t.feeRateBps} bps`} data-testid="trade-fee" data-value={t.fee}>
+        <span title={`${formatNumber(t.feeRateBps)} bps`} data-testid="trade-fee" data-value={t.fee}>
           {formatUsd(t.fee)}
         </span>
       ),
@@ -93,7 +94,7 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
             This market
           </button>
           <button type="button" className="segment" aria-pressed={scope === 'all'} onClick={() => setScope('all')} data-testid="trades-scope-all">
-            All ({trades.length})
+            All ({formatNumber(trades.length)})
           </button>
         </div>
         <span className="panel-actions-spacer" />
@@ -108,7 +109,7 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
       <VirtualTable
         rows={rows}
         columns={columns}
-        rowKey={(t) => `${t.id}-${t.role}-${t.assetId}`}
+        rowKey={tradeRowKey}
         template={scope === 'all' ? TEMPLATE : TEMPLATE_ONE_MARKET}
         label="Account trades"
         testId="trades-table"

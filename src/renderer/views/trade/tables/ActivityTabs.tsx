@@ -6,6 +6,7 @@ import type { TradeTarget } from '../../../stores/tradeTargetStore';
 import { AccountTradesPanel } from './AccountTradesPanel';
 import { FillsPanel } from './FillsPanel';
 import { OpenOrdersPanel } from './OpenOrdersPanel';
+import { formatNumber } from '../../../lib/format';
 
 type Tab = 'orders' | 'trades' | 'fills';
 
@@ -14,9 +15,10 @@ export function ActivityTabs({ target }: { target: TradeTarget }) {
   const openCount = useOpenOrdersStore((s) => selectOpenOrders(s).length);
   const fillCount = useFillsStore((s) => selectFills(s).length);
   const tabs: Array<[Tab, string]> = [
-    ['orders', `Open orders (${openCount})`],
+    ['orders', `Open orders (${formatNumber(openCount)})`],
     ['trades', 'Trades'],
-    ['fills', `Fills (${fillCount})`],
+    ['fills', `Fills (${formatNumber(fillCount)})`
+],
   ];
   return (
     <section className="activity" aria-label="Orders and trades">

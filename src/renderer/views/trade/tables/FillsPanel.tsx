@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import type { FillNotification } from '../../../../shared/tradingViews';
 import { VirtualTable, type Column } from '../../../components/VirtualTable';
-import { formatClock, formatPrice, formatSize, formatUsd } from '../../../lib/format';
+import { formatClock, formatDateTime, formatPrice, formatSize, formatUsd } from '../../../lib/format';
 import { selectAccountTrades, useAccountTradesStore } from '../../../stores/accountTradesStore';
 import { selectFills, useFillsStore } from '../../../stores/fillsStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
@@ -25,7 +25,7 @@ export function FillsPanel({ target }: { target: TradeTarget }) {
   const trades = useAccountTradesStore(selectAccountTrades);
   const feeOf = useMemo(() => new Map(trades.map((t) => [t.id, t.fee])), [trades]);
   const columns: Column<FillNotification>[] = [
-    { id: 'time', header: 'Time', cell: (f) => <span className="num muted">{formatClock(f.at)}</span> },
+    { id: 'time', header: 'Time', cell: (f) => <span className="num muted" title={formatDateTime(f.at, { seconds: true })}>{formatClock(f.at)}</span> },
     { id: 'side', header: 'Side', cell: (f) => <span className={f.side === 'BUY' ? 'tone-bid' : 'tone-ask'}>{f.side}</span> },
     { id: 'size', header: 'Size', numeric: true, cell: (f) => formatSize(f.size) },
     { id: 'outcome', header: 'Outcome', cell: (f) => f.outcome },

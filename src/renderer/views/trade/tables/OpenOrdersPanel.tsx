@@ -10,7 +10,7 @@ import { ActionError } from '../../../components/ActionError';
 import { InlineError } from '../../../components/InlineError';
 import { VirtualTable, type Column } from '../../../components/VirtualTable';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';
-import { formatShortDateTime, formatPrice, formatSize } from '../../../lib/format';
+import { formatDateTime, formatNumber, formatPrice, formatSize } from '../../../lib/format';
 import { useScopedResult } from '../../../hooks/useScopedResult';
 import { CANCEL_RESULT, publishCancelResult, selectOpenOrders, useOpenOrdersStore, type CancelResult } from '../../../stores/openOrdersStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
@@ -91,8 +91,8 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
         </span>
       ),
     },
-    { id: 'created', header: 'Created', cell: (o) => <span className="num" title={new Date(o.createdAt).toLocaleString('en-US')}>{formatShortDateTime(o.createdAt)}</span> },
-    { id: 'expires', header: 'Expires', cell: (o) => <span className="num">{o.expiration > 0 ? formatShortDateTime(o.expiration * 1000) : '—'}</span> },
+    { id: 'created', header: 'Created', cell: (o) => <span className="num" title={formatDateTime(o.createdAt, { seconds: true })}>{formatDateTime(o.createdAt)}</span> },
+    { id: 'expires', header: 'Expires', cell: (o) => <span className="num">{o.expiration > 0 ? formatDateTime(o.expiration * 1000) : '—'}</span> },
     {
       id: 'cancel',
       header: '',
@@ -121,10 +121,10 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
       <div className="activity-toolbar">
         <div className="segmented" role="group" aria-label="Which orders">
           <button type="button" className="segment" aria-pressed={scope === 'market'} onClick={() => setScope('market')} data-testid="open-orders-scope-market">
-            This market ({inMarket})
+            This market ({formatNumber(inMarket)})
           </button>
           <button type="button" className="segment" aria-pressed={scope === 'all'} onClick={() => setScope('all')} data-testid="open-orders-scope-all">
-            All ({orders.length})
+            All ({formatNumber(orders.length)})
           </button>
         </div>
         <span className="panel-actions-spacer" />
@@ -132,10 +132,11 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
           type="button"
           className="button button-small"
           disabled={chosen.length === 0 || pending || block !== null}
-          onClick={() => void cancelMany.run({ orderIds: chosen }).then(report(`Cancel ${chosen.length} selected`))}
+          onClick={() => void cancelMany.run({ orderIds: chosen }).then(report(`Cancel ${formatNumber(chosen.length)} selected`)
+)}
           data-testid="cancel-selected"
         >
-          Cancel selected ({chosen.length})
+          Cancel selected ({formatNumber(chosen.length)})
         </button>
         <CancelAllButton scope={{ kind: 'market', conditionId: target.conditionId, question: target.question }} label="Cancel this market" disabled={inMarket === 0 || pending || block !== null} testId="cancel-market" />
         <CancelAllButton scope={{ kind: 'all' }} label="Cancel all" disabled={orders.length === 0 || pending || block !== null} testId="cancel-all" />

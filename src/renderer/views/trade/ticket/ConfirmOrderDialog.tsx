@@ -3,7 +3,7 @@ import type { OrderPreview } from '../../../../shared/tradingViews';
 import { Dialog } from '../../../components/Dialog';
 import { NetworkBadge, networkWording } from '../../../components/NetworkBadge';
 import { useAppStatusStore } from '../../../stores/appStatusStore';
-import { formatPrice, formatSize, formatUsd } from '../../../lib/format';
+import { formatDateTime, formatPrice, formatSize, formatUsd } from '../../../lib/format';
 import { baseUnitsText } from '../../../lib/ticks';
 import { previewEffect } from './fillWording';
 import { endedText, feeText } from './orderNotes';
@@ -35,7 +35,7 @@ export function ConfirmOrderDialog({ preview, outcome, question, accountLabel, p
     ['Fee', feeText(preview)],
   ];
   const ended = endedText(preview);
-  if (ticket.expiration) rows.push(['Expires', new Date(ticket.expiration * 1000).toLocaleString('en-US')]);
+  if (ticket.expiration) rows.push(['Expires', formatDateTime(ticket.expiration * 1000)]);
   return (
     <Dialog
       title={`Send this ${ticket.side === 'BUY' ? 'buy' : 'sell'} order${network && !network.isSandbox ? ` on ${network.label}` : ''}?`}

@@ -4,7 +4,7 @@
  * size, funds with the levels before it), and a risk limit the grid would cross.
  */
 import type { OrderPreview } from '../../../../shared/tradingViews';
-import { formatPrice } from '../../../lib/format';
+import { formatNumber, formatPrice, formatSentence } from '../../../lib/format';
 
 /** Whether the checked grid may go to its confirmation. */
 export const gridPasses = (previews: readonly OrderPreview[]): boolean => previews.every((p) => p.problems.length === 0 && !p.riskLimit);
@@ -18,15 +18,15 @@ export function GridCheck({ previews }: { previews: readonly OrderPreview[] }) {
       {refused.length > 0 ? (
         <>
           <p className="grid-check-lead">
-            Nothing was sent: {refused.length} of the {previews.length} levels would be refused.
+            Nothing was sent: {formatNumber(refused.length)} of the {formatNumber(previews.length)} levels would be refused.
           </p>
           <ul className="ticket-problems">
             {refused.map(({ preview, level }) => (
               <li key={level} data-testid="grid-level-problem" data-level={level} data-price={preview.ticket.price}>
                 <strong>
-                  Level {level} at {formatPrice(preview.ticket.price, preview.tickSize)}:
+                  Level {formatNumber(level)} at {formatPrice(preview.ticket.price, preview.tickSize)}:
                 </strong>{' '}
-                {preview.problems.join(' ')}
+                {preview.problems.map((problem) => formatSentence(problem.parts)).join(' ')}
               </li>
             ))}
           </ul>

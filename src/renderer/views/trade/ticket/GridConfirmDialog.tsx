@@ -2,7 +2,7 @@
 import { formatDecimal, tryParseDecimal } from '../../../../shared/decimal';
 import type { OrderPreview } from '../../../../shared/tradingViews';
 import { Dialog } from '../../../components/Dialog';
-import { formatPrice, formatSize, formatUsd } from '../../../lib/format';
+import { formatNumber, formatPrice, formatSize, formatUsd } from '../../../lib/format';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
 import { endedText, feeText } from './orderNotes';
 
@@ -29,7 +29,7 @@ export function GridConfirmDialog({ previews, target, pending, onConfirm, onClos
   const notional = previews.reduce((sum, p) => sum + (tryParseDecimal(p.notional) ?? 0n), 0n);
   const ended = endedText(first);
   return (
-    <Dialog title={`Send ${previews.length} orders in one request?`} onClose={onClose} busy={pending} testId="confirm-grid-dialog">
+    <Dialog title={`Send ${formatNumber(previews.length)} orders in one request?`} onClose={onClose} busy={pending} testId="confirm-grid-dialog">
       <p>
         {side} {formatSize(first.shares)} {target.outcome} shares at each of {previews.map((p) => formatPrice(p.ticket.price, p.tickSize)).join(', ')} — GTC{postOnly ? ', post-only' : ''}.
       </p>
@@ -51,7 +51,7 @@ export function GridConfirmDialog({ previews, target, pending, onConfirm, onClos
       ) : null}
       <div className="form-actions">
         <button type="button" className={`button ${buy ? 'button-buy' : 'button-sell'}`} onClick={onConfirm} disabled={pending} data-autofocus data-testid="confirm-grid-submit">
-          {pending ? 'Sending…' : `Send ${previews.length} orders`}
+          {pending ? 'Sending…' : `Send ${formatNumber(previews.length)} orders`}
         </button>
         <button type="button" className="button" onClick={onClose} disabled={pending}>
           Back

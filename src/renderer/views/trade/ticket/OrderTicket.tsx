@@ -26,8 +26,12 @@ import { TicketPreview } from './TicketPreview';
 import { TicketResult } from './TicketResult';
 import { draftTicket, expiryFromNow } from './ticketModel';
 import { usePreview } from './usePreview';
+import { formatPrice, formatSize, formatUsd } from '../../../lib/format';
 
 const ORDER_TYPES = ['GTC', 'GTD', 'FOK', 'FAK'] as const;
+/** What the send button names: "$25.00" by amount, "10.00" shares. */
+const sendQuantity = (ticket: Ticket) => (ticket.amount !== undefined ? `$${formatUsd(ticket.amount)}` : formatSize(ticket.size ?? '0'));
+
 const TYPE_HELP: Record<(typeof ORDER_TYPES)[number], string> = {
   GTC: 'Good till cancelled: rests on the book until filled or cancelled.',
   GTD: 'Good till date: rests until filled, cancelled or the expiry.',
@@ -147,10 +151,10 @@ export function OrderTicket({ target, book }: OrderTicketProps) {
           data-testid="ticket-price"
         />
         <span className="segmented segmented-small" role="group" aria-label="Step the price">
-          <button type="button" className="segment" onClick={() => step(-1)} title={`One tick down (${tick}); Shift+↓ for ten`} data-testid="ticket-price-down">
+          <button type="button" className="segment" onClick={() => step(-1)} title={`One tick down (${formatPrice(tick, tick)}); Shift+↓ for ten`} data-testid="ticket-price-down">
             −
           </button>
-          <button type="button" className="segment" onClick={() => step(1)} title={`One tick up (${tick}); Shift+↑ for ten`} data-testid="ticket-price-up">
+          <button type="button" className="segment" onClick={() => step(1)} title={`One tick up (${formatPrice(tick, tick)}); Shift+↑ for ten`} data-testid="ticket-price-up">
             +
           </button>
         </span>
@@ -188,7 +192,7 @@ export function OrderTicket({ target, book }: OrderTicketProps) {
       </label>
 
       <p className="ticket-hint num" data-testid="ticket-tick-hint">
-        tick {tick} · min {minSize} sh · ↑/↓ one tick, Shift ten
+        tick {formatPrice(tick, tick)} · min {formatSize(minSize)} sh · ↑/↓ one tick, Shift ten
       </p>
 
       {inputs.orderType === 'GTD' ? (
@@ -226,7 +230,7 @@ export function OrderTicket({ target, book }: OrderTicketProps) {
         data-testid="ticket-send"
         title="Enter sends from any ticket field"
       >
-        {place.pending ? 'Sending…' : `${buy ? 'Buy' : 'Sell'} ${target.outcome}${draft.ticket ? ` · ${draft.ticket.amount !== undefined ? `$${draft.ticket.amount}` : draft.ticket.size} @ ${draft.ticket.price}` : ''}`}
+        {place.pending ? 'Sending…' : `${buy ? 'Buy' : 'Sell'} ${target.outcome}${draft.ticket ? ` · ${sendQuantity(draft.ticket)} @ ${formatPrice(draft.ticket.price, tick)}` : ''}`}
       </button>
       {blocked && blocked.kind !== 'account' ? (
         <p className="ticket-send-reason" data-testid="ticket-send-reason" data-kind={blocked.kind}>

@@ -21,6 +21,7 @@ import { GridCheck, gridPasses } from './GridCheck';
 import { GridConfirmDialog } from './GridConfirmDialog';
 import { QuoteResults } from './QuoteResults';
 import { TicketBlockedNote } from './TicketBlockedNote';
+import { formatNumber, formatPrice } from '../../../lib/format';
 
 const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
 const GRID_RESULT = 'grid.place';
@@ -52,7 +53,8 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
     : stepTicks < 1 ? 'The step is a whole number of ticks, at least 1.'
     : count < 1 ? `Choose 1 to ${MAX_ORDERS_PER_BATCH} levels.`
     : !DECIMAL.test(size.trim()) ? 'Enter the size of each order.'
-    : prices.length < count ? `Only ${prices.length} of the ${count} levels fit between the tick and 1 − tick.`
+    : prices.length < count ? `Only ${formatNumber(prices.length)} of the ${formatNumber(count)} levels fit between the tick and 1 − tick.`
+
     : null;
   const tickets: OrderTicket[] = prices.map((price) => ({ tokenId: target.tokenId, side, orderType: 'GTC', price, size: size.trim(), ...(postOnly ? { postOnly: true } : {}) }));
   const reason = block?.reason ?? missing ?? refusal;
@@ -118,11 +120,11 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
         Post-only GTC <span className="muted">(none may cross the book)</span>
       </label>
       <p className="grid-prices num" data-testid="grid-prices" data-count={prices.length}>
-        {prices.length > 0 ? `${side} ${target.outcome}: ${prices.join(' · ')}` : `Levels go ${side === 'BUY' ? 'down' : 'up'} from the start price, away from the spread.`}
+        {prices.length > 0 ? `${side} ${target.outcome}: ${prices.map((price) => formatPrice(price, tick)).join(' · ')}` : `Levels go ${side === 'BUY' ? 'down' : 'up'} from the start price, away from the spread.`}
       </p>
       {block ? <TicketBlockedNote block={block} testId="grid-blocked" /> : null}
       <button type="submit" className={`button ticket-send ${side === 'BUY' ? 'button-buy' : 'button-sell'}`} disabled={reason !== null || place.pending || check.pending} data-testid="grid-submit">
-        {place.pending ? 'Sending…' : check.pending ? 'Checking…' : `Place ${count} order${count === 1 ? '' : 's'} in one request`}
+        {place.pending ? 'Sending…' : check.pending ? 'Checking…' : `Place ${formatNumber(count)} order${count === 1 ? '' : 's'} in one request`}
       </button>
       {reason && !block ? (
         <p className="ticket-send-reason" data-testid="grid-reason">

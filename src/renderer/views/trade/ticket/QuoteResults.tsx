@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { PlacedOrder } from '../../../../shared/tradingViews';
-import { formatPrice, formatSize } from '../../../lib/format';
+import { formatNumber, formatPrice, formatSize } from '../../../lib/format';
 import { selectCancelledIds, useCancelledOrdersStore } from '../../../stores/cancelledOrdersStore';
 import { selectFills, useFillsStore } from '../../../stores/fillsStore';
 import { selectOpenOrders, useOpenOrdersStore } from '../../../stores/openOrdersStore';
@@ -27,7 +27,8 @@ export function QuoteResults({ results, tickSize, answeredAt }: { results: Place
   return (
     <div className="quote-results" data-testid="grid-results" data-count={results.length} data-placed={placed}>
       <p className="quote-results-summary">
-        <strong>{placed}</strong> of {results.length} placed
+        <strong>{formatNumber(placed)}</strong> of {formatNumber(results.length)} placed
+
       </p>
       <table className="data-table compact-table">
         <thead>

@@ -6,7 +6,7 @@
  * click away, behind "Signed amounts".
  */
 import type { OrderPreview } from '../../../../shared/tradingViews';
-import { formatPrice, formatSize, formatUsd } from '../../../lib/format';
+import { formatPrice, formatSentence, formatSize, formatUsd } from '../../../lib/format';
 import { baseUnitsText } from '../../../lib/ticks';
 import { previewEffect } from './fillWording';
 import { endedText, feeText } from './orderNotes';
@@ -30,8 +30,8 @@ export function TicketPreview({ preview, pending }: { preview: OrderPreview; pen
   const buy = ticket.side === 'BUY';
   const tick = preview.tickSize;
   const effect = previewEffect(preview);
-  const shares = `${formatSize(preview.shares)} sh`;
-  const usd = `$${formatUsd(preview.notional)}`;
+  const sharesText = `${formatSize(preview.shares)} sh`;
+  const usdText = `$${formatUsd(preview.notional)}`;
   const byAmount = ticket.amount !== undefined;
   const ended = endedText(preview);
   return (
@@ -42,11 +42,11 @@ export function TicketPreview({ preview, pending }: { preview: OrderPreview; pen
           <dd className="num" data-testid="ticket-exchange">
             {/* A limit BUY pays up to its notional (better prices cost less); a BUY by amount and a SELL get at least theirs. */}
             <span data-testid={buy ? 'ticket-notional' : 'ticket-shares'} data-value={buy ? preview.notional : preview.shares}>
-              {buy ? `${byAmount ? '' : 'up to '}${usd}` : shares}
+              {buy ? `${byAmount ? '' : 'up to '}${usdText}` : sharesText}
             </span>
             {' → '}
             <span data-testid={buy ? 'ticket-shares' : 'ticket-notional'} data-value={buy ? preview.shares : preview.notional}>
-              {buy ? `${byAmount ? 'at least ' : ''}${shares}` : `at least ${usd}`}
+              {buy ? `${byAmount ? 'at least ' : ''}${sharesText}` : `at least ${usdText}`}
             </span>
           </dd>
         </div>
@@ -83,7 +83,7 @@ export function TicketPreview({ preview, pending }: { preview: OrderPreview; pen
         </dl>
         <p className="pv-foot muted">
           Order format v{preview.orderVersion}
-          {preview.negRisk ? ' · multi-outcome exchange' : ''} · tick {tick} · min {preview.minOrderSize} sh
+          {preview.negRisk ? ' · multi-outcome exchange' : ''} · tick {formatPrice(tick, tick)} · min {formatSize(preview.minOrderSize)} sh
         </p>
       </details>
       {ended ? (
@@ -94,8 +94,8 @@ export function TicketPreview({ preview, pending }: { preview: OrderPreview; pen
       {preview.problems.length > 0 ? (
         <ul className="ticket-problems" role="alert" data-testid="ticket-problems">
           {preview.problems.map((problem) => (
-            <li key={problem} data-testid="ticket-problem">
-              {problem}
+            <li key={problem.text} data-testid="ticket-problem">
+              {formatSentence(problem.parts)}
             </li>
           ))}
         </ul>

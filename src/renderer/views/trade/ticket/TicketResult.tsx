@@ -5,6 +5,7 @@
 import type { PlacedOrder } from '../../../../shared/tradingViews';
 import { useTicketResultHolds } from '../../../hooks/useTicketResultHolds';
 import { placedFillText } from './fillWording';
+import { formatMessage, formatNumber } from '../../../lib/format';
 
 const shortId = (id: string) => (id.length > 14 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id);
 
@@ -22,7 +23,7 @@ export function TicketResult({ placed, onResend, resending }: { placed: PlacedOr
         {placed.tradeIds.length > 0 ? (
           <span className="muted">
             {' '}
-            · {placed.tradeIds.length} trade{placed.tradeIds.length === 1 ? '' : 's'}
+            · {formatNumber(placed.tradeIds.length)} trade{placed.tradeIds.length === 1 ? '' : 's'}
           </span>
         ) : null}
         {fill ? (
@@ -34,7 +35,7 @@ export function TicketResult({ placed, onResend, resending }: { placed: PlacedOr
         {placed.message ? (
           <span className="muted" data-testid="ticket-result-message">
             {' '}
-            {placed.message}
+            {formatMessage(placed)}
           </span>
         ) : null}
       </div>
@@ -42,7 +43,7 @@ export function TicketResult({ placed, onResend, resending }: { placed: PlacedOr
   }
   return (
     <div className="ticket-result action-error" role="alert" data-testid="ticket-result" data-success="false" data-reconciled={placed.reconciled}>
-      <span data-testid="ticket-result-message">{placed.message}</span>
+      <span data-testid="ticket-result-message">{formatMessage(placed)}</span>
       {placed.resubmittable ? (
         <button type="button" className="button button-small" onClick={onResend} disabled={resending} data-testid="ticket-resend">
           {resending ? 'Sending…' : 'Send again'}

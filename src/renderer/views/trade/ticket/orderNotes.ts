@@ -4,14 +4,14 @@
  * computes both (exchangeFee.ts, marketLookup.ts); these are the words for them.
  */
 import type { OrderPreview } from '../../../../shared/tradingViews';
-import { formatDay, formatUsd } from '../../../lib/format';
+import { formatDay, formatNumber, formatUsd } from '../../../lib/format';
 
 /** The fee line: what fills now pays, and the rate; "not known" when the exchange did not say. */
 export function feeText(preview: OrderPreview): string {
   const bps = preview.takerFeeBps;
   if (bps === undefined) return 'not known: the exchange did not give this market’s rate';
   if (bps === 0) return 'none (taker fee 0 bps)';
-  const rate = `taker fee ${bps} bps`;
+  const rate = `taker fee ${formatNumber(bps)} bps`;
   if (!preview.estimate.crossesBook) return `none while it rests (${rate} on what fills now)`;
   return `about $${formatUsd(preview.estimate.takerFee ?? '0')} on what fills now (${rate})`;
 }

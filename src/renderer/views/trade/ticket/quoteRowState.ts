@@ -3,7 +3,7 @@
  * order placed "live" and cancelled since must not keep its "✓ live" (issue 11, defect 6).
  */
 import type { OpenOrderView, PlacedOrder } from '../../../../shared/tradingViews';
-import { formatSize } from '../../../lib/format';
+import { formatMessage, formatSize } from '../../../lib/format';
 
 export interface QuoteRowState {
   tone: 'ok' | 'bad' | 'muted';
@@ -21,7 +21,7 @@ export interface KnownOrders {
 }
 
 export function quoteRowState(result: PlacedOrder, known: KnownOrders): QuoteRowState {
-  if (!result.success) return { tone: 'bad', text: result.message };
+  if (!result.success) return { tone: 'bad', text: formatMessage(result) };
   const status = result.status.toLowerCase() || 'placed';
   if (known.cancelled.has(result.orderId)) return { tone: 'muted', text: 'cancelled' };
   const open = known.open.get(result.orderId);

@@ -7,6 +7,7 @@ import type { BridgeError } from '../../../../shared/result';
 import type { OrderPreview, TradingState } from '../../../../shared/tradingViews';
 import { modeNotice } from '../modeNotice';
 import { errorText } from '../../../lib/errorText';
+import { formatNumber } from '../../../lib/format';
 
 /**
  * The parts of the account block (stores/tradingAccess) and the preview answer (usePreview) this
@@ -29,7 +30,8 @@ export function sendBlock(block: AccountBlock, missing: string | null, state: Tr
   if (!answer) return { kind: 'checking', reason: 'Checking the order…' };
   if (answer.error) return { kind: 'error', reason: `Could not check the order: ${errorText(answer.error)}` };
   const problems = answer.preview?.problems ?? [];
-  if (problems.length > 0) return { kind: 'problems', reason: problems.length === 1 ? 'Fix the problem above to send.' : `Fix the ${problems.length} problems above to send.` };
+  if (problems.length > 0) return { kind: 'problems', reason: problems.length === 1 ? 'Fix the problem above to send.' : `Fix the ${formatNumber(problems.length)} problems above to send.`
+ };
   // risk: main would refuse it before signing; the limit and its figures are said above.
   if (answer.preview?.riskLimit) return { kind: 'risk', reason: 'A risk limit refuses this order: make it smaller, or change the limit in the Risk panel.' };
   return null;

@@ -4,6 +4,7 @@
  * would take the order is `previewOrder`'s answer.
  */
 import type { OrderTicket } from '../../../../shared/tradingViews';
+import { formatDateTimeInput, parseDateTimeInput } from '../../../lib/format';
 import { postOnlyAllowed, usdAllowed, type TicketInputs } from '../../../stores/ticketStore';
 
 const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
@@ -28,7 +29,8 @@ export function draftTicket(inputs: TicketInputs, tokenId: string): TicketDraft 
   }
   let expiration: number | undefined;
   if (inputs.orderType === 'GTD') {
-    const at = inputs.expiry ? new Date(inputs.expiry).getTime() : Number.NaN;
+    // The field shows the user's time zone (Settings), like every time on screen.
+    const at = inputs.expiry ? parseDateTimeInput(inputs.expiry) : Number.NaN;
     if (!Number.isFinite(at)) return { ticket: null, missing: 'Choose when the GTD order expires.', key: '' };
     expiration = Math.floor(at / 1000);
   }
@@ -47,16 +49,7 @@ export function draftTicket(inputs: TicketInputs, tokenId: string): TicketDraft 
 export const ticketKey = (ticket: OrderTicket): string =>
   [ticket.tokenId, ticket.side, ticket.orderType, ticket.price, ticket.size ?? '', ticket.amount ?? '', ticket.expiration ?? '', ticket.postOnly ? 'P' : ''].join('|');
 
-/** "BUY 10 shares of Yes at 0.450 (GTC, post-only)" for dialogs and results. */
-export function describeOrder(ticket: OrderTicket, outcome: string): string {
-  const quantity = ticket.amount !== undefined ? `$${ticket.amount} of ${outcome}` : `${ticket.size} ${outcome} shares`;
-  const flags = [ticket.orderType, ticket.postOnly ? 'post-only' : null].filter(Boolean).join(', ');
-  return `${ticket.side} ${quantity} at ${ticket.price} (${flags})`;
-}
-
-/** A `datetime-local` value `minutes` from now, the GTD expiry a new ticket suggests. */
+/** A `datetime-local` value `minutes` from now in the user's time zone, the GTD expiry a new ticket suggests. */
 export function expiryFromNow(minutes: number): string {
-  const date = new Date(Date.now() + minutes * 60_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return formatDateTimeInput(Date.now() + minutes * 60_000);
 }
