@@ -11,7 +11,8 @@ interface EventDetailState {
   phase: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
   selectedMarketId: string | null;
-  selectEvent: (eventId: string | null) => Promise<void>;
+  /** `marketId`: the market to show when the event has it (a selection given back), else the likeliest live one. */
+  selectEvent: (eventId: string | null, marketId?: string | null) => Promise<void>;
   selectMarket: (marketId: string) => void;
   retry: () => Promise<void>;
 }
@@ -31,7 +32,7 @@ export const useEventDetailStore = create<EventDetailState>()((set, get) => ({
   phase: 'idle',
   error: null,
   selectedMarketId: null,
-  selectEvent: async (eventId) => {
+  selectEvent: async (eventId, marketId = null) => {
     if (eventId === null) {
       set({ selectedEventId: null, detail: null, phase: 'idle', error: null, selectedMarketId: null });
       return;
@@ -41,7 +42,8 @@ export const useEventDetailStore = create<EventDetailState>()((set, get) => ({
     const result = await api.getCatalogEvent({ eventId });
     if (get().selectedEventId !== eventId) return; // the user moved on while this loaded
     if (result.ok) {
-      set({ phase: 'ready', detail: result.value, selectedMarketId: firstLiveMarket(result.value)?.id ?? null });
+      const kept = marketId !== null && result.value.markets.some((m) => m.id === marketId) ? marketId : null;
+      set({ phase: 'ready', detail: result.value, selectedMarketId: kept ?? firstLiveMarket(result.value)?.id ?? null });
     } else {
       set({ phase: 'error', error: result.error });
     }
