@@ -203,6 +203,16 @@ test('fee line, ENDED warning, grid minimum size, amend keeping flags, and Trade
     await page.getByTestId('trade-chart').screenshot({ path: shot('trade-chart') });
   });
 
+  await test.step('at 1440x900 the open orders show their whole creation time', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('activity-tab-orders').click();
+    await page.getByTestId('open-orders-scope-all').click();
+    const created = page.locator('[data-testid="open-order-row"] .num');
+    await expect(created.first()).toBeVisible();
+    expect(await cutOrWrapped(created)).toEqual([]);
+    await page.setViewportSize({ width: 1024, height: 700 });
+  });
+
   await test.step('ENDED: a warning in the ticket and in the confirmation before an order on a market past its end date', async () => {
     await openEventMarket(page, null, isEnded);
     const { grid, bid } = await readBook(page);

@@ -14,8 +14,9 @@ import type { TradeTarget } from '../../../stores/tradeTargetStore';
 import { rowMarket } from './rowMarket';
 import { AccountTableNote } from './AccountTableNote';
 
-const TEMPLATE = '76px 34px minmax(60px, 1fr) 44px 50px 64px 50px 50px 70px';
-const TEMPLATE_ONE_MARKET = '90px 44px 70px 64px 76px 64px 56px minmax(70px, 1fr)';
+// The time column holds the whole moment ("2026-11-28 2:05 PM" on the 12-hour clock).
+const TEMPLATE = '128px 34px minmax(60px, 1fr) 44px 50px 64px 50px 50px 70px';
+const TEMPLATE_ONE_MARKET = '128px 44px 70px 64px 76px 64px 56px minmax(70px, 1fr)';
 
 function JobLine() {
   const jobId = useAccountTradesStore((s) => s.jobId);

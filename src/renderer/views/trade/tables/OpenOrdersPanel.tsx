@@ -23,8 +23,11 @@ import { CancelAllButton } from '../CancelAllDialog';
 
 type Scope = 'market' | 'all';
 
-const TEMPLATE = '18px 34px minmax(50px, 1fr) 44px 50px 58px 58px 52px 76px 76px 84px';
-const TEMPLATE_ONE_MARKET = '18px 36px 68px 52px 62px 62px 56px 80px minmax(56px, 1fr) 84px';
+// Created and Expires hold the whole moment ("2026-11-28 2:05 PM" on the 12-hour clock): a
+// narrow pane scrolls the table sideways rather than cutting a time.
+const MOMENT = '128px';
+const TEMPLATE = `18px 34px minmax(50px, 1fr) 44px 50px 58px 58px 52px ${MOMENT} ${MOMENT} 84px`;
+const TEMPLATE_ONE_MARKET = `18px 36px 68px 52px 62px 62px 56px ${MOMENT} minmax(${MOMENT}, 1fr) 84px`;
 
 export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
   const orders = useOpenOrdersStore(selectOpenOrders);
