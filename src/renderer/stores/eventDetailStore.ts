@@ -3,7 +3,9 @@ import { create } from 'zustand';
 import type { EventDetail, MarketSummary } from '../../shared/viewModels';
 import type { BridgeError } from '../../shared/result';
 import { api } from '../bridge/api';
+import { leadingOutcome } from '../../shared/leadingOutcome';
 import { marketsByProbability } from '../views/markets/marketOrder';
+import { useEventListStore } from './eventListStore';
 
 interface EventDetailState {
   selectedEventId: string | null;
@@ -44,6 +46,9 @@ export const useEventDetailStore = create<EventDetailState>()((set, get) => ({
     if (result.ok) {
       const kept = marketId !== null && result.value.markets.some((m) => m.id === marketId) ? marketId : null;
       set({ phase: 'ready', detail: result.value, selectedMarketId: kept ?? firstLiveMarket(result.value)?.id ?? null });
+      // The list's row was read earlier: its percentage follows the markets shown now, so the
+      // event's figure and its first market's price agree.
+      useEventListStore.getState().setLeading(eventId, leadingOutcome(result.value.markets));
     } else {
       set({ phase: 'error', error: result.error });
     }
