@@ -122,7 +122,7 @@ test('on a live network the app says so, hides the paper tools and explains the 
     const facts = question.getByTestId('confirmation-facts');
     await expect(facts).toContainText(`Your first order on ${NETWORK}`);
     await expect(facts).toContainText(`exchange contract ${PUBLIC_CHAIN_137_CONTRACTS.exchange}`);
-    await expect(facts).toContainText('BUY 10.00 shares at 0.01 (GTC): pays up to $0.10 for 10.00 shares');
+    await expect(facts).toContainText('BUY 10.00 shares at 0.010 (GTC): pays up to $0.10 for 10.00 shares');
     await expect(facts).toContainText(`LIVE · ${NETWORK} (real money)`);
     await expect(facts).toContainText(new URL(sandbox!.urls.clob).origin);
     await question.setViewportSize({ width: 900, height: 900 });
