@@ -210,6 +210,9 @@ test('fee line, ENDED warning, grid minimum size, amend keeping flags, and Trade
     const created = page.locator('[data-testid="open-order-row"] .num');
     await expect(created.first()).toBeVisible();
     expect(await cutOrWrapped(created)).toEqual([]);
+    // …and the table fits its pane: Cancel is in view without scrolling sideways.
+    const table = page.getByTestId('open-orders-table');
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
     await page.setViewportSize({ width: 1024, height: 700 });
   });
 

@@ -11,12 +11,13 @@ import { selectAccountTrades, tradeRowKey, useAccountTradesStore } from '../../.
 import { selectJobProgress, useJobsStore } from '../../../stores/jobsStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { momentColumn } from './momentColumn';
 import { rowMarket } from './rowMarket';
 import { AccountTableNote } from './AccountTableNote';
 
-// The time column holds the whole moment ("2026-11-28 2:05 PM" on the 12-hour clock).
-const TEMPLATE = '128px 34px minmax(60px, 1fr) 44px 50px 64px 50px 50px 70px';
-const TEMPLATE_ONE_MARKET = '128px 44px 70px 64px 76px 64px 56px minmax(70px, 1fr)';
+// The time column holds the whole moment on the user's clock (momentColumn).
+const TEMPLATE = '34px minmax(60px, 1fr) 44px 50px 64px 50px 50px 70px';
+const TEMPLATE_ONE_MARKET = '44px 70px 64px 76px 64px 56px minmax(70px, 1fr)';
 
 function JobLine() {
   const jobId = useAccountTradesStore((s) => s.jobId);
@@ -111,7 +112,7 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
         rows={rows}
         columns={columns}
         rowKey={tradeRowKey}
-        template={scope === 'all' ? TEMPLATE : TEMPLATE_ONE_MARKET}
+        template={`${momentColumn()} ${scope === 'all' ? TEMPLATE : TEMPLATE_ONE_MARKET}`}
         label="Account trades"
         testId="trades-table"
         rowTestId="account-trade-row"

@@ -15,6 +15,7 @@ import { useScopedResult } from '../../../hooks/useScopedResult';
 import { CANCEL_RESULT, publishCancelResult, selectOpenOrders, useOpenOrdersStore, type CancelResult } from '../../../stores/openOrdersStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { momentColumn } from './momentColumn';
 import { rowMarket } from './rowMarket';
 import { AccountTableNote } from './AccountTableNote';
 import { CancelOutcome } from './CancelOutcome';
@@ -23,11 +24,19 @@ import { CancelAllButton } from '../CancelAllDialog';
 
 type Scope = 'market' | 'all';
 
-// Created and Expires hold the whole moment ("2026-11-28 2:05 PM" on the 12-hour clock): a
-// narrow pane scrolls the table sideways rather than cutting a time.
-const MOMENT = '128px';
-const TEMPLATE = `18px 34px minmax(50px, 1fr) 44px 50px 58px 58px 52px ${MOMENT} ${MOMENT} 84px`;
-const TEMPLATE_ONE_MARKET = `18px 36px 68px 52px 62px 62px 56px ${MOMENT} minmax(${MOMENT}, 1fr) 84px`;
+/**
+ * Created (and Expires, when an order shown has an expiry) hold the whole moment; the other
+ * columns are as narrow as their figures, so the table fits the pane beside the ladder at 1440 px.
+ */
+function templateOf(scope: Scope, withExpires: boolean): string {
+  const moment = momentColumn();
+  const times = withExpires ? [moment, moment] : [moment];
+  const columns =
+    scope === 'all'
+      ? ['18px', '34px', 'minmax(50px, 1fr)', '44px', '50px', '50px', '50px', '48px', ...times, '84px']
+      : ['18px', '36px', 'minmax(40px, 1fr)', '52px', '58px', '58px', '52px', ...times, '84px'];
+  return columns.join(' ');
+}
 
 export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
   const orders = useOpenOrdersStore(selectOpenOrders);
@@ -117,7 +126,9 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
   ];
 
   // In "this market" every row is the same market: its column would only repeat the header.
-  const columns = scope === 'all' ? allColumns : allColumns.filter((column) => column.id !== 'market');
+  // Expires only when an order shown expires (GTD): for the others it would be a column of dashes.
+  const withExpires = rows.some((o) => o.expiration > 0);
+  const columns = allColumns.filter((column) => (scope === 'all' || column.id !== 'market') && (withExpires || column.id !== 'expires'));
 
   return (
     <div className="activity-panel" data-testid="open-orders-panel">
@@ -152,7 +163,7 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
         rows={rows}
         columns={columns}
         rowKey={(o) => o.id}
-        template={scope === 'all' ? TEMPLATE : TEMPLATE_ONE_MARKET}
+        template={templateOf(scope, withExpires)}
         label="Open orders"
         testId="open-orders-table"
         rowTestId="open-order-row"
