@@ -55,6 +55,7 @@ export const channelAuthority = {
   createPerpsProxy: 'confirm',
   deletePerpsProxy: 'reduce',
   previewOrder: 'read',
+  previewOrders: 'read',
   placeOrder: 'trade',
   placeOrders: 'trade',
   cancelOrder: 'reduce',

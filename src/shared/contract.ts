@@ -335,6 +335,16 @@ export const bridgeChannels = {
 
   /** Checks a ticket locally and prices it against the book; signs nothing. */
   previewOrder: { input: z.object({ ticket: orderTicketSchema }).strict(), result: returns<OrderPreview>() },
+  /**
+   * A quote grid checked as one: each level as `previewOrder` checks it, and the levels' funds
+   * together (each level after what the levels before it commit). Signs nothing.
+   */
+  previewOrders: {
+    input: z
+      .object({ tickets: z.array(orderTicketSchema).min(1).max(MAX_ORDERS_PER_BATCH, `at most ${MAX_ORDERS_PER_BATCH} orders go in one batch`) })
+      .strict(),
+    result: returns<OrderPreview[]>(),
+  },
   placeOrder: { input: z.object({ ticket: orderTicketSchema }).strict(), result: returns<PlacedOrder>() },
   /** One `POST /orders` request: a quote grid of up to 15 orders. */
   placeOrders: {
@@ -603,7 +613,7 @@ export const bridgeChannels = {
     result: returns<string[]>(),
   },
   // --- ladder: order amend (cancel and replace as one action) ---
-  /** Changes the price or size of a working order: cancels it, then places the replacement. */
+  /** Changes the price, size or post-only flag of a working order: cancels it, then places the replacement. */
   amendOrder: {
     input: z
       .object({
@@ -613,7 +623,7 @@ export const bridgeChannels = {
         postOnly: z.boolean().optional(),
       })
       .strict()
-      .refine((a) => a.price !== undefined || a.size !== undefined, { message: 'give a new price or a new size', path: ['price'] }),
+      .refine((a) => a.price !== undefined || a.size !== undefined || a.postOnly !== undefined, { message: 'give a new price, a new size or the post-only flag', path: ['price'] }),
     result: returns<AmendResult>(),
   },
   // ── profiles (issue 13): network profiles, connection test, export and import ──

@@ -228,6 +228,11 @@ export interface ConnectionTestReport {
   testedAt: number;
   checks: ConnectionCheck[];
   clock: ClockSkewReading | null;
+  /**
+   * The signing domain the perps exchange serves (`/v1/info/exchange`), in the profile's shape,
+   * for the form to offer; null when it did not answer with one.
+   */
+  servedPerpsDomain: z.output<typeof profilePerpsDomainSchema> | null;
   /** No check failed (warnings allowed). */
   passed: boolean;
 }

@@ -34,7 +34,14 @@ export interface OrderPreview {
   minOrderSize: string;
   negRisk: boolean;
   /** Estimated against the current book: what would fill now, at what average and worst price. */
-  estimate: { fillableShares: string; averagePrice: string | null; worstPrice: string | null; crossesBook: boolean };
+  estimate: {
+    fillableShares: string;
+    averagePrice: string | null;
+    worstPrice: string | null;
+    crossesBook: boolean;
+    /** USD of taker fee on the part that fills now, at `takerFeeBps` (absent when the rate is unknown). */
+    takerFee?: string;
+  };
   /** Reasons the exchange would reject the order; empty when it can be sent. */
   problems: Sentence[];
   /** Whether the page shows its own summary before sending (where main asks, main's surface shows it instead). */
@@ -42,10 +49,17 @@ export interface OrderPreview {
   /** risk: the pre-trade limit this order would cross, in the words main's refusal uses (absent: none). */
   riskLimit?: string;
   orderVersion: 1 | 2;
-  /** Market orders: the market's taker fee in basis points (`GET /markets/{condition_id}`). */
+  /** The market's taker fee in basis points (`GET /fee-rate`); absent when the exchange did not say. */
   takerFeeBps?: number;
+  /** The market's maker fee in basis points (`GET /markets/{condition_id}`), for the part that rests. */
+  makerFeeBps?: number;
   /** Market orders: seconds the exchange holds a marketable order before matching it. */
   matchDelaySeconds?: number;
+  /**
+   * Present when the market's end date has passed and it is not resolved yet (unix ms, the end
+   * date): the order is sent only after a warning, since the outcome may already be known.
+   */
+  endedAt?: number;
 }
 
 export interface PlacedOrder {
@@ -93,6 +107,11 @@ export interface OpenOrderView extends MarketLabel {
   createdAt: number;
   /** Unix seconds, 0 for none. */
   expiration: number;
+  /**
+   * Whether it was placed post-only. The exchange's order rows do not say; main knows it for the
+   * orders this app placed since it started. Absent: not known.
+   */
+  postOnly?: boolean;
 }
 
 export interface TradeView extends MarketLabel {
@@ -107,6 +126,10 @@ export interface TradeView extends MarketLabel {
   /** The account's role in the trade. */
   role: 'maker' | 'taker';
   matchTime: number;
+  /** The fee rate the exchange applied to the account's side, in basis points (the row's `fee_rate_bps`). */
+  feeRateBps: number;
+  /** USD the exchange charged the account for it: rate × min(price, 1 − price) × size, exact. */
+  fee: string;
 }
 
 /** One asset's balance: the whole of it, what open orders hold, and what is left to trade with. */
@@ -178,6 +201,8 @@ export interface OrdersCancelledNotice {
 export interface FillNotification extends MarketLabel {
   id: string;
   orderId: string;
+  /** The trade it belongs to (absent when the notice does not say): its fee is on the trade's row. */
+  tradeId?: string;
   market: string;
   assetId: string;
   side: OrderSide;
@@ -205,8 +230,11 @@ export interface OhlcBar {
 export interface JobProgress {
   jobId: string;
   kind: string;
+  /** Rows of the walk now running (each walk of a job counts its own: never more than its feed holds). */
   rows: number;
   pages: number;
+  /** Which walk of the job runs, when it has several (a history sync walks activity, then trades). */
+  stage?: string;
   done: boolean;
   /** Time spent waiting for the rate budget, ms. */
   budgetWaitMs: number;
@@ -216,14 +244,17 @@ export interface JobProgress {
 
 // --- ladder: order amend -------------------------------------------------------------------
 
-/** What to change in a working order; at least one of price and size. */
+/** What to change in a working order: its price, its size, or its post-only flag. */
 export interface AmendRequest {
   orderId: string;
   /** The new limit price, on the market's tick. */
   price?: string;
   /** The shares the new order rests for (what is still open of the old one when left out). */
   size?: string;
-  /** The replacement is refused instead of crossing the book. */
+  /**
+   * Whether the replacement is post-only (refused instead of crossing the book). Left out, the
+   * replacement keeps the order's own flag where main knows it, and is not post-only where not.
+   */
   postOnly?: boolean;
 }
 

@@ -144,7 +144,7 @@ test('ladder: click-to-trade from Markets and Trade, the keyboard, amend by drag
     await row.getByTestId('open-order-amend').click();
     const dialog = page.getByTestId('amend-dialog');
     await expect(dialog.getByTestId('amend-submit')).toBeDisabled();
-    await expect(dialog.getByTestId('amend-reason')).toHaveText('Change the price or the size to amend.');
+    await expect(dialog.getByTestId('amend-reason')).toHaveText('Change the price, the size or the post-only flag to amend.');
     await dialog.getByTestId('amend-size').fill('15');
     await dialog.getByTestId('amend-submit').click();
     await expect(dialog.getByTestId('amend-result')).toHaveAttribute('data-state', 'amended', { timeout: 20_000 });

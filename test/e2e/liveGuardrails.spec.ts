@@ -78,7 +78,8 @@ test('on a live network the app says so, hides the paper tools and explains the 
   await expect(page.getByTestId('titlebar-lock')).toHaveAttribute('data-state', 'unlocked', { timeout: 30_000 });
 
   await test.step('an account with order-book credentials, funded by the operator', async () => {
-    await openMarketPricedBetween(page, 0.05, 0.95);
+    // Not an ended market: there even pro mode confirms (desk truths), and this spec shows pro mode's one click.
+    await openMarketPricedBetween(page, 0.05, 0.95, { notEnded: true });
     const blocked = ticket.getByTestId('ticket-blocked');
     await blocked.getByTestId('ticket-blocked-create-account-label').fill(ACCOUNT);
     await blocked.getByTestId('ticket-blocked-create-account-submit').click();
@@ -122,7 +123,7 @@ test('on a live network the app says so, hides the paper tools and explains the 
     const facts = question.getByTestId('confirmation-facts');
     await expect(facts).toContainText(`Your first order on ${NETWORK}`);
     await expect(facts).toContainText(`exchange contract ${PUBLIC_CHAIN_137_CONTRACTS.exchange}`);
-    await expect(facts).toContainText('BUY 10 shares at 0.01 (GTC): pays up to 0.1 USD for 10 shares');
+    await expect(facts).toContainText(/BUY 10\.00 shares at 0\.010? \(GTC\): pays up to \$0\.10 for 10\.00 shares/);
     await expect(facts).toContainText(`LIVE · ${NETWORK} (real money)`);
     await expect(facts).toContainText(new URL(sandbox!.urls.clob).origin);
     await question.setViewportSize({ width: 900, height: 900 });

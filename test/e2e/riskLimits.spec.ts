@@ -77,7 +77,7 @@ test('risk limits: the panel, a warning in the ticket, a grid refused by name; t
     await expect(ticket.getByTestId('ticket-risk-limit')).toHaveCount(0, { timeout: 15_000 });
   });
 
-  await test.step('a grid past the open-order limit is refused by main, naming the limit and the orders', async () => {
+  await test.step('a grid past the open-order limit is refused by main before its confirmation, naming the limit and the orders', async () => {
     await page.getByTestId('ticket-tab-grid').click();
     const quotes = page.getByTestId('quote-grid');
     const { grid, bid } = await readBook(page);
@@ -87,12 +87,13 @@ test('risk limits: the panel, a warning in the ticket, a grid refused by name; t
     await quotes.getByTestId('grid-levels').fill('5');
     await quotes.getByTestId('grid-size').fill('10');
     await quotes.getByTestId('grid-submit').click();
-    await page.getByTestId('confirm-grid-dialog').getByTestId('confirm-grid-submit').click();
-    const error = quotes.getByTestId('grid-error');
-    await expect(error).toHaveAttribute('data-code', 'risk_limit', { timeout: 20_000 });
+    // main's check of the whole grid says it before anything is confirmed: no dialog, nothing signed.
+    const error = quotes.getByTestId('grid-risk-limit');
     await expect(error).toHaveText(
-      'This grid would take your open orders to 5, above your maximum open orders of 3 on Sandbox (orders 4 and 5 of the 5 cross it). Nothing was signed.',
+      'Risk limit. This grid would take your open orders to 5, above your maximum open orders of 3 on Sandbox (orders 4 and 5 of the 5 cross it).',
+      { timeout: 20_000 },
     );
+    await expect(page.getByTestId('confirm-grid-dialog')).toHaveCount(0);
     await expect(page.getByTestId('open-orders-scope-all')).toHaveText('All (0)');
     await error.scrollIntoViewIfNeeded();
     await page.screenshot({ path: shot('risk-refusal') });

@@ -144,13 +144,16 @@ describe('a compromised page on a live network', () => {
     expect(funded.ok).toBe(true);
     expect(await dispatch('acknowledgeLiveOperation', { accountId: accounts.accounts[0]!.id, kind: 'order', networkId: 'staging' })).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
     const ticket = { tokenId, side: 'BUY', orderType: 'GTC', price: '0.02', size: '10' };
-    const shows = ['Your first order on Staging', 'What your key signs', 'BUY 10 shares at 0.02 (GTC): pays up to 0.2 USD for 10 shares', 'Order book'];
+    const shows = ['Your first order on Staging', 'What your key signs', 'BUY 10.00 shares at 0.02 (GTC): pays up to $0.20 for 10.00 shares', 'Order book'];
     await askedThenAnswered('placeOrder', { ticket }, 'decline', shows);
     const placed = await askedThenAnswered<PlacedOrder>('placeOrder', { ticket }, 'confirm', shows);
     expect(placed).toMatchObject({ ok: true, value: { success: true } });
     expect(valueRequests()['POST /order']).toBe(1);
     // Explained once; with "Confirm orders" on, every later order is still asked about, without it.
-    const second = await askedThenAnswered('placeOrders', { tickets: [ticket, { ...ticket, price: '0.03' }] }, 'decline', ['Send 2 orders on Staging', 'Buys commit in all']);
+    // Main's question shows prices as the page does: in cents when Settings says cents.
+    await call('setDisplayPrefs', { priceStyle: 'cents' });
+    const second = await askedThenAnswered('placeOrders', { tickets: [ticket, { ...ticket, price: '0.03' }] }, 'decline', ['Send 2 orders on Staging', 'BUY 10.00 shares at 2¢ (GTC)', 'BUY 10.00 shares at 3¢ (GTC)', 'Buys commit in all']);
+    await call('setDisplayPrefs', { priceStyle: 'decimal' });
     expect(second.ok).toBe(false);
     expect(person.asked.at(-1)!.title).toBe('Send 2 orders on Staging');
   });

@@ -112,6 +112,7 @@ const samples: { [K in ChannelName]: (c: Context) => ChannelInput<K> | Promise<C
   createPerpsProxy: () => ({ label: 'Page proxy', expiryDays: 30 }),
   deletePerpsProxy: (c) => ({ proxyAddress: c.proxy }),
   previewOrder: (c) => ({ ticket: { tokenId: c.tokenId, side: 'BUY', orderType: 'GTC', price: '0.02', size: '10' } }),
+  previewOrders: (c) => ({ tickets: [{ tokenId: c.tokenId, side: 'BUY', orderType: 'GTC', price: '0.02', size: '10' }] }),
   placeOrder: (c) => ({ ticket: { tokenId: c.tokenId, side: 'BUY', orderType: 'GTC', price: '0.02', size: '10' } }),
   placeOrders: (c) => ({ tickets: [{ tokenId: c.tokenId, side: 'BUY', orderType: 'GTC', price: '0.02', size: '10' }] }),
   cancelOrder: (c) => ({ orderId: c.orderId }),

@@ -88,3 +88,28 @@ describe('amendOrder', () => {
     expect(isFundsProblem(words('The price must be a multiple of the tick size 0.01.'))).toBe(false);
   });
 });
+
+describe('amend keeps the order\'s own post-only flag', () => {
+  it('keeps a post-only order post-only and a plain GTC plain when the request does not say', async () => {
+    const placed: OrderTicket[] = [];
+    await amendOrder(ports({ readOrder: async () => ({ ...ORDER, postOnly: true }) }, placed), { orderId: ORDER.id, price: '0.61' });
+    await amendOrder(ports({ readOrder: async () => ({ ...ORDER, postOnly: false }) }, placed), { orderId: ORDER.id, price: '0.62' });
+    expect(placed.map((t) => t.postOnly === true)).toEqual([true, false]);
+  });
+
+  it('takes the flag main remembers when the row does not carry it, and an explicit change over both', async () => {
+    const placed: OrderTicket[] = [];
+    const result = await amendOrder(ports({ postOnlyOf: () => true }, placed), { orderId: ORDER.id, size: '5' });
+    expect(result.previous.postOnly).toBe(true);
+    expect(result.replacement.postOnly).toBe(true);
+    await amendOrder(ports({ postOnlyOf: () => true }, placed), { orderId: ORDER.id, size: '5', postOnly: false });
+    expect(placed.map((t) => t.postOnly === true)).toEqual([true, false]);
+  });
+
+  it('a flag not known reads as not post-only; only the flag changing is a change', async () => {
+    const placed: OrderTicket[] = [];
+    await expect(amendOrder(ports({}, placed), { orderId: ORDER.id, price: '0.6', postOnly: false })).rejects.toThrow(/Nothing to change/);
+    const result = await amendOrder(ports({}, placed), { orderId: ORDER.id, price: '0.6', postOnly: true });
+    expect(result.replacement).toMatchObject({ price: '0.6', size: '6', postOnly: true });
+  });
+});

@@ -176,7 +176,7 @@ export function wireBridgeSubscriptions(): Unsubscribe {
     followTradingAccount(),
     followResultScope(),
     // switching: the core talks to another network now; nothing of the previous one stays.
-    api.events.onNetworkChanged(() => resetForNetwork(() => reloadTradingForAccount(true))),
+    api.events.onNetworkChanged((network) => resetForNetwork(network, () => reloadTradingForAccount(true))),
   ];
 
   if (bridgeLink) {

@@ -1,7 +1,7 @@
 /**
  * A job main runs (a history sync, an export) while it runs: a bar (filled by rows out of the
- * expected total when one is known, else moving without a fill), rows, pages, the time spent
- * waiting for the rate budget, the ETA, and Cancel.
+ * expected total when one is known, else moving without a fill), rows (of the walk running, named
+ * when a job walks several feeds), pages, the time spent waiting for the rate budget, the ETA, and Cancel.
  */
 import { useMemo } from 'react';
 import { selectJobProgress, useJobsStore } from '../stores/jobsStore';
@@ -35,9 +35,8 @@ export function JobProgressBar({ jobId, label, expectedRows, onCancel, testId }:
       </div>
       <span className="job-progress-text">
         {label}… <span className="num" data-testid={`${testId}-rows`}>{formatNumber(rows)}</span>
-        {expectedRows ? <span className="num"> / {formatNumber(expectedRows)}</span> : null} rows ·{' '}
+        {expectedRows ? <span className="num"> / {formatNumber(expectedRows)}</span> : null} {progress?.stage ? `${progress.stage} ` : ''}rows ·{' '}
         <span className="num">{formatNumber(progress?.pages ?? 0)}</span> pages
-
         {progress && progress.budgetWaitMs > 0 ? ` · waited ${formatDuration(progress.budgetWaitMs)} for the rate budget` : ''}
         {progress?.etaMs ? ` · about ${formatDuration(progress.etaMs)} left` : ''}
       </span>

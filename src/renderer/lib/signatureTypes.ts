@@ -16,4 +16,15 @@ export const SIGNATURE_TYPE_HELP: Record<SignatureTypeName, string> = {
   DEPOSIT_WALLET: 'A deposit wallet holds the funds; the key signs for it.',
 };
 
+/**
+ * The same for a watch-only account: there is no key here, so nothing signs; the type only says
+ * where the funds are, which is what the app reads.
+ */
+export const WATCH_ONLY_TYPE_HELP: Record<SignatureTypeName, string> = {
+  EOA: 'The address holds the funds itself. Watch-only: no key is stored, so this account reads balances, positions and history and cannot sign or trade.',
+  PROXY: 'A proxy wallet (the funder) holds the funds. Watch-only: no key is stored; nothing is signed.',
+  SAFE: 'A Safe (the funder) holds the funds. Watch-only: no key is stored; nothing is signed.',
+  DEPOSIT_WALLET: 'A deposit wallet (the funder) holds the funds. Watch-only: no key is stored; nothing is signed.',
+};
+
 export const needsFunder = (type: SignatureTypeName): boolean => type !== 'EOA';

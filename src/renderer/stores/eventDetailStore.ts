@@ -3,7 +3,9 @@ import { create } from 'zustand';
 import type { EventDetail, MarketSummary } from '../../shared/viewModels';
 import type { BridgeError } from '../../shared/result';
 import { api } from '../bridge/api';
+import { leadingOutcome } from '../../shared/leadingOutcome';
 import { marketsByProbability } from '../views/markets/marketOrder';
+import { useEventListStore } from './eventListStore';
 
 interface EventDetailState {
   selectedEventId: string | null;
@@ -11,7 +13,8 @@ interface EventDetailState {
   phase: 'idle' | 'loading' | 'ready' | 'error';
   error: BridgeError | null;
   selectedMarketId: string | null;
-  selectEvent: (eventId: string | null) => Promise<void>;
+  /** `marketId`: the market to show when the event has it (a selection given back), else the likeliest live one. */
+  selectEvent: (eventId: string | null, marketId?: string | null) => Promise<void>;
   selectMarket: (marketId: string) => void;
   retry: () => Promise<void>;
 }
@@ -31,7 +34,7 @@ export const useEventDetailStore = create<EventDetailState>()((set, get) => ({
   phase: 'idle',
   error: null,
   selectedMarketId: null,
-  selectEvent: async (eventId) => {
+  selectEvent: async (eventId, marketId = null) => {
     if (eventId === null) {
       set({ selectedEventId: null, detail: null, phase: 'idle', error: null, selectedMarketId: null });
       return;
@@ -41,7 +44,11 @@ export const useEventDetailStore = create<EventDetailState>()((set, get) => ({
     const result = await api.getCatalogEvent({ eventId });
     if (get().selectedEventId !== eventId) return; // the user moved on while this loaded
     if (result.ok) {
-      set({ phase: 'ready', detail: result.value, selectedMarketId: firstLiveMarket(result.value)?.id ?? null });
+      const kept = marketId !== null && result.value.markets.some((m) => m.id === marketId) ? marketId : null;
+      set({ phase: 'ready', detail: result.value, selectedMarketId: kept ?? firstLiveMarket(result.value)?.id ?? null });
+      // The list's row was read earlier: its percentage follows the markets shown now, so the
+      // event's figure and its first market's price agree.
+      useEventListStore.getState().setLeading(eventId, leadingOutcome(result.value.markets));
     } else {
       set({ phase: 'error', error: result.error });
     }

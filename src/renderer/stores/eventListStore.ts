@@ -4,7 +4,7 @@
  * slow reply to "ele" can never overwrite the list for "election".
  */
 import { create } from 'zustand';
-import type { EventSort, EventSummary } from '../../shared/viewModels';
+import type { EventSort, EventSummary, LeadingOutcome } from '../../shared/viewModels';
 import type { BridgeError } from '../../shared/result';
 import { api } from '../bridge/api';
 
@@ -32,6 +32,8 @@ interface EventListState {
   setIncludeResolved: (on: boolean) => void;
   reload: () => Promise<void>;
   loadMore: () => Promise<void>;
+  /** The event's leading outcome as its markets, read again, now say (eventDetailStore). */
+  setLeading: (eventId: string, leading: LeadingOutcome | null) => void;
 }
 
 let generation = 0;
@@ -110,6 +112,7 @@ export const useEventListStore = create<EventListState>()((set, get) => {
         set({ loadingMore: false, error: result.error });
       }
     },
+    setLeading: (eventId, leading) => set({ events: get().events.map((event) => (event.id === eventId ? { ...event, leading } : event)) }),
   };
 });
 

@@ -5,6 +5,7 @@
  * Account, vault, navigation and display preferences are not network data: they stay.
  */
 import type { StoreApi, UseBoundStore } from 'zustand';
+import type { NetworkInfo } from '../../shared/viewModels';
 import { useAccountTradesStore } from './accountTradesStore';
 import { useActionResultsStore } from './actionResultsStore';
 import { useActivityStore } from './activityStore';
@@ -21,6 +22,7 @@ import { useEventListStore } from './eventListStore';
 import { useFillsStore } from './fillsStore';
 import { useJobsStore } from './jobsStore';
 import { useNetworkStore } from './networkStore';
+import { holdSelections, restoreSelections } from './networkSelections';
 import { useOnboardingStore } from './onboardingStore';
 import { useOpenOrdersStore } from './openOrdersStore';
 import { usePerpsMarketStore } from './perpsMarketStore';
@@ -29,7 +31,6 @@ import { usePortfolioStore } from './portfolioStore';
 import { useReferralsStore } from './referralsStore';
 import { useRiskStore } from './riskStore';
 import { useTicketStore } from './ticketStore';
-import { useTradeTargetStore } from './tradeTargetStore';
 import { useTradingStateStore } from './tradingStateStore';
 import { useTransfersStore } from './transfersStore';
 import { useWatchlistStore } from './watchlistStore';
@@ -46,12 +47,13 @@ const NETWORK_STORES: readonly AnyStore[] = [
 /**
  * `reloadTrading` reads the active account's orders, balance and fills again (subscriptions.ts
  * owns that rule); the per-account tables are emptied here first through their own reset, which
- * also drops answers still on their way from the previous network.
+ * also drops answers still on their way from the previous network. `to` is the network now in use.
  */
-export function resetForNetwork(reloadTrading: () => void): void {
+export function resetForNetwork(to: NetworkInfo, reloadTrading: () => void): void {
+  // The chosen market and event belong to the network left; the one returned to gets its own back.
+  holdSelections();
   for (const store of NETWORK_STORES) store.setState(store.getInitialState(), true);
-  // Its initial state is the market remembered at load: on another network it must not come back.
-  useTradeTargetStore.getState().clear();
+  restoreSelections(to.id);
   useOpenOrdersStore.getState().reset();
   useBalanceStore.getState().reset();
   useAccountTradesStore.getState().reset();

@@ -22,12 +22,14 @@ export async function bookTablesText(page: Page): Promise<string> {
  * Markets → the first of the first 20 events with an open market whose first outcome is priced
  * within [min, max] → "Trade" on that outcome; resolves once the Trade view shows.
  */
-export async function openMarketPricedBetween(page: Page, min: number, max: number): Promise<void> {
+/** `notEnded`: skip events past their end date (an order there is confirmed even in pro mode). */
+export async function openMarketPricedBetween(page: Page, min: number, max: number, { notEnded = false } = {}): Promise<void> {
   await page.getByTestId('nav-markets').click();
   const events = page.getByTestId('event-row');
   await expect(events.first()).toBeVisible({ timeout: 30_000 });
   for (let i = 0; i < 20; i += 1) {
     const event = events.nth(i);
+    if (notEnded && (await event.getAttribute('data-ended')) === 'true') continue;
     const eventId = (await event.getAttribute('data-event-id')) ?? '';
     await event.click();
     await expect(page.getByTestId('event-detail')).toHaveAttribute('data-event-id', eventId);

@@ -77,7 +77,7 @@ describe('amendOrder against the sandbox', () => {
     const old = await restingBuy('10', 7);
     expect(await failure('amendOrder', { orderId: old.orderId, price: `${old.ticket.price}0`, size: '10' })).toMatchObject({ code: 'invalid_input', message: /Nothing to change/ });
     expect((await openOrders()).map((o) => o.id)).toContain(old.orderId);
-    expect(await failure('amendOrder', { orderId: old.orderId })).toMatchObject({ code: 'invalid_input', message: /give a new price or a new size/ });
+    expect(await failure('amendOrder', { orderId: old.orderId })).toMatchObject({ code: 'invalid_input', message: /give a new price, a new size or the post-only flag/ });
   });
 
   it('refuses a replacement the checks already refuse, before cancelling anything', async () => {

@@ -30,7 +30,8 @@ describe('the market lookup goes through the rate budget in the order-book windo
       const http = new HttpClient({ urls: () => sandbox.urls, budget, windowsFor: (s, m, p) => edgeWindowsFor(s as 'clob', m, p) });
       const lookup = new MarketLookup(http);
       expect(await lookup.marketOfToken(feeToken)).toEqual({
-        conditionId: feeMarket.market.conditionId, acceptingOrders: true, secondsDelay: feeMarket.market.record.secondsDelay, takerBaseFeeBps: 100, makerBaseFeeBps: 0,
+        conditionId: feeMarket.market.conditionId, acceptingOrders: true, closed: false, endMs: Date.parse(String(feeMarket.market.record.endDate)),
+        secondsDelay: feeMarket.market.record.secondsDelay, takerBaseFeeBps: 100, makerBaseFeeBps: 0,
       });
       // Both outcomes of the market, asked again within the minute: answered from memory.
       await lookup.marketOfToken(feeToken);
@@ -91,8 +92,10 @@ describe('through the core, against a version-1 sandbox', () => {
     expect(preview).toMatchObject({ takerFeeBps: 100, matchDelaySeconds: feeMarket.market.record.secondsDelay });
     expect(requested('GET', `/markets-by-token/${feeToken}`)).toBe(1);
     expect(requested('GET', `/markets/${feeMarket.market.conditionId}`)).toBe(1);
+    // Every order now shows the market's taker fee (issue 20); only market orders carry the delay.
     const limit = await call<OrderPreview>('previewOrder', { ticket: restingBid });
-    expect(limit.takerFeeBps).toBeUndefined();
+    expect(limit.takerFeeBps).toBe(100);
+    expect(limit.matchDelaySeconds).toBeUndefined();
   });
 
   it('sends no cancel while trading is disabled and says why; cancel-only lets it through', async () => {

@@ -76,9 +76,10 @@ describe('testing a profile against a second sandbox', () => {
     expect(report.passed).toBe(false);
   });
 
-  it('warns when the profile pins no perps domain', async () => {
+  it('warns when the profile pins no perps domain, and returns the served one for the form to offer', async () => {
     const report = await testConnection({ ...remote(), perpsDomain: null });
     expect(rowsOf(report, 'perps')[0]).toMatchObject({ outcome: 'warning', detail: expect.stringContaining('pins no signing domain') });
+    expect(report.servedPerpsDomain).toEqual(SANDBOX_PERPS_DOMAIN);
   });
 });
 

@@ -17,10 +17,12 @@ let harness: Harness;
 let remote: Awaited<ReturnType<typeof startSandbox>>;
 let stores: Awaited<ReturnType<typeof loadStores>>;
 let unwire: () => void = () => undefined;
+let chosen: { eventId: string; marketId: string | null } = { eventId: '', marketId: null };
 
 async function loadStores() {
-  const [events, target, network, status, jobs, results, onboarding, subscriptions] = await Promise.all([
+  const [events, detail, target, network, status, jobs, results, onboarding, subscriptions] = await Promise.all([
     import('../../../src/renderer/stores/eventListStore'),
+    import('../../../src/renderer/stores/eventDetailStore'),
     import('../../../src/renderer/stores/tradeTargetStore'),
     import('../../../src/renderer/stores/networkStore'),
     import('../../../src/renderer/stores/appStatusStore'),
@@ -30,7 +32,7 @@ async function loadStores() {
     import('../../../src/renderer/bridge/subscriptions'),
   ]);
   return {
-    events: events.useEventListStore, target: target.useTradeTargetStore, network: network.useNetworkStore,
+    events: events.useEventListStore, detail: detail.useEventDetailStore, target: target.useTradeTargetStore, network: network.useNetworkStore,
     status: status.useAppStatusStore, jobs: jobs.useJobsStore, results: results.useActionResultsStore,
     onboarding: onboarding.useOnboardingStore, wire: subscriptions.wireBridgeSubscriptions,
   };
@@ -63,6 +65,11 @@ describe('renderer stores across a network switch', () => {
     // What an action said, and the credentials note of onboarding, were about the sandbox.
     stores.results.getState().publish('cancelOpenOrders', { cancelled: ['0xabc'] });
     stores.onboarding.setState({ steps: { someone: { phase: 'created', automatic: true, label: 'Someone' } } });
+    // The event and market chosen in Markets: not the likeliest market, so keeping it is seen.
+    await stores.detail.getState().selectEvent(sandboxIds[0]!);
+    const markets = stores.detail.getState().detail?.markets ?? [];
+    chosen = { eventId: sandboxIds[0]!, marketId: markets.at(-1)?.id ?? null };
+    stores.detail.getState().selectMarket(chosen.marketId!);
     stores.target.setState({
       target: { tokenId: '1', outcome: 'Yes', outcomes: [], marketId: 'm', conditionId: 'c', question: 'On the sandbox?', tickSize: '0.01', minOrderSize: '5' } as never,
     });
@@ -77,9 +84,18 @@ describe('renderer stores across a network switch', () => {
     await waitFor(() => stores.events.getState().phase === 'ready' && stores.events.getState().events[0]?.id !== sandboxIds[0]);
     expect(stores.events.getState().events.map((e) => e.id)).not.toEqual(sandboxIds);
     expect(stores.target.getState().target).toBeNull();
+    expect(stores.detail.getState().selectedEventId).toBeNull();
     expect(stores.jobs.getState().progress).toEqual({});
     expect(stores.results.getState().results).toEqual({});
     expect(stores.onboarding.getState().steps).toEqual({});
     await waitFor(() => stores.network.getState().choices.find((c) => c.active)?.id === 'remote');
+  });
+
+  it('give the market and the event chosen on a network back when the app returns to it', async () => {
+    await stores.network.getState().pick('sandbox');
+    await waitFor(() => stores.status.getState().status?.network.id === 'sandbox');
+    expect(stores.target.getState().target).toMatchObject({ tokenId: '1', question: 'On the sandbox?' });
+    await waitFor(() => stores.detail.getState().phase === 'ready');
+    expect(stores.detail.getState()).toMatchObject({ selectedEventId: chosen.eventId, selectedMarketId: chosen.marketId });
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toEventDetail, toEventSummary, toMarketSummary } from '../../../src/main/core/catalog/catalogMapping';
 import { sortEvents } from '../../../src/main/core/catalog/eventOrder';
-import { leadingOutcome } from '../../../src/main/core/catalog/leadingOutcome';
+import { leadingOutcome } from '../../../src/shared/leadingOutcome';
 import { Watchlist, WATCHLIST_MAX } from '../../../src/main/core/catalog/watchlist';
 import { openSettings } from '../../../src/main/core/settings/settingsStore';
 import type { CatalogEventWire, CatalogMarketWire } from '../../../src/shared/protocol/catalog';

@@ -1,6 +1,6 @@
 /** The profile form's model: chain-137 defaults, problems placed under their fields, ids from labels. */
 import { describe, expect, it } from 'vitest';
-import { draftFrom, idFromLabel, parseInstruments, profileFromDraft, type ProfileDraft } from '../../../src/renderer/views/settings/networks/profileDraft';
+import { draftFrom, idFromLabel, parseInstruments, pinsOtherDomain, profileFromDraft, withServedDomain, type ProfileDraft } from '../../../src/renderer/views/settings/networks/profileDraft';
 
 const filled = (): ProfileDraft => ({
   ...draftFrom(null),
@@ -58,6 +58,16 @@ describe('the profile form model', () => {
       label: 'a label is required',
     });
     expect(profileFromDraft({ ...filled(), instrumentsText: '3 X' }).profile?.perpsInstruments).toEqual([{ id: 3, symbol: 'X' }]);
+  });
+
+  it('takes the domain the connection test read when asked, pinned and saved as served; the instruments stay as typed', () => {
+    const served = { name: 'Perps Exchange', version: '2', chainId: 31337, verifyingContract: '0x00000000000000000000000000000000000000aB' };
+    const draft = { ...filled(), instrumentsText: '1 BTC-PERP' };
+    expect(pinsOtherDomain(draft, served)).toBe(true);
+    const adopted = withServedDomain(draft, served);
+    expect(pinsOtherDomain(adopted, served)).toBe(false);
+    expect(pinsOtherDomain({ ...adopted, perps: { ...adopted.perps, version: '3' } }, served)).toBe(true);
+    expect(profileFromDraft(adopted).profile).toMatchObject({ perpsDomain: served, perpsInstruments: [{ id: 1, symbol: 'BTC-PERP' }] });
   });
 
   it('makes a new id from the label, unique and never the sandbox’s', () => {

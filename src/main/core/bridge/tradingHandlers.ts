@@ -3,7 +3,7 @@ import type { TradingDesk } from '../trading/tradingDesk';
 import type { BridgeHandlers } from './handlerTypes';
 
 type TradingChannel =
-  | 'previewOrder' | 'placeOrder' | 'placeOrders' | 'cancelOrder' | 'cancelOrders' | 'cancelMarketOrders'
+  | 'previewOrder' | 'previewOrders' | 'placeOrder' | 'placeOrders' | 'cancelOrder' | 'cancelOrders' | 'cancelMarketOrders'
   | 'cancelAllOrders' | 'listOpenOrders' | 'listAccountTrades' | 'cancelJob' | 'getBalanceAllowance'
   | 'refreshBalanceAllowance' | 'getTradingState' | 'setHeartbeat' | 'setConfirmOrders' | 'getPriceHistory'
   | 'getOhlc' | 'getRecentTrades' | 'listFillNotifications' | 'dismissFillNotifications'
@@ -15,6 +15,7 @@ type TradingChannel =
 export function createTradingHandlers(desk: TradingDesk): Pick<BridgeHandlers, TradingChannel> {
   return {
     previewOrder: ({ ticket }) => desk.orders.preview(ticket),
+    previewOrders: ({ tickets }) => desk.orders.previewBatch(tickets),
     placeOrder: ({ ticket }) => desk.orders.place(ticket),
     placeOrders: ({ tickets }) => desk.orders.placeBatch(tickets),
     cancelOrder: ({ orderId }) => desk.orders.cancel([orderId]),

@@ -5,7 +5,7 @@
  */
 import type { CatalogEventWire, CatalogMarketWire, CatalogTagWire } from '../../../shared/protocol/catalog';
 import type { CatalogTag, EventDetail, EventSummary, MarketSummary } from '../../../shared/viewModels';
-import { leadingOutcome } from './leadingOutcome';
+import { leadingOutcome } from '../../../shared/leadingOutcome';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const num = (value: unknown): number => {

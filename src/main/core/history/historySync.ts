@@ -126,17 +126,19 @@ export class HistorySync {
   private async walkAll(wallet: string, full: boolean, context: JobContext): Promise<HistorySyncState> {
     const { store, client } = this.options;
     const source = activitySource(client, store, wallet, this.options.pageSize);
-    const totals = { rows: 0, pages: 0 };
+    // Rows are counted per feed: the activity rows and then the trades are two walks, and one
+    // count over both read "507,680 rows" for a wallet of 327,680 (issue 20). Pages run on.
+    const totals = { activity: 0, trades: 0, pages: 0 };
     // Counted once: during the walk the count is this plus the rows each page added (a count of a
     // quarter-million rows every second would slow the walk).
     const rowsBefore = store.activity.rowCount(wallet);
     let activityAdded = 0;
     let lastEvent = 0;
-    const onPage = (report: WalkReport, walk: SavedWalk, base: { rows: number; pages: number; feed: string }) => {
+    const onPage = (report: WalkReport, walk: SavedWalk, base: { rows: number; pages: number; feed: 'activity' | 'trades' }) => {
       const fraction = walk.topTs !== null && walk.floorTs !== null && report.lastTs !== null && walk.topTs > walk.floorTs
         ? Math.min(1, (walk.topTs - report.lastTs) / (walk.topTs - walk.floorTs))
         : undefined;
-      context.progress(base.rows + report.rows, base.pages + report.pages, undefined, fraction);
+      context.progress(base.rows + report.rows, base.pages + report.pages, undefined, fraction, base.feed);
       const isActivity = base.feed === 'activity';
       if (isActivity && report.added > 0 && this.now() - lastEvent >= CHANGE_EVENT_EVERY_MS) {
         lastEvent = this.now();
@@ -144,9 +146,10 @@ export class HistorySync {
       }
     };
     const run = async (walk: SavedWalk, feedSource: FeedSource<unknown> = source as FeedSource<unknown>) => {
-      const base = { ...totals, feed: feedSource.feed };
+      const feed = feedSource.feed === 'trades' ? 'trades' : 'activity';
+      const base = { rows: totals[feed], pages: totals.pages, feed } as const;
       const report = await walkFeed(store, feedSource, wallet, walk, context.signal, (r, w) => onPage(r, w, base), this.options.log);
-      totals.rows += report.rows;
+      totals[feed] += report.rows;
       totals.pages += report.pages;
       if (feedSource.feed === 'activity') activityAdded += report.added;
     };

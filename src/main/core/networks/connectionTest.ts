@@ -45,6 +45,7 @@ export async function testConnection(profile: NetworkProfile, options: Connectio
   const ask: Ask = (service, path, query) =>
     http.requestJson<unknown>({ service, method: 'GET', path, ...(query ? { query } : {}), priority: 'interactive' });
   let clock: ClockSkewReading | null = null;
+  let servedPerpsDomain: ConnectionTestReport['servedPerpsDomain'] = null;
 
   const checks = await Promise.all([
     health(profile, ask, 'clob', 'Order book is up'),
@@ -63,9 +64,12 @@ export async function testConnection(profile: NetworkProfile, options: Connectio
       outcome: 'passed', detail: events.length === 0 ? 'The catalog answered with no events.' : `The catalog listed ${events.length} events.`,
     }), { limit: CATALOG_PAGE, offset: 0 }),
     health(profile, ask, 'analytics', 'Analytics is up'),
-    shaped(profile, ask, 'perps', '/v1/info/exchange', 'Signing domain', perpsExchangeShape, (served) => domainRow(profile, served)),
+    shaped(profile, ask, 'perps', '/v1/info/exchange', 'Signing domain', perpsExchangeShape, (served) => {
+      servedPerpsDomain = { name: served.name, version: served.version, chainId: served.chain_id, verifyingContract: served.contract };
+      return domainRow(profile, served);
+    }),
   ]);
-  return { label: profile.label, testedAt, checks, clock, passed: checks.every((check) => check.outcome !== 'failed') };
+  return { label: profile.label, testedAt, checks, clock, servedPerpsDomain, passed: checks.every((check) => check.outcome !== 'failed') };
 }
 
 function clientFor(profile: NetworkProfile, options: ConnectionTestOptions): HttpClient {

@@ -38,6 +38,8 @@ export function restingFromAnswer(placed: PlacedOrder, at: number): OpenOrderVie
     orderType: ticket.orderType,
     createdAt: at,
     expiration: ticket.expiration ?? 0,
+    // The answer's ticket says the flag, which the exchange's order rows never carry.
+    postOnly: ticket.postOnly === true,
     ...UNLABELLED,
   };
 }

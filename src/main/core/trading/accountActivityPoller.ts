@@ -47,6 +47,8 @@ export class AccountActivityPoller {
       intervalMs?: number;
       outages: OutageTracker;
       clock?: LoopClock;
+      /** The post-only flag main remembers per order (orderFlags.ts); "not known" without it. */
+      postOnlyOf?: (orderId: string) => boolean | null;
       /** Names rows by their own market's question and tick (MarketLabels); rows stay as read without it. */
       label?: <T extends { market: string } & MarketLabel>(rows: readonly T[]) => Promise<T[]>;
     },
@@ -134,7 +136,7 @@ export class AccountActivityPoller {
         query: { next_cursor: cursor, ...(filter.market ? { market: filter.market } : {}), ...(filter.assetId ? { asset_id: filter.assetId } : {}) },
       }),
     );
-    return this.labelled(rows.map(toOpenOrderView).filter((o) => o.id !== ''));
+    return this.labelled(rows.map((row) => toOpenOrderView(row, this.options.postOnlyOf)).filter((o) => o.id !== ''));
   }
 
   private async labelled<T extends { market: string } & MarketLabel>(rows: T[]): Promise<T[]> {

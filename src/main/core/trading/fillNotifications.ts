@@ -17,6 +17,7 @@ export function toFillNotification(row: Record<string, unknown>): FillNotificati
   return {
     id,
     orderId: str(payload.order_id),
+    ...(str(payload.trade_id) ? { tradeId: str(payload.trade_id) } : {}),
     market: str(payload.market),
     assetId: str(payload.asset_id),
     side: payload.side === 'SELL' ? 'SELL' : 'BUY',

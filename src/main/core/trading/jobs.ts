@@ -13,7 +13,7 @@ export interface JobContext {
    * Rows and pages so far. The ETA comes from `expectedPages` when the page count is known, else
    * from `doneFraction` (0..1) when the walk can tell how far it got (e.g. by timestamps).
    */
-  progress(rows: number, pages: number, expectedPages?: number, doneFraction?: number): void;
+  progress(rows: number, pages: number, expectedPages?: number, doneFraction?: number, stage?: string): void;
 }
 
 /** Remaining time from the elapsed time and the work done, or null when it cannot be known. */
@@ -50,8 +50,8 @@ export class JobRunner {
     try {
       const result = await work({
         signal: controller.signal,
-        progress: (rows, pages, expectedPages, doneFraction) => {
-          report({ rows, pages, etaMs: etaFrom(Date.now() - started, pages, expectedPages, doneFraction) });
+        progress: (rows, pages, expectedPages, doneFraction, stage) => {
+          report({ rows, pages, ...(stage ? { stage } : {}), etaMs: etaFrom(Date.now() - started, pages, expectedPages, doneFraction) });
         },
       });
       report({ done: true, etaMs: 0 });

@@ -1,14 +1,16 @@
 /**
- * What the reference client asks the order book before it signs a market order, asked the same
- * way: the market a token belongs to (`GET /markets-by-token/{token_id}`, then
- * `GET /markets/{condition_id}` for its state and fees) and the fee rate a version-1 order signs
- * (`GET /fee-rate?token_id=` → `{base_fee}`). Every call goes through the HTTP client, so it
- * waits in the rate budget under the order-book windows its path has (edgeLimits.ts: the
- * general order-book and all-endpoints windows; the spec names no narrower line for these).
+ * What the order book says about a ticket's market, asked the way the reference client asks it
+ * before a market order: the market a token belongs to (`GET /markets-by-token/{token_id}`, then
+ * `GET /markets/{condition_id}` for its state, end date and fees) and the fee rate
+ * (`GET /fee-rate?token_id=` → `{base_fee}`), which a version-1 order signs and every ticket
+ * shows. Every call goes through the HTTP client, so it waits in the rate budget under the
+ * order-book windows its path has (edgeLimits.ts: the general order-book and all-endpoints
+ * windows; the spec names no narrower line for these).
  *
- * A token's market never changes, so the condition id is kept for the session; fees and the
- * accepting-orders flag can, so those answers are kept for a minute.
+ * A token's market never changes, so the condition id is kept for the session; fees, state and
+ * the accepting-orders flag can, so those answers are kept for a minute.
  */
+import { words, type Sentence } from '../../../shared/sentence';
 import type { OrderTicket } from '../../../shared/tradingViews';
 import { CoreError } from '../coreError';
 import type { HttpClient } from '../net/httpClient';
@@ -16,6 +18,10 @@ import type { HttpClient } from '../net/httpClient';
 export interface TokenMarket {
   conditionId: string;
   acceptingOrders: boolean;
+  /** Resolved or otherwise closed: the exchange takes no orders on it. */
+  closed: boolean;
+  /** The market's end date (unix ms), or null when it names none. */
+  endMs: number | null;
   /** The exchange holds marketable orders this long before matching them (sports markets). */
   secondsDelay: number;
   takerBaseFeeBps: number;
@@ -30,6 +36,12 @@ interface Timed<T> {
 }
 
 const finiteNumber = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+function endMsOf(value: unknown): number | null {
+  if (typeof value !== 'string' || value === '') return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : null;
+}
 
 export class MarketLookup {
   private readonly conditions = new Map<string, string>();
@@ -50,6 +62,8 @@ export class MarketLookup {
     const market: TokenMarket = {
       conditionId,
       acceptingOrders: answer?.accepting_orders === true,
+      closed: answer?.closed === true,
+      endMs: endMsOf(answer?.end_date_iso),
       secondsDelay: finiteNumber(answer?.seconds_delay),
       takerBaseFeeBps: finiteNumber(answer?.taker_base_fee),
       makerBaseFeeBps: finiteNumber(answer?.maker_base_fee),
@@ -86,20 +100,40 @@ export class MarketLookup {
 export interface TicketMarketFacts {
   /** Signed by version-1 orders (0 in version 2, which signs no fee). */
   feeRateBps: bigint;
-  /** Market orders only: the market's taker fee and matching delay. */
+  /** The market's taker fee for the ticket's fee line (`/fee-rate`); null when it could not be read. */
+  takerFeeBps: number | null;
+  /** The token's market; null when it could not be read (a limit order then goes on without it). */
   market: TokenMarket | null;
-  /** Why the exchange would refuse it, or null. */
-  problem: string | null;
+  /** Why the exchange would refuse it. */
+  problems: Sentence[];
+  /** The market's end date when it has passed and the market is not resolved yet (warned, not refused). */
+  endedAt: number | null;
 }
 
 /** FOK and FAK orders, and BUYs sized in dollars, are the reference client's market orders. */
 export const isMarketOrder = (ticket: OrderTicket): boolean => ticket.amount !== undefined || ticket.orderType === 'FOK' || ticket.orderType === 'FAK';
 
-export async function ticketMarketFacts(lookup: MarketLookup, ticket: OrderTicket, orderVersion: 1 | 2): Promise<TicketMarketFacts> {
-  const [market, feeRateBps] = await Promise.all([
-    isMarketOrder(ticket) ? lookup.marketOfToken(ticket.tokenId) : null,
-    orderVersion === 1 ? lookup.feeRateBps(ticket.tokenId) : 0n,
+/**
+ * Every ticket asks its market (state, fees) and its fee rate, both kept a minute. A market
+ * order and a version-1 order cannot go without them, as before; any other order goes on
+ * without what could not be read (the exchange still checks), only losing its fee line or warning.
+ */
+export async function ticketMarketFacts(lookup: MarketLookup, ticket: OrderTicket, orderVersion: 1 | 2, nowMs: number): Promise<TicketMarketFacts> {
+  const needsMarket = isMarketOrder(ticket);
+  const needsFee = orderVersion === 1;
+  const [market, fee] = await Promise.all([
+    needsMarket ? lookup.marketOfToken(ticket.tokenId) : lookup.marketOfToken(ticket.tokenId).catch(() => null),
+    needsFee ? lookup.feeRateBps(ticket.tokenId) : lookup.feeRateBps(ticket.tokenId).catch(() => null),
   ]);
-  const problem = market && !market.acceptingOrders ? 'The market is not accepting orders right now.' : null;
-  return { feeRateBps, market, problem };
+  const problems: Sentence[] = [];
+  if (market?.closed) problems.push(words('The market is closed (resolved): the exchange takes no orders on it.'));
+  else if (market && !market.acceptingOrders) problems.push(words('The market is not accepting orders right now.'));
+  const ended = market !== null && !market.closed && market.endMs !== null && market.endMs <= nowMs;
+  return {
+    feeRateBps: needsFee ? (fee as bigint) : 0n,
+    takerFeeBps: fee === null ? null : Number(fee),
+    market,
+    problems,
+    endedAt: ended ? market.endMs : null,
+  };
 }

@@ -30,7 +30,7 @@ export interface OpenOrdersPushOptions {
 }
 
 /** What the renderer shows of an order (numbers as numbers): a change in any of it is pushed. */
-const shown = (o: OpenOrderView) => [o.id, o.status, o.market, o.assetId, o.side, o.outcome, o.orderType, o.question, o.tickSize, Number(o.price), Number(o.originalSize), Number(o.sizeMatched), Math.floor(o.createdAt / 1000), o.expiration];
+const shown = (o: OpenOrderView) => [o.id, o.status, o.market, o.assetId, o.side, o.outcome, o.orderType, o.question, o.tickSize, Number(o.price), Number(o.originalSize), Number(o.sizeMatched), Math.floor(o.createdAt / 1000), o.expiration, o.postOnly];
 
 export class OpenOrdersPush {
   private readonly pushed = new Map<string, string>();

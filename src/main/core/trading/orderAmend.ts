@@ -15,6 +15,8 @@ import { saidWith, ticketSentence } from './placedOrders';
 export interface AmendPorts {
   /** The order as the exchange has it now; null when it does not know it. */
   readOrder: (orderId: string) => Promise<OpenOrderView | null>;
+  /** The order's post-only flag as main remembers it (orderFlags.ts); null when not known. */
+  postOnlyOf?: (orderId: string) => boolean | null;
   /** Why the exchange would refuse this ticket, as the ticket checks say it (empty: none). */
   problems: (ticket: OrderTicket) => Promise<Sentence[]>;
   /** risk: the limit the replacement would cross, the replaced order no longer counting (null: none). */
@@ -40,8 +42,8 @@ function openShares(order: OpenOrderView): bigint {
 
 const isWorking = (order: OpenOrderView): boolean => /^(live|open)$/i.test(order.status) && openShares(order) > 0n;
 
-/** The ticket that would place `order`'s open part again, as it is. */
-export function ticketOfOpenPart(order: OpenOrderView): OrderTicket {
+/** The ticket that would place `order`'s open part again, as it is (its post-only flag where known). */
+export function ticketOfOpenPart(order: OpenOrderView, postOnly: boolean | null = order.postOnly ?? null): OrderTicket {
   const gtd = order.orderType.toUpperCase() === 'GTD' && order.expiration > 0;
   return {
     tokenId: order.assetId,
@@ -50,6 +52,7 @@ export function ticketOfOpenPart(order: OpenOrderView): OrderTicket {
     price: order.price,
     size: formatDecimal(openShares(order)),
     ...(gtd ? { expiration: order.expiration } : {}),
+    ...(postOnly ? { postOnly: true } : {}),
   };
 }
 
@@ -59,14 +62,19 @@ export async function amendOrder(ports: AmendPorts, request: AmendRequest): Prom
     const why = order === null ? 'the exchange does not know it' : `it is ${order.status.toLowerCase() || 'closed'}${openShares(order) === 0n ? ' with nothing left open' : ''}`;
     throw new CoreError('not_found', `Order ${shortId(request.orderId)} is no longer working (${why}): nothing was changed.`);
   }
-  const previous = ticketOfOpenPart(order);
+  // The replacement keeps the order's own flag unless the request says otherwise.
+  const known = order.postOnly ?? ports.postOnlyOf?.(order.id) ?? null;
+  const previous = ticketOfOpenPart(order, known);
+  const postOnly = request.postOnly ?? known ?? false;
+  const { postOnly: _kept, ...terms } = previous;
   const replacement: OrderTicket = {
-    ...previous,
+    ...terms,
     price: request.price ?? previous.price,
     size: request.size ?? previous.size!,
-    ...(request.postOnly ? { postOnly: true } : {}),
+    ...(postOnly ? { postOnly: true } : {}),
   };
-  if (parseDecimal(replacement.price) === parseDecimal(previous.price) && parseDecimal(replacement.size!) === parseDecimal(previous.size!)) {
+  const sameFlag = postOnly === (known ?? false);
+  if (sameFlag && parseDecimal(replacement.price) === parseDecimal(previous.price) && parseDecimal(replacement.size!) === parseDecimal(previous.size!)) {
     throw new CoreError('invalid_input', sentence`Nothing to change: order ${shortId(order.id)} already rests for ${shares(previous.size!)} shares at ${price(previous.price)}.`);
   }
   const blocking = (await ports.problems(replacement)).filter((problem) => !isFundsProblem(problem));

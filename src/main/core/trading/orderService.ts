@@ -7,7 +7,7 @@ import type { Hex } from 'viem';
 import { buildSignedOrder, toPostOrderBody } from '../../../signing/buildOrder';
 import { OrderAmountError } from '../../../shared/orders/orderAmounts';
 import { parseDecimal } from '../../../shared/decimal';
-import { price, sentence, shares as sharesFigure, usd, words } from '../../../shared/sentence';
+import { price, sentence, shares as sharesFigure, usd, withoutFullStop, words, type Sentence } from '../../../shared/sentence';
 import {
   MAX_CANCELS_PER_BATCH,
   SIGNATURE_TYPE_CODES,
@@ -28,14 +28,15 @@ import type { ExchangeModeTracker } from './exchangeModeTracker';
 import { estimateFill } from './fillEstimate';
 import { readMarketBook, type OrderVersionCache } from './marketInfo';
 import { answerWasLost, reconcileLostOrder } from './lostOrderAnswers';
-import { ticketMarketFacts, type MarketLookup } from './marketLookup';
+import { isMarketOrder, ticketMarketFacts, type MarketLookup } from './marketLookup';
 import { amendOrder } from './orderAmend';
+import type { OrderFlags } from './orderFlags';
 import { toOpenOrderView } from './orderViews';
 import { placedFromAnswer, placedFromError, ticketSentence } from './placedOrders';
 import { retryWhileRestarting } from './restartBackoff';
 import { signerWindows } from './signerBudgets';
 import { ticketAmounts, type TicketAmounts } from './ticketAmounts';
-import { ticketProblems } from './ticketChecks';
+import { gridShortfalls, ticketProblems } from './ticketChecks';
 import type { OrderConfirmationPort } from '../authority/orderConfirmations';
 import { traceMark } from '../../../shared/perfTrace';
 import type { Gathered, PricedOrder, RiskGate } from '../risk/riskGate';
@@ -47,8 +48,10 @@ export interface OrderServiceOptions {
   modes: ExchangeModeTracker;
   versions: OrderVersionCache;
   balances: AvailableBalances;
-  /** Market by token and fee rate, asked before a market order or a version-1 order is signed. */
+  /** Market by token and fee rate: every ticket's state and fee line, and what a market or version-1 order signs. */
   markets: MarketLookup;
+  /** The post-only flag of each order placed here, which the exchange's order rows do not carry. */
+  flags: OrderFlags;
   contracts: () => ExchangeContracts;
   /** Where orders are confirmed, and main's own question before signing where main asks (authority/). */
   confirmation: OrderConfirmationPort;
@@ -71,6 +74,8 @@ interface PreparedTicket {
   preview: OrderPreview;
   negRisk: boolean;
   feeRateBps: bigint;
+  /** What the ticket may use (USD for a BUY, the outcome's shares for a SELL); null when unknown. */
+  available: string | null;
   /** The book's midpoint (or the ticket's price): what held shares are valued at by the position limit. */
   mark: string;
 }
@@ -90,6 +95,18 @@ export class OrderService {
   async preview(ticket: OrderTicket): Promise<OrderPreview> {
     const { preview, riskLimit } = await this.checked(this.options.clob.tradingAccount(), ticket, 'order');
     return riskLimit ? { ...preview, riskLimit } : preview;
+  }
+
+  /**
+   * A quote grid checked before it is confirmed: every level as `preview` checks it, then the
+   * levels' funds together, in order (a level the ones before it leave short of funds says so).
+   */
+  async previewBatch(tickets: OrderTicket[]): Promise<OrderPreview[]> {
+    const account = this.options.clob.tradingAccount();
+    const gathering = this.gatherRisk(account, tickets);
+    const prepared = withGridShortfalls(await Promise.all(tickets.map((ticket) => this.prepare(account, ticket))));
+    const refusal = gathering ? this.options.risk!.refusal(await gathering, prepared.map(priced), tickets.length > 1 ? 'grid' : 'order') : null;
+    return prepared.map(({ preview }) => (refusal ? { ...preview, riskLimit: refusal.sentence } : preview));
   }
 
   async place(ticket: OrderTicket): Promise<PlacedOrder> {
@@ -131,6 +148,7 @@ export class OrderService {
     return amendOrder(
       {
         readOrder: (orderId) => this.readOrder(account, orderId),
+        postOnlyOf: (orderId) => this.options.flags.postOnlyOf(orderId),
         problems: async (ticket) => (await check(ticket)).preview.problems,
         riskLimit: async (ticket) => (await check(ticket)).riskLimit,
         // Asked before the cancel, within the limits: a "no" must leave the working order as it was.
@@ -145,7 +163,7 @@ export class OrderService {
   private async readOrder(account: StoredAccount, orderId: string): Promise<OpenOrderView | null> {
     try {
       const row = await this.options.clob.request<Record<string, unknown>>(account, { method: 'GET', path: `/data/order/${orderId}` });
-      return row && typeof row === 'object' ? toOpenOrderView(row) : null;
+      return row && typeof row === 'object' ? toOpenOrderView(row, (id) => this.options.flags.postOnlyOf(id)) : null;
     } catch (error) {
       if (error instanceof CoreError && error.status === 404) return null;
       throw error;
@@ -181,11 +199,9 @@ export class OrderService {
     const account = this.options.clob.tradingAccount();
     // risk: what the limits need is gathered alongside the orders' own book reads.
     const gathering = this.gatherRisk(account, tickets);
-    const prepared = await Promise.all(tickets.map((ticket) => this.prepare(account, ticket)));
-    const refused = prepared.find((p) => p.preview.problems.length > 0);
-    if (refused) {
-      throw new CoreError('invalid_input', sentence`${ticketSentence(refused.preview.ticket)} was not sent: ${refused.preview.problems}`);
-    }
+    const prepared = withGridShortfalls(await Promise.all(tickets.map((ticket) => this.prepare(account, ticket))));
+    const refused = prepared.filter((p) => p.preview.problems.length > 0);
+    if (refused.length > 0) throw new CoreError('invalid_input', refusalSentence(prepared, refused));
     // The orders count against the limits from here until the exchange answers (or they are given up).
     const release = gathering ? this.options.risk!.enforce(await gathering, prepared.map(priced), tickets.length > 1 ? 'grid' : 'order') : null;
     traceMark('order.checked');
@@ -222,6 +238,7 @@ export class OrderService {
       traceMark('order.answered');
       const answers = Array.isArray(answer) ? answer : [answer];
       const placed = tickets.map((ticket, i) => placedFromAnswer(ticket, answers[i]));
+      this.options.flags.record(placed);
       this.options.onPlaced?.(account, placed);
       const accepted = placed.filter((p) => p.success);
       if (accepted.length > 0) this.options.modes.recordOrdersAccepted(accepted.every((p) => p.ticket.postOnly === true));
@@ -230,6 +247,7 @@ export class OrderService {
       // The answer was lost: whether each order reached the book is asked by its hash first.
       if (answerWasLost(error)) {
         const reconciled = await Promise.all(tickets.map((ticket, i) => reconcileLostOrder(this.options.clob, account, ticket, signed[i]!.hash)));
+        this.options.flags.record(reconciled);
         this.options.onPlaced?.(account, reconciled);
         return reconciled;
       }
@@ -284,13 +302,13 @@ export class OrderService {
 
   private async prepare(account: StoredAccount, ticket: OrderTicket): Promise<PreparedTicket> {
     const [book, orderVersion] = await Promise.all([readMarketBook(this.options.http, ticket.tokenId), this.options.versions.get()]);
-    const facts = await ticketMarketFacts(this.options.markets, ticket, orderVersion);
+    const facts = await ticketMarketFacts(this.options.markets, ticket, orderVersion, Date.now());
     const tickSize = book.tickSize as TickSize;
     const { amounts, problem } = safeTicketAmounts(ticket, tickSize);
     // After what open orders hold: the exchange checks a new order against that, not the whole balance.
     const { available, inOrders } = await this.options.balances.availableFor(account, ticket);
     const levels = ticket.side === 'BUY' ? book.asks : book.bids;
-    const estimate = estimateFill(ticket.side, ticket.price, levels, ticket.amount !== undefined ? { budgetUsd: ticket.amount } : { shares: amounts.shares });
+    const estimate = estimateFill(ticket.side, ticket.price, levels, ticket.amount !== undefined ? { budgetUsd: ticket.amount } : { shares: amounts.shares }, facts.takerFeeBps ?? undefined);
     const problems = ticketProblems(ticket, {
       tickSize: book.tickSize,
       minOrderSize: book.minOrderSize,
@@ -302,15 +320,20 @@ export class OrderService {
       now: Date.now(),
     });
     if (problem && problems.length === 0) problems.push(words(problem));
-    if (facts.problem) problems.push(words(facts.problem));
+    problems.push(...facts.problems);
     if (ticket.postOnly && estimate.crossesBook) problems.push(words('A post-only order must not cross the book: it would fill now and be rejected.'));
     if (ticket.orderType === 'FOK' && problems.length === 0 && !fillsCompletely(ticket, amounts, estimate)) {
       const wanted = ticket.amount !== undefined ? sentence`${usd(ticket.amount)} of shares` : sentence`${sharesFigure(amounts.shares)} shares`;
       problems.push(sentence`A fill-or-kill order needs ${wanted} at ${price(ticket.price, book.tickSize)} or better; the book has ${sharesFigure(estimate.fillableShares)} shares there now.`);
     }
+    // Where nobody else asks (pro mode), an order on a market past its end date is still confirmed
+    // on the page, with the warning: it must not go out on one click.
+    const place = this.options.confirmation.placeIn(account.id);
+    const needsConfirmation = place === 'page' || (place === null && facts.endedAt !== null);
     return {
       negRisk: book.negRisk,
       feeRateBps: facts.feeRateBps,
+      available,
       mark: book.midpoint ?? ticket.price,
       preview: {
         ticket,
@@ -324,9 +347,12 @@ export class OrderService {
         estimate,
         problems,
         // The page shows its own summary only where main does not ask in its surface.
-        needsConfirmation: this.options.confirmation.placeIn(account.id) === 'page',
+        needsConfirmation,
         orderVersion,
-        ...(facts.market ? { takerFeeBps: facts.market.takerBaseFeeBps, matchDelaySeconds: facts.market.secondsDelay } : {}),
+        ...(facts.takerFeeBps !== null ? { takerFeeBps: facts.takerFeeBps } : {}),
+        ...(facts.market ? { makerFeeBps: facts.market.makerBaseFeeBps } : {}),
+        ...(facts.market && isMarketOrder(ticket) ? { matchDelaySeconds: facts.market.secondsDelay } : {}),
+        ...(facts.endedAt !== null ? { endedAt: facts.endedAt } : {}),
       },
     };
   }
@@ -368,6 +394,26 @@ function safeTicketAmounts(ticket: OrderTicket, tickSize: TickSize): { amounts: 
     if (!(error instanceof OrderAmountError)) throw error;
     return { amounts: { makerAmount: 0n, takerAmount: 0n, shares: ticket.size ?? '0', notional: '0' }, problem: error.message };
   }
+}
+
+/** The grid's levels with the funds they need together checked in order (ticketChecks.gridShortfalls). */
+function withGridShortfalls(prepared: PreparedTicket[]): PreparedTicket[] {
+  const short = gridShortfalls(prepared.map(({ preview, available }) => ({ ticket: preview.ticket, shares: preview.shares, notional: preview.notional, available, problems: preview.problems })));
+  return prepared.map((p, i) => {
+    const extra = short.get(i);
+    return extra ? { ...p, preview: { ...p.preview, problems: [...p.preview.problems, extra] } } : p;
+  });
+}
+
+/** Why nothing was sent, naming every refused order (by its level in a grid). */
+function refusalSentence(all: readonly PreparedTicket[], refused: readonly PreparedTicket[]): Sentence {
+  const first = refused[0]!.preview;
+  if (all.length === 1) return sentence`${ticketSentence(first.ticket)} was not sent: ${first.problems}`;
+  const lines = refused.map((p, i) => {
+    const said = sentence`level ${String(all.indexOf(p) + 1)}, ${ticketSentence(p.preview.ticket)}: ${withoutFullStop(sentence`${p.preview.problems}`)}`;
+    return i < refused.length - 1 ? sentence`${said};` : said;
+  });
+  return sentence`Nothing was sent: ${String(refused.length)} of the ${String(all.length)} orders would be refused — ${lines}.`;
 }
 
 function merge(into: CancelResult, from: CancelResult): void {

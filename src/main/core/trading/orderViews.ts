@@ -1,11 +1,17 @@
 /** Wire rows of `/data/orders` and `/data/trades` → views, defensively (a bad row is skipped, not fatal). */
 import type { OpenOrderView, OrderSide, TradeView } from '../../../shared/tradingViews';
+import { feeOf } from './exchangeFee';
 
 /** Rows leave here without their market's question and tick; MarketLabels fills them in. */
 export const UNLABELLED = { question: '', tickSize: '' } as const;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const side = (v: unknown): OrderSide => (v === 'SELL' ? 'SELL' : 'BUY');
+/** A fee rate in basis points as the rows carry it (a string or a number); 0 when absent or malformed. */
+const bps = (v: unknown): number => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+};
 /** Timestamps arrive as unix seconds or milliseconds, as numbers or strings. */
 const millis = (v: unknown): number => {
   const n = Number(v);
@@ -13,7 +19,10 @@ const millis = (v: unknown): number => {
   return n < 1e12 ? n * 1000 : n;
 };
 
-export function toOpenOrderView(row: Record<string, unknown>): OpenOrderView {
+const flagOf = (postOnly: boolean | null) => (postOnly === null ? {} : { postOnly });
+
+/** `postOnlyOf`: the flag main remembers for the order (orderFlags.ts); null when it knows none. */
+export function toOpenOrderView(row: Record<string, unknown>, postOnlyOf: (orderId: string) => boolean | null = () => null): OpenOrderView {
   return {
     id: str(row.id),
     status: str(row.status),
@@ -27,6 +36,7 @@ export function toOpenOrderView(row: Record<string, unknown>): OpenOrderView {
     orderType: str(row.order_type),
     createdAt: millis(row.created_at),
     expiration: Number(row.expiration) || 0,
+    ...flagOf(postOnlyOf(str(row.id))),
     ...UNLABELLED,
   };
 }
@@ -52,6 +62,8 @@ export function toTradeViews(row: Record<string, unknown>, ownAddress: string): 
       price: str(m.price),
       outcome: str(m.outcome) || str(row.outcome),
       role: 'maker' as const,
+      feeRateBps: bps(m.fee_rate_bps),
+      fee: feeOf(bps(m.fee_rate_bps), str(m.price), str(m.matched_amount)),
     }));
   }
   return [{
@@ -63,5 +75,8 @@ export function toTradeViews(row: Record<string, unknown>, ownAddress: string): 
     price: str(row.price),
     outcome: str(row.outcome),
     role: asMaker ? 'maker' : 'taker',
+    // The row's rate is the taker order's; a maker seen without its own entry is charged none of it.
+    feeRateBps: asMaker ? 0 : bps(row.fee_rate_bps),
+    fee: asMaker ? '0' : feeOf(bps(row.fee_rate_bps), str(row.price), str(row.size)),
   }];
 }

@@ -5,14 +5,15 @@ import type { OrderTicket, PlacedOrder } from '../../../shared/tradingViews';
 import type { CoreError } from '../coreError';
 import { DELAYED_ORDER_SENTENCE, exchangeSentence } from './exchangeSentences';
 
-/** "BUY 10 shares at 0.45 (GTC)", its figures kept for the page to format. */
-export function ticketSentence(ticket: OrderTicket): Sentence {
+/**
+ * "BUY 10 shares at 0.45 (GTC)", its figures kept for the page (and main's own question) to
+ * format; `tickSize`: the market's, when known, so the price shows its tick's digits.
+ */
+export function ticketSentence(ticket: OrderTicket, tickSize?: string): Sentence {
   const quantity = ticket.amount !== undefined ? sentence`${usd(ticket.amount)}` : sentence`${shares(ticket.size ?? '0')} shares`;
   const flags = ticket.postOnly ? ', post-only' : '';
-  return sentence`${ticket.side} ${quantity} at ${price(ticket.price)} (${ticket.orderType}${flags})`;
+  return sentence`${ticket.side} ${quantity} at ${price(ticket.price, tickSize)} (${ticket.orderType}${flags})`;
 }
-
-export const describeTicket = (ticket: OrderTicket): string => ticketSentence(ticket).text;
 
 /** `order timed out`: the deadline passed before processing, so the order never reached the book. */
 const isTimeout = (message: string) => /order timed out/i.test(message);

@@ -87,3 +87,41 @@ function modeProblems(ticket: OrderTicket, mode: ModeSnapshot): Sentence[] {
       return [];
   }
 }
+
+/** One level of a grid as its funds check needs it. */
+export interface GridLevel {
+  ticket: OrderTicket;
+  shares: string;
+  notional: string;
+  /** What the level may use on its own (USD for a BUY, the outcome's shares for a SELL); null: unknown. */
+  available: string | null;
+  problems: readonly Sentence[];
+}
+
+/**
+ * The levels of a grid draw on the same funds: each is checked after what the levels before it
+ * commit (BUYs share the USD, SELLs of one outcome its shares). A level already refused for its
+ * own shortfall is not named twice. Returns the extra problem per level index.
+ */
+export function gridShortfalls(levels: readonly GridLevel[]): Map<number, Sentence> {
+  const committed = new Map<string, bigint>();
+  const problems = new Map<number, Sentence>();
+  levels.forEach((level, index) => {
+    if (level.available === null) return;
+    const buy = level.ticket.side === 'BUY';
+    const pool = buy ? 'usd' : `shares:${level.ticket.tokenId}`;
+    const needed = tryParseDecimal(buy ? level.notional : level.shares) ?? 0n;
+    const before = committed.get(pool) ?? 0n;
+    committed.set(pool, before + needed);
+    const available = tryParseDecimal(level.available) ?? 0n;
+    if (before + needed <= available || before === 0n || level.problems.some((p) => /^Not enough (USD|shares)\b/.test(p.text))) return;
+    const left = available > before ? available - before : 0n;
+    problems.set(
+      index,
+      buy
+        ? sentence`Not enough USD for this level: the levels before it commit ${usd(formatDecimal(before))} of the ${usd(level.available)} available, leaving ${usd(formatDecimal(left))}; it needs ${usd(level.notional)}.`
+        : sentence`Not enough shares for this level: the levels before it sell ${sharesFigure(formatDecimal(before))} of the ${sharesFigure(level.available)} available, leaving ${sharesFigure(formatDecimal(left))}; it sells ${sharesFigure(level.shares)}.`,
+    );
+  });
+  return problems;
+}

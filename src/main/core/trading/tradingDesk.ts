@@ -27,6 +27,7 @@ import { MarketData } from './marketData';
 import type { MarketLabels } from './marketLabels';
 import { OrderVersionCache } from './marketInfo';
 import { MarketLookup } from './marketLookup';
+import { OrderFlags } from './orderFlags';
 import { ModeProbe } from './modeProbe';
 import { OpenOrderReconciler } from './openOrderReconciler';
 import { ReconcileAfterOutage } from './reconcileAfterOutage';
@@ -106,6 +107,8 @@ export class TradingDesk {
   private readonly stopOutageWatch: () => void;
   /** Balance reads asked for by order and cancel answers, one at a time per account (coalescedRuns.ts). */
   private readonly balanceRereads = new CoalescedRuns();
+  /** Post-only flags of the orders placed here: the exchange's order rows do not carry them. */
+  private readonly flags = new OrderFlags();
   /** The open orders pushed to the renderer: the last read and what was placed or cancelled since. */
   private readonly openOrdersPush: OpenOrdersPush;
   /** Per account: the reads that confirm an order's or cancel's answer, waiting to start. */
@@ -137,6 +140,7 @@ export class TradingDesk {
       outages: options.outages,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.marketLabels ? { label: (rows) => options.marketLabels!.label(rows) } : {}),
+      postOnlyOf: (orderId) => this.flags.postOnlyOf(orderId),
       events: {
         openOrders: (account, orders) => {
           this.reconciler.observe(account.id, orders);
@@ -178,6 +182,7 @@ export class TradingDesk {
       versions: this.versions,
       balances: this.available,
       markets: new MarketLookup(http),
+      flags: this.flags,
       contracts: () => options.network.contracts,
       confirmation: options.orderConfirmation,
       onOrdersTouched: (account) => this.confirmSoon(account),

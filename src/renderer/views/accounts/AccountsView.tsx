@@ -18,7 +18,8 @@ import { AddAccountPanel } from './add/AddAccountPanel';
 import { RemoveAccountDialog } from './RemoveAccountDialog';
 import { formatNumber } from '../../lib/format';
 
-const SHORTCUT = /Mac/i.test(navigator.platform) ? '⌘1…9' : 'Ctrl+1…9';
+/** The one account hotkey that works in the desktop app and in a browser (the ? sheet says the same). */
+const SHORTCUT = 'Alt+Shift+1…9';
 
 function ListPane({ onAdd, onRemove }: { onAdd: () => void; onRemove: (account: AccountView) => void }) {
   const { count, phase, loadError, load } = useAccountsStore(

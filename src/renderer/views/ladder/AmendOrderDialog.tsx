@@ -1,5 +1,6 @@
 /**
- * Amend a working order: a new price and/or size in one step. Main cancels and replaces it
+ * Amend a working order: a new price and/or size in one step, keeping the order's own post-only
+ * flag unless it is changed here (every change is listed before it is sent). Main cancels and replaces it
  * (orderAmend.ts) and answers for both halves; the dialog shows both. When the cancel went
  * through and the replacement did not, it says that no order is working now and offers to put
  * the old one back.
@@ -59,17 +60,26 @@ function AmendForm({ order, startPrice, onClose }: { order: OpenOrderView; start
   const open = remainingSize(order);
   const [price, setPrice] = useState(shown(startPrice ?? order.price));
   const [size, setSize] = useState(String(open));
-  const [postOnly, setPostOnly] = useState(true);
+  // The order's own flag (main knows it for orders placed here since it started); unknown reads as off.
+  const ownPostOnly = order.postOnly ?? false;
+  const [postOnly, setPostOnly] = useState(ownPostOnly);
   const amend = useBridgeAction(api.amendOrder);
   const [result, setResult] = useState<AmendResult | null>(null);
 
   const priceChanged = DECIMAL.test(price.trim()) && priceKey(price.trim()) !== priceKey(order.price);
   const sizeChanged = DECIMAL.test(size.trim()) && Number(size) !== open;
   const invalid = !DECIMAL.test(price.trim()) ? 'The price must be a decimal number like 0.45.' : !DECIMAL.test(size.trim()) ? 'The size must be a decimal number like 10.' : null;
-  const unchanged = !invalid && !priceChanged && !sizeChanged;
+  const flagChanged = postOnly !== ownPostOnly;
+  const unchanged = !invalid && !priceChanged && !sizeChanged && !flagChanged;
+  const changes = [
+    // Both sides in the user's style; the order's own market tick when its book is not open.
+    ...(priceChanged ? [`price ${formatPrice(order.price, tick ?? order.tickSize)} → ${formatPrice(price.trim(), tick ?? order.tickSize)}`] : []),
+    ...(sizeChanged ? [`size ${formatSize(open)} → ${formatSize(size.trim())}`] : []),
+    ...(flagChanged ? [`post-only ${ownPostOnly ? 'on' : 'off'} → ${postOnly ? 'on' : 'off'}`] : []),
+  ];
   const submit = () => {
     if (invalid || unchanged || amend.pending) return;
-    const change = { orderId: order.id, ...(priceChanged ? { price: price.trim() } : {}), ...(sizeChanged ? { size: size.trim() } : {}), ...(postOnly ? { postOnly: true } : {}) };
+    const change = { orderId: order.id, ...(priceChanged ? { price: price.trim() } : {}), ...(sizeChanged ? { size: size.trim() } : {}), ...(flagChanged ? { postOnly } : {}) };
     // guardrails: the replacement may be the first order on a live network; explained before it is signed.
     void amend.run(change).then((answer) => answer?.ok && setResult(answer.value));
   };
@@ -116,10 +126,18 @@ function AmendForm({ order, startPrice, onClose }: { order: OpenOrderView; start
         <input type="checkbox" checked={postOnly} onChange={(e) => setPostOnly(e.target.checked)} data-testid="amend-post-only" />
         Post-only: keep it resting (nothing is cancelled if the new price would fill)
       </label>
+      <p className="muted" data-testid="amend-own-flag" data-post-only={order.postOnly ?? 'unknown'}>
+        {order.postOnly === undefined ? 'This order’s post-only flag is not known (placed elsewhere or before the app started): the replacement is placed as ticked here.' : `This order was placed ${order.postOnly ? 'post-only' : 'without post-only'}; the replacement keeps that unless you change it.`}
+      </p>
+      {changes.length > 0 && !invalid ? (
+        <p className="amend-changes" data-testid="amend-changes">
+          Changes: {changes.join(' · ')}
+        </p>
+      ) : null}
       <p className="muted">The order is cancelled and placed again at the new terms, losing its place in the queue. The replacement is checked first; if it is refused after the cancel anyway, you are told and can put the old order back.</p>
       {invalid || unchanged ? (
         <p className="ticket-send-reason" data-testid="amend-reason">
-          {invalid ?? 'Change the price or the size to amend.'}
+          {invalid ?? 'Change the price, the size or the post-only flag to amend.'}
         </p>
       ) : null}
       <ActionError error={amend.error} testId="amend-error" purpose="Unlock the vault to amend orders." />

@@ -7,7 +7,7 @@
  * ticket's rules, the risk limits) and asks in its own surface where it asks, so a problem comes
  * back as the refusal in its words and nothing is signed.
  * The ticket mirrors the side and price, so what was sent is what the ticket shows. An answer
- * belongs to the account that produced it (the outcome line hides it after a switch).
+ * belongs to the account, the outcome and the unlocked session that produced it, and ages out.
  */
 import { create } from 'zustand';
 import type { BridgeError } from '../../../shared/result';
@@ -36,6 +36,10 @@ export interface LadderIntent {
 export interface LadderAnswer {
   seq: number;
   accountId: string | null;
+  /** The outcome it was sent for: another outcome's ladder does not show it. */
+  tokenId: string;
+  /** Epoch ms when it arrived: it ages out like every action's result (actionResultsStore). */
+  at: number;
   what: string;
   placed: PlacedOrder | null;
   /** Why nothing was sent (a missing size, a check that failed), in words. */
@@ -71,7 +75,7 @@ export function focusTicketField(field: 'price' | 'size'): void {
 
 export const useLadderOrders = create<LadderOrderState>()((set, get) => {
   const answer = (what: string, part: Partial<Pick<LadderAnswer, 'placed' | 'note' | 'error'>>) =>
-    set({ pending: false, confirming: null, answer: { seq: ++seq, accountId: activeAccountId(), what, placed: null, note: null, error: null, ...part } });
+    set({ pending: false, confirming: null, answer: { seq: ++seq, accountId: activeAccountId(), tokenId: useTradeTargetStore.getState().target?.tokenId ?? '', at: Date.now(), what, placed: null, note: null, error: null, ...part } });
 
   const place = async (ticket: OrderTicket, what: string) => {
     set({ pending: true });

@@ -63,12 +63,13 @@ export const EventRow = memo(function EventRow({ summary, top, selected, onSelec
           </span>
         ) : null}
         <span className="event-row-category">{summary.category || 'Uncategorized'}</span>
-        <span>
-          {formatNumber(summary.marketCount)} {summary.marketCount === 1
- ? 'market' : 'markets'}
-        </span>
-        <span className="num" title="Volume over the last 24 hours">
-          {formatUsdCompact(summary.volume24hr)} 24h
+        <span className="event-row-extra">
+          <span>
+            {formatNumber(summary.marketCount)} {summary.marketCount === 1 ? 'market' : 'markets'}
+          </span>
+          <span className="num" title="Volume over the last 24 hours">
+            {formatUsdCompact(summary.volume24hr)} 24h
+          </span>
         </span>
         {summary.negRisk ? (
           <span className="badge badge-negrisk" title="Negative-risk event: its markets are mutually exclusive">

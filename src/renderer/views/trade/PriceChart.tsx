@@ -1,6 +1,6 @@
 /**
  * Price history of the traded outcome with lightweight-charts: a line from `/prices-history`
- * over the chosen interval, or candles from `/ohlc` at the chosen fidelity, with the traded
+ * over the chosen interval (a dense one averaged into about one point per two pixels: chartData), or candles from `/ohlc` at the chosen fidelity, with the traded
  * volume as bars underneath, the account's fills as markers and its working orders as lines
  * (useChartOverlays). The chart is created once per mount and fed new data; the price axis
  * follows the current market's tick on every load (a 0.01 market after a 0.001 one shows two
@@ -15,7 +15,7 @@ import { createTerminalChart, cssVar } from '../../components/terminalChart';
 import { usePolling } from '../../hooks/usePolling';
 import { currentFormatPrefs, formatNumber, tickDecimals } from '../../lib/format';
 import { selectBook, useBookStore } from '../../stores/bookStore';
-import { HISTORY_INTERVALS, OHLC_FIDELITIES, ohlcStart, toCandles, toLineData, VOLUME_FIDELITY, volumeStart, type HistoryInterval, type OhlcFidelity } from './chartData';
+import { HISTORY_INTERVALS, OHLC_FIDELITIES, ohlcStart, readableSeries, toCandles, toLineData, VOLUME_FIDELITY, volumeStart, type HistoryInterval, type OhlcFidelity } from './chartData';
 import { chartPriceFormat, displayPrice, readableLine, toVolumeBars } from './chartOverlays';
 import { useChartOverlays } from './useChartOverlays';
 import '../../styles/chart.css';
@@ -114,7 +114,7 @@ export function PriceChart({ tokenId, tickSize }: { tokenId: string; tickSize: s
     let count: number;
     if (priceResult) {
       const line = (seriesRef.current?.series as ISeriesApi<'Line'> | undefined) ?? chart.addSeries(LineSeries, { color: cssVar('--accent', '#4d9bff'), lineWidth: 2, lineType: LineType.WithSteps });
-      const data = readableLine(toLineData(priceResult.value), displayPrice(useBookStore.getState().books[tokenId]), Math.floor(nowMs / 1000));
+      const data = readableLine(readableSeries(toLineData(priceResult.value)), displayPrice(useBookStore.getState().books[tokenId]), Math.floor(nowMs / 1000));
       line.applyOptions({ priceFormat, pointMarkersVisible: data.length < SPARSE_POINTS });
       line.setData(data);
       seriesRef.current = { mode, series: line };

@@ -48,3 +48,26 @@ export const toLineData = (points: readonly PricePoint[]): LineData[] =>
 
 export const toCandles = (bars: readonly OhlcBar[]): CandlestickData[] =>
   ascendingUnique(bars).map((bar) => ({ time: Math.floor(bar.t) as UTCTimestamp, open: bar.open, high: bar.high, low: bar.low, close: bar.close }));
+
+/** About one point per two pixels of a 1024-wide window's chart: more only draws noise. */
+export const LINE_POINTS = 240;
+
+/**
+ * A dense history as a readable line: trade prices that alternate between bid and ask draw a
+ * "barcode" when there are several per pixel. Over `maxPoints` points, each equal slice of time
+ * becomes one point at the mean of its prices (about the mid, rounded to 0.0001) at the slice's
+ * last time; the last point stays exact, so the line ends at the latest price.
+ */
+export function readableSeries(data: readonly LineData[], maxPoints = LINE_POINTS): LineData[] {
+  if (data.length <= maxPoints) return [...data];
+  const first = data[0]!.time as number;
+  const span = (data[data.length - 1]!.time as number) - first + 1;
+  const slices = new Map<number, { time: number; sum: number; count: number }>();
+  for (const point of data.slice(0, -1)) {
+    const slice = Math.floor((((point.time as number) - first) * (maxPoints - 1)) / span);
+    const held = slices.get(slice) ?? { time: 0, sum: 0, count: 0 };
+    slices.set(slice, { time: point.time as number, sum: held.sum + point.value, count: held.count + 1 });
+  }
+  const smoothed = [...slices.values()].map((s) => ({ time: s.time as UTCTimestamp, value: Math.round((s.sum / s.count) * 10_000) / 10_000 }));
+  return [...smoothed, { ...data[data.length - 1]! }];
+}

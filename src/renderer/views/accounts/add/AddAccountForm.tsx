@@ -11,6 +11,8 @@ import type { WalletFields } from './useWalletFields';
 interface AddAccountFormProps {
   testId: string;
   intro: ReactNode;
+  /** The account has no key: the help says what the signature type means without one. */
+  watchOnly?: boolean;
   children?: ReactNode;
   fields: WalletFields;
   showProblems: boolean;
@@ -21,7 +23,7 @@ interface AddAccountFormProps {
 }
 
 export function AddAccountForm(props: AddAccountFormProps) {
-  const { testId, intro, children, fields, showProblems, submitLabel, pending, error, onSubmit } = props;
+  const { testId, intro, children, fields, showProblems, submitLabel, pending, error, onSubmit, watchOnly = false } = props;
   return (
     <form
       className="form add-account-form"
@@ -34,7 +36,7 @@ export function AddAccountForm(props: AddAccountFormProps) {
     >
       <p className="form-intro">{intro}</p>
       {children}
-      <WalletFieldset fields={fields} showProblems={showProblems} />
+      <WalletFieldset fields={fields} showProblems={showProblems} watchOnly={watchOnly} />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={pending} data-testid="add-account-submit">
           {pending ? 'Working…' : submitLabel}

@@ -1,10 +1,10 @@
 /** Label, signature type and — only for proxy, safe and deposit wallets — the funder address. */
 import { SIGNATURE_TYPES } from '../../../../shared/custodyViews';
 import { Field } from '../../../components/Field';
-import { needsFunder, SIGNATURE_TYPE_HELP, SIGNATURE_TYPE_LABELS } from '../../../lib/signatureTypes';
+import { needsFunder, SIGNATURE_TYPE_HELP, SIGNATURE_TYPE_LABELS, WATCH_ONLY_TYPE_HELP } from '../../../lib/signatureTypes';
 import { isSignatureType, type WalletFields } from './useWalletFields';
 
-export function WalletFieldset({ fields, showProblems }: { fields: WalletFields; showProblems: boolean }) {
+export function WalletFieldset({ fields, showProblems, watchOnly = false }: { fields: WalletFields; showProblems: boolean; watchOnly?: boolean }) {
   return (
     <>
       <Field label="Label" error={showProblems ? fields.problems.label : null}>
@@ -23,7 +23,7 @@ export function WalletFieldset({ fields, showProblems }: { fields: WalletFields;
           />
         )}
       </Field>
-      <Field label="Signature type" help={SIGNATURE_TYPE_HELP[fields.signatureType]}>
+      <Field label="Signature type" help={(watchOnly ? WATCH_ONLY_TYPE_HELP : SIGNATURE_TYPE_HELP)[fields.signatureType]}>
         {({ id, describedBy }) => (
           <select
             id={id}

@@ -25,7 +25,8 @@ export function WatchOnlyForm({ onAdded }: { onAdded: (state: AccountsState) => 
   return (
     <AddAccountForm
       testId="add-watch-form"
-      intro="Follow an address without its key: balances, positions and history work; trading and signing are disabled."
+      watchOnly
+      intro="A watch-only account follows an address without its key: no key is stored, so it shows balances, positions and history, and it cannot sign, trade or transfer."
       fields={fields}
       showProblems={attempted}
       submitLabel="Add watch-only"

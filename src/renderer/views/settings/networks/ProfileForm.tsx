@@ -12,7 +12,7 @@ import { useBridgeAction } from '../../../hooks/useBridgeAction';
 import { ConnectionReport } from './ConnectionReport';
 import { Field } from '../../../components/Field';
 import { DraftField } from './DraftField';
-import { CONTRACT_FIELDS, draftFrom, idFromLabel, profileFromDraft, SERVICES, type DraftErrors, type ProfileDraft } from './profileDraft';
+import { CONTRACT_FIELDS, draftFrom, idFromLabel, pinsOtherDomain, profileFromDraft, SERVICES, withServedDomain, type DraftErrors, type ProfileDraft } from './profileDraft';
 
 interface ProfileFormProps {
   /** The profile edited, or null to add one. */
@@ -155,6 +155,18 @@ export function ProfileForm({ editing, takenIds, onSaved, onCancel }: ProfileFor
       </div>
       <ActionError error={test.error ?? save.error} testId="profile-action-error" />
       {report ? <ConnectionReport report={report} /> : null}
+      {report?.servedPerpsDomain && pinsOtherDomain(draft, report.servedPerpsDomain) ? (
+        <div className="profile-served" data-testid="profile-served">
+          <p>
+            The perpetuals exchange serves the signing domain <span className="mono">{report.servedPerpsDomain.name}</span>, version{' '}
+            <span className="mono">{report.servedPerpsDomain.version}</span>, contract <span className="mono">{report.servedPerpsDomain.verifyingContract}</span>; this form pins {draft.pinPerps ? 'other values' : 'none'}.
+            Pin a domain you trust: the one in the deployment’s documentation. The instruments are not served; they stay as typed.
+          </p>
+          <button type="button" className="button button-small" onClick={() => update((d) => withServedDomain(d, report.servedPerpsDomain!))} data-testid="profile-use-served">
+            Use the server’s values
+          </button>
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -6,9 +6,12 @@
 import {
   networkProfileSchema,
   newProfileDefaults,
+  type ConnectionTestReport,
   type NetworkProfile,
   type ProfileService,
 } from '../../../../shared/networkProfiles';
+
+type ServedDomain = NonNullable<ConnectionTestReport['servedPerpsDomain']>;
 
 export const SERVICES: ReadonlyArray<{ key: ProfileService; label: string; placeholder: string }> = [
   { key: 'clob', label: 'Order book', placeholder: 'https://clob.example.com' },
@@ -65,6 +68,26 @@ export function draftFrom(profile: NetworkProfile | null): ProfileDraft {
     safetyPercent: String(Math.round(base.budgetSafetyFactor * 100)),
     instrumentsText: base.perpsInstruments.map(({ id, symbol }) => `${id} ${symbol}`).join('\n'),
   };
+}
+
+/** The domain fields as the form holds them (text, as typed). */
+const domainFields = (served: ServedDomain): ProfileDraft['perps'] => ({
+  name: served.name,
+  version: served.version,
+  chainId: String(served.chainId),
+  verifyingContract: served.verifyingContract,
+});
+
+/** Whether the form pins another domain than the one the exchange serves (or none). */
+export function pinsOtherDomain(draft: ProfileDraft, served: ServedDomain): boolean {
+  const wanted = domainFields(served);
+  const pinned = draft.perps;
+  return !draft.pinPerps || pinned.name.trim() !== wanted.name || pinned.version.trim() !== wanted.version || pinned.chainId.trim() !== wanted.chainId || pinned.verifyingContract.trim().toLowerCase() !== wanted.verifyingContract.toLowerCase();
+}
+
+/** "Use the server's values": the domain the connection test read, pinned in the form (saved only with Save). */
+export function withServedDomain(draft: ProfileDraft, served: ServedDomain): ProfileDraft {
+  return { ...draft, pinPerps: true, perps: domainFields(served) };
 }
 
 /** A new profile's id from its label: lower-case words joined by "-", unique among `taken`. */

@@ -6,16 +6,18 @@ import { useEffect, useMemo, useState } from 'react';
 import type { TradeView } from '../../../../shared/tradingViews';
 import { InlineError } from '../../../components/InlineError';
 import { VirtualTable, type Column } from '../../../components/VirtualTable';
-import { formatDateTime, formatDuration, formatNumber, formatPrice, formatSize } from '../../../lib/format';
+import { formatDateTime, formatDuration, formatNumber, formatPrice, formatSize, formatUsd } from '../../../lib/format';
 import { selectAccountTrades, tradeRowKey, useAccountTradesStore } from '../../../stores/accountTradesStore';
 import { selectJobProgress, useJobsStore } from '../../../stores/jobsStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { momentColumn } from './momentColumn';
 import { rowMarket } from './rowMarket';
 import { AccountTableNote } from './AccountTableNote';
 
-const TEMPLATE = '76px 34px minmax(60px, 1fr) 44px 50px 64px 50px 70px';
-const TEMPLATE_ONE_MARKET = '90px 44px 70px 64px 76px 64px minmax(70px, 1fr)';
+// The time column holds the whole moment on the user's clock (momentColumn).
+const TEMPLATE = '34px minmax(60px, 1fr) 44px 50px 64px 50px 50px 70px';
+const TEMPLATE_ONE_MARKET = '44px 70px 64px 76px 64px 56px minmax(70px, 1fr)';
 
 function JobLine() {
   const jobId = useAccountTradesStore((s) => s.jobId);
@@ -69,6 +71,17 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
     { id: 'price', header: 'Price', numeric: true, cell: (t) => formatPrice(t.price, rowMarket(t, target).tickSize) },
     { id: 'size', header: 'Size', numeric: true, cell: (t) => formatSize(t.size) },
     { id: 'role', header: 'Role', cell: (t) => <span className={`role role-${t.role}`}>{t.role}</span> },
+    {
+      id: 'fee',
+      header: 'Fee',
+      numeric: true,
+      // What the exchange charged this account's side, at the row's own rate.
+      cell: (t) => (
+        <span title={`${formatNumber(t.feeRateBps)} bps`} data-testid="trade-fee" data-value={t.fee}>
+          {formatUsd(t.fee)}
+        </span>
+      ),
+    },
     { id: 'status', header: 'Status', cell: (t) => <span className="muted">{t.status.toLowerCase()}</span> },
   ];
 
@@ -99,11 +112,11 @@ export function AccountTradesPanel({ target }: { target: TradeTarget }) {
         rows={rows}
         columns={columns}
         rowKey={tradeRowKey}
-        template={scope === 'all' ? TEMPLATE : TEMPLATE_ONE_MARKET}
+        template={`${momentColumn()} ${scope === 'all' ? TEMPLATE : TEMPLATE_ONE_MARKET}`}
         label="Account trades"
         testId="trades-table"
         rowTestId="account-trade-row"
-        rowAttributes={(t) => ({ 'data-trade-id': t.id, 'data-role': t.role, 'data-side': t.side, 'data-price': t.price })}
+        rowAttributes={(t) => ({ 'data-trade-id': t.id, 'data-role': t.role, 'data-side': t.side, 'data-price': t.price, 'data-fee': t.fee })}
         empty={phase === 'loading' ? 'Loading trades…' : scope === 'market' ? 'No trades in this market yet.' : 'No trades yet.'}
       />
     </div>

@@ -15,6 +15,7 @@ import { useScopedResult } from '../../../hooks/useScopedResult';
 import { CANCEL_RESULT, publishCancelResult, selectOpenOrders, useOpenOrdersStore, type CancelResult } from '../../../stores/openOrdersStore';
 import { useTradingBlock } from '../../../stores/tradingAccess';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { momentColumn } from './momentColumn';
 import { rowMarket } from './rowMarket';
 import { AccountTableNote } from './AccountTableNote';
 import { CancelOutcome } from './CancelOutcome';
@@ -23,8 +24,19 @@ import { CancelAllButton } from '../CancelAllDialog';
 
 type Scope = 'market' | 'all';
 
-const TEMPLATE = '18px 34px minmax(50px, 1fr) 44px 50px 58px 58px 34px 76px 76px 84px';
-const TEMPLATE_ONE_MARKET = '18px 36px 68px 52px 62px 62px 40px 80px minmax(56px, 1fr) 84px';
+/**
+ * Created (and Expires, when an order shown has an expiry) hold the whole moment; the other
+ * columns are as narrow as their figures, so the table fits the pane beside the ladder at 1440 px.
+ */
+function templateOf(scope: Scope, withExpires: boolean): string {
+  const moment = momentColumn();
+  const times = withExpires ? [moment, moment] : [moment];
+  const columns =
+    scope === 'all'
+      ? ['18px', '34px', 'minmax(50px, 1fr)', '44px', '50px', '50px', '50px', '48px', ...times, '84px']
+      : ['18px', '36px', 'minmax(40px, 1fr)', '52px', '58px', '58px', '52px', ...times, '84px'];
+  return columns.join(' ');
+}
 
 export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
   const orders = useOpenOrdersStore(selectOpenOrders);
@@ -80,7 +92,17 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
     { id: 'price', header: 'Price', numeric: true, cell: (o) => formatPrice(o.price, rowMarket(o, target).tickSize) },
     { id: 'size', header: 'Size', numeric: true, cell: (o) => formatSize(o.originalSize) },
     { id: 'matched', header: 'Filled', numeric: true, cell: (o) => formatSize(o.sizeMatched || '0') },
-    { id: 'type', header: 'Type', cell: (o) => o.orderType || '—' },
+    {
+      id: 'type',
+      header: 'Type',
+      // Post-only as main knows it (orders placed here since it started); not known is said on hover.
+      cell: (o) => (
+        <span title={o.postOnly === undefined ? 'Post-only: not known (placed elsewhere or before the app started)' : o.postOnly ? 'Post-only' : 'Not post-only'} data-testid="open-order-type">
+          {o.orderType || '—'}
+          {o.postOnly ? <abbr className="order-flag">PO</abbr> : null}
+        </span>
+      ),
+    },
     { id: 'created', header: 'Created', cell: (o) => <span className="num" title={formatDateTime(o.createdAt, { seconds: true })}>{formatDateTime(o.createdAt)}</span> },
     { id: 'expires', header: 'Expires', cell: (o) => <span className="num">{o.expiration > 0 ? formatDateTime(o.expiration * 1000) : '—'}</span> },
     {
@@ -104,7 +126,9 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
   ];
 
   // In "this market" every row is the same market: its column would only repeat the header.
-  const columns = scope === 'all' ? allColumns : allColumns.filter((column) => column.id !== 'market');
+  // Expires only when an order shown expires (GTD): for the others it would be a column of dashes.
+  const withExpires = rows.some((o) => o.expiration > 0);
+  const columns = allColumns.filter((column) => (scope === 'all' || column.id !== 'market') && (withExpires || column.id !== 'expires'));
 
   return (
     <div className="activity-panel" data-testid="open-orders-panel">
@@ -139,11 +163,11 @@ export function OpenOrdersPanel({ target }: { target: TradeTarget }) {
         rows={rows}
         columns={columns}
         rowKey={(o) => o.id}
-        template={scope === 'all' ? TEMPLATE : TEMPLATE_ONE_MARKET}
+        template={templateOf(scope, withExpires)}
         label="Open orders"
         testId="open-orders-table"
         rowTestId="open-order-row"
-        rowAttributes={(o) => ({ 'data-order-id': o.id, 'data-side': o.side, 'data-price': o.price, 'data-matched': o.sizeMatched, 'data-selected': selected.has(o.id) || undefined })}
+        rowAttributes={(o) => ({ 'data-order-id': o.id, 'data-side': o.side, 'data-price': o.price, 'data-matched': o.sizeMatched, 'data-post-only': o.postOnly ?? 'unknown', 'data-selected': selected.has(o.id) || undefined })}
         empty={phase === 'loading' ? 'Loading open orders…' : scope === 'market' ? 'No open orders in this market.' : 'No open orders.'}
       />
     </div>

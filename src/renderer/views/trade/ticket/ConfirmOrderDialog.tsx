@@ -6,6 +6,7 @@ import { useAppStatusStore } from '../../../stores/appStatusStore';
 import { formatDateTime, formatPrice, formatSize, formatUsd } from '../../../lib/format';
 import { baseUnitsText } from '../../../lib/ticks';
 import { previewEffect } from './fillWording';
+import { endedText, feeText } from './orderNotes';
 
 interface ConfirmOrderDialogProps {
   preview: OrderPreview;
@@ -31,9 +32,10 @@ export function ConfirmOrderDialog({ preview, outcome, question, accountLabel, p
     [buy ? 'Cost up to' : 'Proceeds at least', `$${formatUsd(preview.notional)}`],
     ['Fills now', `${formatSize(estimate.fillableShares)} shares${estimate.averagePrice ? ` at avg ${formatPrice(estimate.averagePrice, preview.tickSize)}` : ''}`],
     ['Then', previewEffect(preview).text],
+    ['Fee', feeText(preview)],
   ];
+  const ended = endedText(preview);
   if (ticket.expiration) rows.push(['Expires', formatDateTime(ticket.expiration * 1000)]);
-
   return (
     <Dialog
       title={`Send this ${ticket.side === 'BUY' ? 'buy' : 'sell'} order${network && !network.isSandbox ? ` on ${network.label}` : ''}?`}
@@ -48,10 +50,15 @@ export function ConfirmOrderDialog({ preview, outcome, question, accountLabel, p
         {rows.map(([label, value]) => (
           <div key={label} className="confirm-order-fact">
             <dt>{label}</dt>
-            <dd className={label === 'Market' || label === 'Account' || label === 'Then' || label === 'Network' ? undefined : 'num'}>{value}</dd>
+            <dd className={label === 'Market' || label === 'Account' || label === 'Then' || label === 'Fee' || label === 'Network' ? undefined : 'num'}>{value}</dd>
           </div>
         ))}
       </dl>
+      {ended ? (
+        <p className="ticket-warning" role="alert" data-testid="confirm-order-ended">
+          <strong>Market ended.</strong> {ended}
+        </p>
+      ) : null}
       <details className="pv-signed" data-testid="confirm-order-signed">
         <summary>Signed amounts</summary>
         <dl className="facts-grid confirm-order-facts">

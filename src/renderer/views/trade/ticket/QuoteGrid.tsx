@@ -1,25 +1,27 @@
 /**
  * A quote grid: up to 15 limit orders in one `POST /orders` request — N levels from a start
- * price, K ticks apart, away from the spread, all the same size and side. Each order's answer
- * is listed, refusals (post-only among them) with the exchange's sentence.
+ * price, K ticks apart, away from the spread, all the same size and side. Main checks every
+ * level (and their funds together) before the confirmation; a level it would refuse is named
+ * there and nothing is asked. Each order's answer is listed, refusals with the exchange's sentence.
  */
 import { useState } from 'react';
 import { MAX_ORDERS_PER_BATCH } from '../../../../shared/orders/orderSchema';
 import type { BridgeError } from '../../../../shared/result';
-import type { OrderSide, OrderTicket, PlacedOrder } from '../../../../shared/tradingViews';
+import type { OrderPreview, OrderSide, OrderTicket, PlacedOrder } from '../../../../shared/tradingViews';
 import type { OrderBookView } from '../../../../shared/viewModels';
 import { api } from '../../../bridge/api';
 import { ActionError } from '../../../components/ActionError';
-import { Dialog } from '../../../components/Dialog';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';
 import { useScopedResult } from '../../../hooks/useScopedResult';
 import { gridPrices } from '../../../lib/ticks';
 import { useTradingBlock } from '../../../stores/tradingAccess';
-import { modeRefusal, selectConfirmOrders, selectTradingState, useTradingStateStore } from '../../../stores/tradingStateStore';
+import { modeRefusal, selectTradingState, useTradingStateStore } from '../../../stores/tradingStateStore';
 import type { TradeTarget } from '../../../stores/tradeTargetStore';
+import { GridCheck, gridPasses } from './GridCheck';
+import { GridConfirmDialog } from './GridConfirmDialog';
 import { QuoteResults } from './QuoteResults';
 import { TicketBlockedNote } from './TicketBlockedNote';
-import { formatNumber, formatPrice, formatSize } from '../../../lib/format';
+import { formatNumber, formatPrice } from '../../../lib/format';
 
 const DECIMAL = /^\d{1,12}(\.\d{1,8})?$/;
 const GRID_RESULT = 'grid.place';
@@ -33,12 +35,14 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
   const [levels, setLevels] = useState('5');
   const [size, setSize] = useState('');
   const [postOnly, setPostOnly] = useState(true);
-  const [confirming, setConfirming] = useState<OrderTicket[] | null>(null);
+  const [confirming, setConfirming] = useState<OrderPreview[] | null>(null);
+  // main's check of the grid as it stands; an edit makes it stale (its key no longer matches).
+  const [checked, setChecked] = useState<{ key: string; previews: OrderPreview[] } | null>(null);
   // The batch's answer belongs to this account and this outcome (actionResultsStore).
   const gridResult = useScopedResult<GridResult>(GRID_RESULT, target.tokenId);
   const block = useTradingBlock();
   const refusal = modeRefusal(useTradingStateStore(selectTradingState));
-  const confirmOrders = useTradingStateStore(selectConfirmOrders);
+  const check = useBridgeAction(api.previewOrders);
   const place = useBridgeAction(api.placeOrders);
 
   const count = Math.min(MAX_ORDERS_PER_BATCH, Math.max(0, Math.floor(Number(levels) || 0)));
@@ -54,6 +58,18 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
     : null;
   const tickets: OrderTicket[] = prices.map((price) => ({ tokenId: target.tokenId, side, orderType: 'GTC', price, size: size.trim(), ...(postOnly ? { postOnly: true } : {}) }));
   const reason = block?.reason ?? missing ?? refusal;
+  const key = JSON.stringify(tickets);
+  const findings = checked?.key === key ? checked.previews : null;
+
+  const checkThenConfirm = async () => {
+    gridResult.clear();
+    const answer = await check.run({ tickets });
+    if (!answer?.ok) return;
+    setChecked({ key, previews: answer.value });
+    if (!gridPasses(answer.value)) return;
+    if (answer.value.some((p) => p.needsConfirmation)) setConfirming(answer.value);
+    else void send(tickets);
+  };
 
   const send = async (batch: OrderTicket[]) => {
     gridResult.clear();
@@ -69,9 +85,8 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
       aria-label="Quote grid"
       onSubmit={(event) => {
         event.preventDefault();
-        if (reason || place.pending) return;
-        if (confirmOrders) setConfirming(tickets);
-        else void send(tickets);
+        if (reason || place.pending || check.pending) return;
+        void checkThenConfirm();
       }}
     >
       <div className="side-toggle" role="group" aria-label="Side">
@@ -108,31 +123,20 @@ export function QuoteGrid({ target, book }: { target: TradeTarget; book: OrderBo
         {prices.length > 0 ? `${side} ${target.outcome}: ${prices.map((price) => formatPrice(price, tick)).join(' · ')}` : `Levels go ${side === 'BUY' ? 'down' : 'up'} from the start price, away from the spread.`}
       </p>
       {block ? <TicketBlockedNote block={block} testId="grid-blocked" /> : null}
-      <button type="submit" className={`button ticket-send ${side === 'BUY' ? 'button-buy' : 'button-sell'}`} disabled={reason !== null || place.pending} data-testid="grid-submit">
-        {place.pending ? 'Sending…' : `Place ${formatNumber(count)} order${count === 1 ? '' : 's'} in one request`}
+      <button type="submit" className={`button ticket-send ${side === 'BUY' ? 'button-buy' : 'button-sell'}`} disabled={reason !== null || place.pending || check.pending} data-testid="grid-submit">
+        {place.pending ? 'Sending…' : check.pending ? 'Checking…' : `Place ${formatNumber(count)} order${count === 1 ? '' : 's'} in one request`}
       </button>
       {reason && !block ? (
         <p className="ticket-send-reason" data-testid="grid-reason">
           {reason}
         </p>
       ) : null}
+      {findings ? <GridCheck previews={findings} /> : null}
+      <ActionError error={check.error} testId="grid-check-error" />
       <ActionError error={gridResult.value?.error ?? null} testId="grid-error" purpose="Unlock the vault to sign orders." />
       {gridResult.value?.results ? <QuoteResults results={gridResult.value.results} tickSize={tick} answeredAt={gridResult.value.at} /> : null}
       {confirming ? (
-        <Dialog title={`Send ${formatNumber(confirming.length)} orders in one request?`} onClose={() => setConfirming(null)} busy={place.pending} testId="confirm-grid-dialog">
-          <p>
-            {side} {formatSize(confirming[0]?.size ?? '0')} {target.outcome} shares at each of {confirming.map((t) => formatPrice(t.price, tick)).join(', ')} — GTC{postOnly ? ', post-only' : ''}.
-          </p>
-          <p className="muted">{target.question}</p>
-          <div className="form-actions">
-            <button type="button" className={`button ${side === 'BUY' ? 'button-buy' : 'button-sell'}`} onClick={() => void send(confirming)} disabled={place.pending} data-autofocus data-testid="confirm-grid-submit">
-              {place.pending ? 'Sending…' : `Send ${formatNumber(confirming.length)} orders`}
-            </button>
-            <button type="button" className="button" onClick={() => setConfirming(null)} disabled={place.pending}>
-              Back
-            </button>
-          </div>
-        </Dialog>
+        <GridConfirmDialog previews={confirming} target={target} pending={place.pending} onConfirm={() => void send(confirming.map((p) => p.ticket))} onClose={() => setConfirming(null)} />
       ) : null}
     </form>
   );

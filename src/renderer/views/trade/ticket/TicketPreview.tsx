@@ -1,6 +1,7 @@
 /**
  * What the order is and how it would fare: what you pay and get, what fills now against the
- * book and what becomes of the rest (per order type: fillWording), and every reason the
+ * book and what becomes of the rest (per order type: fillWording), the taker fee, a warning when
+ * the market's end date has passed, and every reason the
  * exchange would refuse it, in red. The exact amounts that will be signed (base units) are one
  * click away, behind "Signed amounts".
  */
@@ -8,6 +9,7 @@ import type { OrderPreview } from '../../../../shared/tradingViews';
 import { formatPrice, formatSentence, formatSize, formatUsd } from '../../../lib/format';
 import { baseUnitsText } from '../../../lib/ticks';
 import { previewEffect } from './fillWording';
+import { endedText, feeText } from './orderNotes';
 
 function Amount({ label, units, unit, testId }: { label: string; units: string; unit: string; testId: string }) {
   return (
@@ -31,6 +33,7 @@ export function TicketPreview({ preview, pending }: { preview: OrderPreview; pen
   const sharesText = `${formatSize(preview.shares)} sh`;
   const usdText = `$${formatUsd(preview.notional)}`;
   const byAmount = ticket.amount !== undefined;
+  const ended = endedText(preview);
   return (
     <div className="ticket-preview" data-testid="ticket-preview" data-pending={pending || undefined} aria-live="polite">
       <dl className="pv-grid">
@@ -59,6 +62,12 @@ export function TicketPreview({ preview, pending }: { preview: OrderPreview; pen
           </dd>
         </div>
         <div className="pv-row">
+          <dt>Fee</dt>
+          <dd className="num" data-testid="ticket-fee" data-bps={preview.takerFeeBps ?? ''} data-value={estimate.crossesBook ? (estimate.takerFee ?? '') : '0'}>
+            {feeText(preview)}
+          </dd>
+        </div>
+        <div className="pv-row">
           <dt>Book</dt>
           <dd data-testid="ticket-crosses" data-crosses={estimate.crossesBook} data-effect={effect.effect}>
             <span className={effect.effect === 'adds' ? 'muted' : 'pv-cross'}>{effect.text}</span>
@@ -77,6 +86,11 @@ export function TicketPreview({ preview, pending }: { preview: OrderPreview; pen
           {preview.negRisk ? ' · multi-outcome exchange' : ''} · tick {formatPrice(tick, tick)} · min {formatSize(preview.minOrderSize)} sh
         </p>
       </details>
+      {ended ? (
+        <p className="ticket-warning" role="alert" data-testid="ticket-ended-warning">
+          <strong>Market ended.</strong> {ended}
+        </p>
+      ) : null}
       {preview.problems.length > 0 ? (
         <ul className="ticket-problems" role="alert" data-testid="ticket-problems">
           {preview.problems.map((problem) => (

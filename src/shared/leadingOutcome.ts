@@ -1,11 +1,12 @@
 /**
- * The outcome an event's row leads with: the one the market prices as most likely. In a
+ * The outcome an event's row leads with: the one the market prices as most likely (main's list
+ * and the page's opened event use the same rule, so the row and its markets agree). In a
  * multi-market event (one market per candidate) that is the open market with the highest Yes
  * price, named by its group title; in a one-market event it is the higher of Yes and No.
  * Resolved markets are left out while any market is still open, so a decided side race does not
  * crowd out the live question.
  */
-import type { LeadingOutcome, MarketSummary } from '../../../shared/viewModels';
+import type { LeadingOutcome, MarketSummary } from './viewModels';
 
 interface Candidate extends LeadingOutcome {
   closed: boolean;
