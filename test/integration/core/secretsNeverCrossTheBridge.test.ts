@@ -209,6 +209,7 @@ describe('no secret crosses the bridge', () => {
     await step('setHeartbeat', { enabled: false });
     const ticket = { tokenId, side: 'BUY', orderType: 'GTC', price: '0.01', size: '5' };
     await step('previewOrder', { ticket });
+    await step('previewOrders', { tickets: [ticket, { ...ticket, price: '0.02' }] });
     const placed = (await step('placeOrder', { ticket })) as { orderId: string } | undefined;
     const pair = (await step('placeOrders', { tickets: [ticket, { ...ticket, price: '0.02' }] })) as Array<{ orderId: string }> | undefined;
     // ladder: amend (cancel and replace) — its result carries both answers, never a secret.
