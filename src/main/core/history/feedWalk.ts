@@ -6,7 +6,8 @@
  * nor repeats a row; at worst it fetches again the pages of the batch a crash kept from being
  * committed. The next page is requested as soon as its cursor is known, before this page is
  * stored, so the store's work overlaps the service's; and the pages are written on the store's
- * writer thread (walkWriter.ts) where one runs, so that work does not hold up the fetch loop either. A head walk (the rows above the newest known one) stops
+ * writer thread (walkWriter.ts) where one runs, so that work does not hold up the fetch loop either;
+ * that thread is handed each page's body as text and parses and checks it there. A head walk (the rows above the newest known one) stops
  * at the first row at or below its `stop` key and keeps none of those.
  */
 import { CoreError } from '../coreError';
