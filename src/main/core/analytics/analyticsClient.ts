@@ -7,7 +7,7 @@ import type {
   ActivityRow, AnalyticsPagination, ApprovalRow, BiggestWinnerRow, BoardPeriod, BuilderLeaderboardRow, BuilderVolumeRow,
   ClosedPositionRow, ComboActivityRow, ComboPositionRow, HolderRow, LeaderboardRow, OpenInterestRow, PositionRow, PricePointRow, TradeRow,
 } from '../../../shared/protocol/analytics';
-import type { HttpClient } from '../net/httpClient';
+import type { HttpClient, HttpRequest } from '../net/httpClient';
 import type { BudgetPriority } from '../../../shared/viewModels';
 import { mapAnalyticsError } from './analyticsErrors';
 import { activityQuery, type ActivityQuery, type Query } from './activityQuery';
@@ -37,12 +37,18 @@ export interface TradesQuery {
 
 const cursorOf = (request: PageRequest): Query => ({ ...(request.cursor ? { cursor: request.cursor } : {}), limit: request.limit });
 const joined = (values?: readonly string[]) => (values && values.length > 0 ? values.join(',') : undefined);
+const tradesParams = (query: TradesQuery): Query => ({ user: query.user, condition: joined(query.conditions), side: query.side, start: query.start, end: query.end });
 
 export class AnalyticsClient {
   constructor(private readonly http: HttpClient) {}
 
   activity(query: ActivityQuery, page: PageRequest = {}): Promise<Paged<ActivityRow>> {
     return this.page('/v2/activity', { ...activityQuery(query), ...cursorOf(page) }, rows.activityRow, page.signal, page.priority);
+  }
+
+  /** As `activity`, the body unchecked and unparsed: a history walk's writer thread parses and checks it (walkPageParse.ts). */
+  activityText(query: ActivityQuery, page: PageRequest = {}): Promise<string> {
+    return this.text('/v2/activity', { ...activityQuery(query), ...cursorOf(page) }, page.signal, page.priority);
   }
 
   comboActivity(user: string, conditions: string[] | undefined, page: PageRequest = {}): Promise<Paged<ComboActivityRow>> {
@@ -79,8 +85,12 @@ export class AnalyticsClient {
   }
 
   trades(query: TradesQuery, page: PageRequest = {}): Promise<Paged<TradeRow>> {
-    const params: Query = { user: query.user, condition: joined(query.conditions), side: query.side, start: query.start, end: query.end };
-    return this.page('/v2/trades', { ...params, ...cursorOf(page) }, rows.tradeRow, page.signal, page.priority);
+    return this.page('/v2/trades', { ...tradesParams(query), ...cursorOf(page) }, rows.tradeRow, page.signal, page.priority);
+  }
+
+  /** As `trades`, the body unchecked and unparsed (see activityText). */
+  tradesText(query: TradesQuery, page: PageRequest = {}): Promise<string> {
+    return this.text('/v2/trades', { ...tradesParams(query), ...cursorOf(page) }, page.signal, page.priority);
   }
 
   /** Traders ranked in `period` by P&L (the service's default) or by volume (`order_by`). */
@@ -111,9 +121,17 @@ export class AnalyticsClient {
     return checkRows(path, body.data, check);
   }
 
-  private async get(path: string, query: Query, signal?: AbortSignal, priority?: BudgetPriority): Promise<unknown> {
+  private get(path: string, query: Query, signal?: AbortSignal, priority?: BudgetPriority): Promise<unknown> {
+    return this.request(path, query, signal, priority, (request) => this.http.requestJson<unknown>(request));
+  }
+
+  private text(path: string, query: Query, signal?: AbortSignal, priority?: BudgetPriority): Promise<string> {
+    return this.request(path, query, signal, priority, (request) => this.http.requestText(request));
+  }
+
+  private async request<T>(path: string, query: Query, signal: AbortSignal | undefined, priority: BudgetPriority | undefined, send: (request: HttpRequest) => Promise<T>): Promise<T> {
     try {
-      return await this.http.requestJson<unknown>({ service: 'analytics', method: 'GET', path, query, ...(signal ? { signal } : {}), ...(priority ? { priority } : {}) });
+      return await send({ service: 'analytics', method: 'GET', path, query, ...(signal ? { signal } : {}), ...(priority ? { priority } : {}) });
     } catch (error) {
       throw mapAnalyticsError(error);
     }

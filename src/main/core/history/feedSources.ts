@@ -28,6 +28,7 @@ export function activitySource(client: AnalyticsClient, store: HistoryStore, wal
     },
     keyOf: (row) => ({ ts: row.block_timestamp, seq: row.sequence_id }),
     insert: (key, rows) => store.activity.insertRows(key, rows),
+    text: { call: '/v2/activity', fetch: (cursor, signal) => client.activityText(query, { cursor, limit: pageSize, signal, priority: 'background' }) },
   };
 }
 
@@ -40,6 +41,7 @@ export function tradesSource(client: AnalyticsClient, store: HistoryStore, walle
     },
     keyOf: (row) => ({ ts: row.block_timestamp, seq: row.sequence_id }),
     insert: (key, rows) => store.trades.insertRows(key, rows),
+    text: { call: '/v2/trades', fetch: (cursor, signal) => client.tradesText({ user: wallet, start: 1 }, { cursor, limit: pageSize, signal, priority: 'background' }) },
   };
 }
 

@@ -6,14 +6,16 @@
  * nor repeats a row; at worst it fetches again the pages of the batch a crash kept from being
  * committed. The next page is requested as soon as its cursor is known, before this page is
  * stored, so the store's work overlaps the service's; and the pages are written on the store's
- * writer thread (walkWriter.ts) where one runs, so that work does not hold up the fetch loop either. A head walk (the rows above the newest known one) stops
+ * writer thread (walkWriter.ts) where one runs, so that work does not hold up the fetch loop either;
+ * that thread is handed each page's body as text and parses and checks it there. A head walk (the rows above the newest known one) stops
  * at the first row at or below its `stop` key and keeps none of those.
  */
 import { CoreError } from '../coreError';
 import type { Logger } from '../log';
 import type { FeedKey } from './activityTable';
 import type { HistoryStore } from './historyStore';
-import type { WalkPage, WalkWriter } from './walkWriter';
+import { UnparsedPage } from './walkPageParse';
+import type { WalkPage, WalkPageText, WalkWriter } from './walkWriter';
 import type { Feed, SavedWalk } from './walkTable';
 
 export interface FeedPage<R> {
@@ -27,6 +29,23 @@ export interface FeedSource<R> {
   keyOf(row: R): FeedKey;
   /** Inserts rows (inside the walk's transaction); returns how many were new. */
   insert(wallet: string, rows: R[]): number;
+  /**
+   * A page's body unparsed, with the route its checks name (`call`): where a writer thread runs,
+   * the walk fetches this and the thread parses, checks and keeps the rows, so they never cross.
+   */
+  text?: { call: string; fetch(cursor: string | null, signal: AbortSignal): Promise<string> };
+}
+
+/**
+ * A fetched page as the loop sees it, a head walk's stop applied: its rows where they were parsed
+ * here, or the id of the writer thread's parse that holds them.
+ */
+interface WalkedPage<R> {
+  rows: R[] | { parsed: number };
+  count: number;
+  next: string | null;
+  firstTs: number | null;
+  lastTs: number | null;
 }
 
 export interface WalkReport {
@@ -60,8 +79,29 @@ export async function walkFeed<R>(
   const writer = store.walkWriter();
   const writes = writer && new WritesInFlight(writer, report, { feed: source.feed, wallet });
   let current = walk;
+  const parsedHere = async (cursor: string | null): Promise<WalkedPage<R>> => {
+    let { rows, next } = await source.fetch(cursor, signal);
+    const stop = current.stop;
+    const known = stop ? rows.findIndex((row) => atOrBelow(source.keyOf(row), stop)) : -1;
+    if (known >= 0) [rows, next] = [rows.slice(0, known), null];
+    const [first, last] = [rows[0], rows[rows.length - 1]];
+    return { rows, count: rows.length, next, firstTs: first ? source.keyOf(first).ts : null, lastTs: last ? source.keyOf(last).ts : null };
+  };
+  const text = writes && source.text;
+  const parsedThere = async (cursor: string | null): Promise<WalkedPage<R>> => {
+    const body = await text!.fetch(cursor, signal);
+    try {
+      const page = await writes!.parse({ feed: source.feed, wallet, call: text!.call, text: body, stop: current.stop ?? null });
+      return { ...page, rows: { parsed: page.parsed } };
+    } catch (error) {
+      // Not JSON (a cut-off or garbled answer): fetched again the main thread's way, which retries
+      // it and names it as it always has.
+      if (error instanceof UnparsedPage) return parsedHere(cursor);
+      throw error;
+    }
+  };
   const request = (cursor: string | null) => {
-    const pending = source.fetch(cursor, signal);
+    const pending = text ? parsedThere(cursor) : parsedHere(cursor);
     // Awaited on the next turn; a walk that fails first must not leave it unhandled.
     pending.catch(() => undefined);
     return pending;
@@ -78,7 +118,7 @@ export async function walkFeed<R>(
       stopIfLost();
       if (signal.aborted) throw new CoreError('cancelled', `The sync was cancelled after ${report.rows} rows; it resumes from there next time.`);
       if (report.pages >= MAX_PAGES) throw new CoreError('bad_response', `The ${source.feed} walk did not end after ${MAX_PAGES} pages; stopped there.`);
-      let page: FeedPage<R>;
+      let page: WalkedPage<R>;
       try {
         page = await ahead;
       } catch (error) {
@@ -91,30 +131,21 @@ export async function walkFeed<R>(
         ahead = request(null);
         continue;
       }
-      let rows = page.rows;
-      let next = page.next;
-      if (current.stop) {
-        const stop = current.stop;
-        const known = rows.findIndex((row) => atOrBelow(source.keyOf(row), stop));
-        if (known >= 0) {
-          rows = rows.slice(0, known);
-          next = null;
-        }
-      }
+      const { rows, next } = page;
       if (next !== null) {
         ahead = request(next);
         // Let the request reach the socket before this page's synchronous store work starts.
         await yieldToIo();
         await yieldToIo();
       }
-      const first = rows[0];
-      if (current.topTs === null && first) current = { ...current, topTs: source.keyOf(first).ts };
+      if (current.topTs === null && page.firstTs !== null) current = { ...current, topTs: page.firstTs };
       current = { ...current, cursor: next };
       const ended = next === null;
       if (writes) await writes.send({ feed: source.feed, wallet, rows, walk: current, ended });
       else {
+        const here = rows as R[];
         report.added += store.write(() => {
-          const inserted = source.insert(wallet, rows);
+          const inserted = source.insert(wallet, here);
           if (ended) store.walks.endWalk(wallet, source.feed, current.purpose);
           else store.walks.saveWalk(wallet, source.feed, current);
           return inserted;
@@ -122,9 +153,8 @@ export async function walkFeed<R>(
       }
       stopIfLost();
       report.pages += 1;
-      report.rows += rows.length;
-      const last = rows[rows.length - 1];
-      if (last) report.lastTs = source.keyOf(last).ts;
+      report.rows += page.count;
+      if (page.lastTs !== null) report.lastTs = page.lastTs;
       onPage(report, current);
       if (ended) {
         if (writes) await writes.flush();
@@ -154,12 +184,19 @@ export async function walkFeed<R>(
 class WritesInFlight {
   private readonly queue: Array<Promise<number>> = [];
   private failure: unknown = null;
+  /** Set at the flush: a page fetched after it is not handed to the thread (nothing would drop its rows). */
+  private flushed = false;
 
   constructor(
     private readonly writer: WalkWriter,
     private readonly report: WalkReport,
     private readonly walk: { feed: Feed; wallet: string },
   ) {}
+
+  parse(page: WalkPageText): ReturnType<WalkWriter['parse']> {
+    if (this.flushed) return Promise.reject(new CoreError('cancelled', 'The walk had stopped.'));
+    return this.writer.parse(page);
+  }
 
   async send(page: WalkPage): Promise<void> {
     this.throwIfFailed();
@@ -175,6 +212,7 @@ class WritesInFlight {
 
   /** Waits for every page sent and commits what went in (the thread took none after a failure), then throws that failure. */
   async flush(): Promise<void> {
+    this.flushed = true;
     await Promise.allSettled(this.queue.splice(0));
     await this.writer.flush(this.walk);
     this.throwIfFailed();

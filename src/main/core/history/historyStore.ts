@@ -179,8 +179,8 @@ export class HistoryStore {
    * The thread walks write their pages on (walkWriter.ts), started on first use; null where it is
    * not used, no worker can run, or once it failed (the walk then writes here, with `write`).
    * By default only with more than two cores: on two, the service's process and this one's loop
-   * already share them, and the thread's copying of every page costs more CPU than it frees
-   * (measured by the historyWalk bench, which runs both). What is batched here is committed
+   * already share them, and the thread path, even handed each page as text, spends more CPU per
+   * row than it frees (measured by the historyWalk bench, which runs both). What is batched here is committed
    * first, so the two connections never wait on each other at a walk's start.
    */
   walkWriter(): WalkWriter | null {

@@ -16,9 +16,13 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { CoreError } from '../coreError';
 import { StorageFault } from '../dataFolder/storageFaults';
+import { UnparsedPage } from './walkPageParse';
 import type { Feed } from './walkTable';
-import { WALK_WRITER_MARK, type WalkPageRequest, type WalkWriteFailure, type WalkWriterAnswer, type WalkWriterRequest } from './walkWriterProtocol';
+import {
+  WALK_WRITER_MARK, type ParsedPageSummary, type WalkPageRequest, type WalkParseRequest, type WalkWriteFailure, type WalkWriterAnswer, type WalkWriterRequest,
+} from './walkWriterProtocol';
 
 /** Loads the worker module (with tsx's loader first when it is TypeScript). */
 const BOOTSTRAP = `
@@ -47,6 +51,7 @@ function workerEntry(): { entry: string; loader: string | null } | null {
 const CLOSE_WAIT_MS = 10_000;
 
 export type WalkPage = Omit<WalkPageRequest, 'kind' | 'id'>;
+export type WalkPageText = Omit<WalkParseRequest, 'kind' | 'id'>;
 
 export interface WalkWriterHooks {
   /** Activity rows of a wallet between two timestamps became visible to this thread's connection. */
@@ -56,7 +61,7 @@ export interface WalkWriterHooks {
 }
 
 export class WalkWriter {
-  private readonly waiting = new Map<number, { resolve(added: number): void; reject(error: Error): void }>();
+  private readonly waiting = new Map<number, { resolve(answer: never): void; reject(error: Error): void }>();
   private nextId = 0;
   private broken: Error | null = null;
 
@@ -89,14 +94,25 @@ export class WalkWriter {
     return this.broken === null;
   }
 
-  /** Writes a page into the worker's batch; resolves with the rows it added. */
-  write(page: WalkPage): Promise<number> {
-    return this.send((id) => ({ kind: 'page', id, ...page }));
+  /**
+   * Parses and checks a page's body in the worker, which keeps its rows for the page's write
+   * (`rows: { parsed }`) or until the walk's flush. Rejects with the checks' CoreError, or an
+   * UnparsedPage where the body is not JSON.
+   */
+  async parse(page: WalkPageText): Promise<ParsedPageSummary & { parsed: number }> {
+    let parsed = 0;
+    const summary = await this.send<ParsedPageSummary>((id) => ({ kind: 'parse', id: (parsed = id), ...page }));
+    return { ...summary, parsed };
   }
 
-  /** A walk ended or stopped: commits the worker's batch (everything written before it). */
+  /** Writes a page into the worker's batch; resolves with the rows it added. */
+  write(page: WalkPage): Promise<number> {
+    return this.send<number>((id) => ({ kind: 'page', id, ...page }));
+  }
+
+  /** A walk ended or stopped: commits the worker's batch (everything written before it) and drops its parsed pages not written. */
   async flush(walk: { feed: Feed; wallet: string }): Promise<void> {
-    await this.send((id) => ({ kind: 'flush', id, ...walk }));
+    await this.send<number>((id) => ({ kind: 'flush', id, ...walk }));
   }
 
   /**
@@ -110,10 +126,10 @@ export class WalkWriter {
     Atomics.wait(this.closed, 0, 0, CLOSE_WAIT_MS);
   }
 
-  private send(request: (id: number) => WalkWriterRequest): Promise<number> {
+  private send<T>(request: (id: number) => WalkWriterRequest): Promise<T> {
     if (this.broken) return Promise.reject(this.broken);
     const id = ++this.nextId;
-    const done = new Promise<number>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    const done = new Promise<T>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
     this.worker.postMessage(request(id));
     return done;
   }
@@ -125,7 +141,8 @@ export class WalkWriter {
     }
     const waiting = this.waiting.get(answer.id);
     this.waiting.delete(answer.id);
-    if (answer.kind === 'done') waiting?.resolve(answer.added);
+    if (answer.kind === 'done') waiting?.resolve(answer.added as never);
+    else if (answer.kind === 'parsed') waiting?.resolve(answer.page as never);
     else {
       const error = errorOf(answer.failure);
       this.hooks.failed(error);
@@ -140,5 +157,8 @@ export class WalkWriter {
   }
 }
 
-const errorOf = (failure: WalkWriteFailure): Error =>
-  failure.storage ? new StorageFault(failure.storage.kind, failure.storage.folder, failure.message, null) : new Error(failure.message);
+function errorOf(failure: WalkWriteFailure): Error {
+  if (failure.storage) return new StorageFault(failure.storage.kind, failure.storage.folder, failure.message, null);
+  if (failure.core) return new CoreError(failure.core.code, failure.message, { retryable: failure.core.retryable });
+  return failure.unparsed ? new UnparsedPage(failure.message) : new Error(failure.message);
+}

@@ -10,15 +10,21 @@ import { DatabaseSync } from 'node:sqlite';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { ActivityRow, TradeRow } from '../../../shared/protocol/analytics';
 import type { StorageFault } from '../dataFolder/storageFaults';
+import type { CoreError } from '../coreError';
 import { HistoryStore } from './historyStore';
-import { WALK_WRITER_MARK, type WalkFlushRequest, type WalkPageRequest, type WalkWriteFailure, type WalkWriterAnswer, type WalkWriterRequest } from './walkWriterProtocol';
+import { parseWalkPage, UnparsedPage } from './walkPageParse';
+import {
+  WALK_WRITER_MARK, type WalkFlushRequest, type WalkPageRequest, type WalkParseRequest, type WalkWriteFailure, type WalkWriterAnswer, type WalkWriterRequest,
+} from './walkWriterProtocol';
 
 const walkKey = (request: { wallet: string; feed: string }) => `${request.wallet}/${request.feed}`;
 
 const failureOf = (error: unknown): WalkWriteFailure => {
   const message = error instanceof Error ? error.message : String(error);
-  const fault = error as Partial<StorageFault>;
-  return fault.name === 'StorageFault' && fault.kind && fault.folder ? { message, storage: { kind: fault.kind, folder: fault.folder } } : { message };
+  if (error instanceof UnparsedPage) return { message, unparsed: true };
+  const fault = error as Partial<StorageFault> & Partial<CoreError>;
+  if (fault.name === 'StorageFault' && fault.kind && fault.folder) return { message, storage: { kind: fault.kind, folder: fault.folder } };
+  return fault.name === 'CoreError' && fault.code ? { message, core: { code: fault.code, retryable: fault.retryable ?? false } } : { message };
 };
 
 function serve(path: string, closed: Int32Array): void {
@@ -43,6 +49,24 @@ function serve(path: string, closed: Int32Array): void {
   // be skipped under its cursor); another wallet's walk is not held up by it.
   const walks = new Map<string, { losses: number; refused: unknown }>();
   const answer = (message: WalkWriterAnswer) => port.postMessage(message);
+  // Rows of parsed pages waiting for their write, by the parse's id, with their walk's key.
+  const parsed = new Map<number, { key: string; rows: unknown[] }>();
+
+  const parse = (request: WalkParseRequest): WalkWriterAnswer => {
+    const page = parseWalkPage(request.feed, request.call, request.text, request.stop);
+    parsed.set(request.id, { key: walkKey(request), rows: page.rows });
+    const [first, last] = [page.rows[0], page.rows[page.rows.length - 1]];
+    const summary = { count: page.rows.length, next: page.next, firstTs: first?.block_timestamp ?? null, lastTs: last?.block_timestamp ?? null };
+    return { kind: 'parsed', id: request.id, page: summary };
+  };
+
+  const rowsOf = (request: WalkPageRequest): unknown[] => {
+    if (Array.isArray(request.rows)) return request.rows;
+    const page = parsed.get(request.rows.parsed);
+    parsed.delete(request.rows.parsed);
+    if (!page) throw new Error('the history writer thread lost a parsed page');
+    return page.rows;
+  };
 
   const write = (request: WalkPageRequest): number => {
     const key = walkKey(request);
@@ -61,25 +85,28 @@ function serve(path: string, closed: Int32Array): void {
 
   /** The walk ended or stopped: what is batched is committed, and its next walk starts clean. */
   const flush = (request: WalkFlushRequest) => {
-    const walk = walks.get(walkKey(request));
-    walks.delete(walkKey(request));
+    const key = walkKey(request);
+    for (const [id, page] of parsed) if (page.key === key) parsed.delete(id);
+    const walk = walks.get(key);
+    walks.delete(key);
     const lost = walk ? store.failedSince(walk.losses) : null;
     if (lost) throw lost;
     store.flush();
   };
 
   const written = (request: WalkPageRequest): number => {
+    const rows = rowsOf(request);
     const added = store.write(() => {
       const inserted = request.feed === 'activity'
-        ? store.activity.insertRows(request.wallet, request.rows as ActivityRow[])
-        : store.trades.insertRows(request.wallet, request.rows as TradeRow[]);
+        ? store.activity.insertRows(request.wallet, rows as ActivityRow[])
+        : store.trades.insertRows(request.wallet, rows as TradeRow[]);
       if (request.ended) store.walks.endWalk(request.wallet, request.feed, request.walk.purpose);
       else store.walks.saveWalk(request.wallet, request.feed, request.walk);
       return inserted;
     });
     if (request.feed === 'activity' && added > 0) {
       let [from, to] = pending.get(request.wallet) ?? [Infinity, -Infinity];
-      for (const row of request.rows as ActivityRow[]) [from, to] = [Math.min(from, row.block_timestamp), Math.max(to, row.block_timestamp)];
+      for (const row of rows as ActivityRow[]) [from, to] = [Math.min(from, row.block_timestamp), Math.max(to, row.block_timestamp)];
       pending.set(request.wallet, [from, to]);
     }
     return added;
@@ -94,7 +121,8 @@ function serve(path: string, closed: Int32Array): void {
       return;
     }
     try {
-      if (request.kind === 'page') answer({ kind: 'done', id: request.id, added: write(request) });
+      if (request.kind === 'parse') answer(parse(request));
+      else if (request.kind === 'page') answer({ kind: 'done', id: request.id, added: write(request) });
       else {
         flush(request);
         answer({ kind: 'done', id: request.id, added: 0 });

@@ -85,6 +85,19 @@ export class HttpClient {
   }
 
   async requestJson<T>(request: HttpRequest): Promise<T> {
+    return (await this.request(request, true)) as T;
+  }
+
+  /**
+   * As requestJson, but a successful answer's body is returned as its text, unparsed (a history
+   * walk hands it to its writer thread, which parses it there); an error answer is still parsed
+   * for the service's error. Whether the text is JSON is for the caller to check.
+   */
+  requestText(request: HttpRequest): Promise<string> {
+    return this.request(request, false) as Promise<string>;
+  }
+
+  private async request(request: HttpRequest, parse: boolean): Promise<unknown> {
     const { service, method, path } = request;
     const call = `${method} ${path}`;
     // Built once: the URL checked against the bound origin is the URL every attempt fetches.
@@ -99,7 +112,7 @@ export class HttpClient {
     let resentAfterReset = false;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.sendWithinBudget<T>(request, url, windows, call, cost, scope);
+        return await this.sendWithinBudget(request, url, windows, call, cost, scope, parse);
       } catch (error) {
         const repeatable = method === 'GET' || request.idempotent === true;
         const failure = error instanceof RefusedForNow ? error.error : error;
@@ -136,7 +149,9 @@ export class HttpClient {
     return ms;
   }
 
-  private async sendWithinBudget<T>(request: HttpRequest, url: string, windows: EdgeWindow[], call: string, cost: number, scope: string | undefined): Promise<T> {
+  private async sendWithinBudget(
+    request: HttpRequest, url: string, windows: EdgeWindow[], call: string, cost: number, scope: string | undefined, parse: boolean,
+  ): Promise<unknown> {
     traceMark('http.queued', call);
     const ticket = await this.options.budget.acquire(windows, {
       cost,
@@ -148,7 +163,7 @@ export class HttpClient {
     let answered = false;
     traceMark('http.sent', call);
     try {
-      const result = await this.send<T>(request, url, call, (outcome) => this.options.onOutcome?.({ ...outcome, ...(scope ? { scope } : {}) }));
+      const result = await this.send(request, url, call, parse, (outcome) => this.options.onOutcome?.({ ...outcome, ...(scope ? { scope } : {}) }));
       answered = true;
       traceMark('http.answered', call);
       return result;
@@ -162,7 +177,7 @@ export class HttpClient {
     }
   }
 
-  private async send<T>(request: HttpRequest, url: string, call: string, report: (outcome: RequestOutcome) => void): Promise<T> {
+  private async send(request: HttpRequest, url: string, call: string, parse: boolean, report: (outcome: RequestOutcome) => void): Promise<unknown> {
     const { service, method } = request;
 
     const timeoutMs = request.timeoutMs ?? this.defaultTimeoutMs;
@@ -210,6 +225,10 @@ export class HttpClient {
         `The ${serviceLabels[service]} answered ${call} with a redirect (${response.status}); a request that carries credentials or a signature never follows one, so nothing more was sent.`,
       );
     }
+    if (!parse && response.ok) {
+      report({ service, ok: true });
+      return bodyText;
+    }
     const parsed = parseJson(bodyText);
     if (!response.ok) {
       report(outcomeOfStatus(service, response.status));
@@ -223,7 +242,7 @@ export class HttpClient {
       });
     }
     report({ service, ok: true });
-    return parsed.value as T;
+    return parsed.value;
   }
 
   private buildUrl(request: HttpRequest): string {
