@@ -22,6 +22,13 @@ interface AccountsStoreState extends AccountsState {
   switchTo: (accountId: string) => Promise<boolean>;
 }
 
+/**
+ * Numbers each list read and switch. A read's answer is applied only if nothing was asked after
+ * it: a list read started before a switch (after an unlock, say) and answered after it would
+ * otherwise put the previous account back on screen while main trades on the new one.
+ */
+let lastAsked = 0;
+
 export const useAccountsStore = create<AccountsStoreState>()((set, get) => ({
   accounts: [],
   activeAccountId: null,
@@ -31,7 +38,9 @@ export const useAccountsStore = create<AccountsStoreState>()((set, get) => ({
   switchError: null,
   load: async () => {
     set((s) => ({ phase: s.phase === 'ready' ? 'ready' : 'loading' }));
+    const asked = ++lastAsked;
     const result = await api.listAccounts({});
+    if (asked !== lastAsked) return;
     if (result.ok) useAccountsStore.getState().receive(result.value);
     else set({ phase: 'error', loadError: result.error });
   },
@@ -40,6 +49,7 @@ export const useAccountsStore = create<AccountsStoreState>()((set, get) => ({
     if (get().switchingTo !== null) return false;
     if (accountId === get().activeAccountId) return true;
     set({ switchingTo: accountId, switchError: null });
+    lastAsked += 1;
     const result = await api.switchAccount({ accountId });
     set({ switchingTo: null, switchError: result.ok ? null : result.error });
     if (result.ok) get().receive(result.value);
