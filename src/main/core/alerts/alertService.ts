@@ -137,13 +137,13 @@ export class AlertService {
     if (alerts.length === 0 || books.length === 0) return [];
     const fired: FiredAlert[] = [];
     const firedIds = new Set<string>();
-    const style = this.options.settings.get('displayPrefs').priceStyle;
+    const prefs = this.options.settings.get('displayPrefs');
     for (const alert of alerts) {
       for (const book of books) {
         const price = triggeringPrice(alert, book);
         if (price === null) continue;
         firedIds.add(alert.id);
-        fired.push({ id: alert.id, kind: 'price', at: this.now(), tokenId: alert.tokenId, price, tickSize: alert.tickSize, ...describePriceAlert(alert, price, style) });
+        fired.push({ id: alert.id, kind: 'price', at: this.now(), tokenId: alert.tokenId, price, tickSize: alert.tickSize, ...describePriceAlert(alert, price, prefs) });
         break;
       }
     }
@@ -158,7 +158,7 @@ export class AlertService {
   onFill(fill: FillNotification): FiredAlert | null {
     const prefs = this.options.settings.get('displayPrefs');
     if (!prefs.fillAlerts) return null;
-    const entry: FiredAlert = { id: `fill-${fill.id}`, kind: 'fill', at: this.now(), tokenId: fill.assetId, price: fill.price, tickSize: tickOfPrice(fill.price), ...describeFill(fill, prefs.priceStyle) };
+    const entry: FiredAlert = { id: `fill-${fill.id}`, kind: 'fill', at: this.now(), tokenId: fill.assetId, price: fill.price, tickSize: tickOfPrice(fill.price), ...describeFill(fill, prefs) };
     if (this.fullLog().some((e) => e.id === entry.id)) return null;
     this.writeFired(null, [entry]);
     return entry;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AlertService, type AlertBooks } from '../../../../src/main/core/alerts/alertService';
+import { formatSentence, withFormatPrefs } from '../../../../src/shared/displayFormat';
 import { silentLogger } from '../../../../src/main/core/log';
 import { openSettings } from '../../../../src/main/core/settings/settingsStore';
 import type { FiredAlert, PriceAlertInput } from '../../../../src/shared/prefs';
@@ -92,7 +93,7 @@ describe('price alerts', () => {
     service.handleEvent('orderBooksUpdated', { books: [book('0.10', '0.31'), { ...book('0.10', '0.10'), tokenId: '99' }] });
     expect(fired).toEqual([]);
     service.handleEvent('orderBooksUpdated', { books: [book('0.90', '0.30')] });
-    expect(fired.map((e) => e.body)).toEqual(['Last trade 0.30 is at or below your alert at 0.3.']);
+    expect(fired.map((e) => e.body)).toEqual(['Last trade 0.30 is at or below your alert at 0.30.']);
   });
 
   it('fires at once when the first read of the book already meets it (a book that never changes is never pushed)', async () => {
@@ -152,7 +153,9 @@ describe('fill alerts', () => {
     settings.set('displayPrefs', { ...settings.get('displayPrefs'), priceStyle: 'cents' });
     service.handleEvent('orderFilled', fill);
     service.handleEvent('orderFilled', fill);
-    expect(fired.map((e) => e.body)).toEqual(['Bought 12.5 shares at 41.5¢.']);
+    expect(fired.map((e) => e.body)).toEqual(['Bought 12.50 shares at 41.5¢.']);
+    // The notification reads as the page shows the same figures: one format layer for both.
+    expect(withFormatPrefs(settings.get('displayPrefs'), () => formatSentence(fired[0]!.bodyParts ?? []))).toBe(fired[0]!.body);
     settings.set('displayPrefs', { ...settings.get('displayPrefs'), fillAlerts: false });
     service.handleEvent('orderFilled', { ...fill, id: 'trade-2' });
     expect(fired).toHaveLength(1);
