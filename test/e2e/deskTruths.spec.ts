@@ -9,46 +9,13 @@
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openMarketPricedBetween } from './support/markets';
 import { watchPageProblems } from './support/pageProblems';
 import { addKeyAccount, createCredentials, createVault, fillTicket, readBook, readNumber, sendTicket } from './support/trade';
 import { ownWebHost } from './support/webHostProcess';
 
 const shot = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}.png`, import.meta.url));
 const host = ownWebHost();
-
-/**
- * Markets (filtered by `tag`, or all) → the first listed event that `wanted` accepts, with an
- * open market priced in [0.2, 0.8] → Trade on its first outcome.
- */
-async function openEventMarket(page: Page, tag: string | null, wanted: (event: Locator) => Promise<boolean>): Promise<void> {
-  await page.getByTestId('nav-markets').click();
-  const filter = page.getByTestId('tag-filter');
-  await expect(filter).toBeEnabled({ timeout: 30_000 });
-  if (tag === null) await filter.selectOption('');
-  else await filter.selectOption({ label: tag });
-  const events = page.getByTestId('event-row');
-  await expect(events.first()).toBeVisible({ timeout: 30_000 });
-  const ids = await events.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-event-id') ?? ''));
-  for (const id of ids) {
-    const event = page.locator(`[data-testid="event-row"][data-event-id="${id}"]`);
-    if (!(await wanted(event))) continue;
-    await event.scrollIntoViewIfNeeded();
-    await event.click();
-    await expect(page.getByTestId('event-detail')).toHaveAttribute('data-event-id', id);
-    const markets = page.getByTestId('market-row');
-    for (let j = 0; j < (await markets.count()); j += 1) {
-      const row = markets.nth(j);
-      if ((await row.getAttribute('data-tradable')) !== 'true') continue;
-      const price = Number(await row.locator('.outcome-first .num').innerText());
-      if (!(price >= 0.2 && price <= 0.8)) continue;
-      await row.click();
-      await page.getByTestId('book-trade').first().click();
-      await expect(page.getByTestId('view-trade')).toBeVisible();
-      return;
-    }
-  }
-  throw new Error(`no listed event${tag ? ` tagged ${tag}` : ''} with an open market priced between 0.20 and 0.80 matches`);
-}
 
 async function fund(page: Page, amount: string): Promise<void> {
   const panel = page.getByTestId('balance-panel');
@@ -81,9 +48,6 @@ async function cutOrWrapped(locator: Locator): Promise<string[]> {
   );
 }
 
-const isOpen = async (event: Locator) => (await event.getAttribute('data-ended')) === 'false';
-const isEnded = async (event: Locator) => (await event.getAttribute('data-ended')) === 'true';
-
 test('fee line, ENDED warning, grid minimum size, amend keeping flags, and Trade at 1024x700', async ({ page }) => {
   test.setTimeout(480_000);
   const { problems } = watchPageProblems(page);
@@ -94,7 +58,7 @@ test('fee line, ENDED warning, grid minimum size, amend keeping flags, and Trade
     await createVault(page, 'Walnut-Harbor-Signal-41');
     await addKeyAccount(page, 'Desk');
     await createCredentials(page);
-    await openEventMarket(page, 'Crypto', isOpen);
+    await openMarketPricedBetween(page, 0.2, 0.8, { tag: 'Crypto', ended: false });
     await fund(page, '500');
   });
 
@@ -217,7 +181,7 @@ test('fee line, ENDED warning, grid minimum size, amend keeping flags, and Trade
   });
 
   await test.step('ENDED: a warning in the ticket and in the confirmation before an order on a market past its end date', async () => {
-    await openEventMarket(page, null, isEnded);
+    await openMarketPricedBetween(page, 0.2, 0.8, { tag: null, ended: true });
     const { grid, bid } = await readBook(page);
     const minimum = await page.getByTestId('trade-min-size').innerText();
     await fillTicket(page, { side: 'BUY', type: 'GTC', price: grid.text(bid - 10), size: minimum });

@@ -79,7 +79,7 @@ test('on a live network the app says so, hides the paper tools and explains the 
 
   await test.step('an account with order-book credentials, funded by the operator', async () => {
     // Not an ended market: there even pro mode confirms (desk truths), and this spec shows pro mode's one click.
-    await openMarketPricedBetween(page, 0.05, 0.95, { notEnded: true });
+    await openMarketPricedBetween(page, 0.05, 0.95, { ended: false });
     const blocked = ticket.getByTestId('ticket-blocked');
     await blocked.getByTestId('ticket-blocked-create-account-label').fill(ACCOUNT);
     await blocked.getByTestId('ticket-blocked-create-account-submit').click();

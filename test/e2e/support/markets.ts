@@ -18,21 +18,35 @@ export async function bookTablesText(page: Page): Promise<string> {
   return texts.join('\n---\n');
 }
 
+interface EventChoice {
+  /** Only events listed under this tag (null: every tag); the list as it stands when unset. */
+  tag?: string | null;
+  /** true: only events past their end date; false: only those not ended (an order on an ended one is confirmed even in pro mode). */
+  ended?: boolean;
+}
+
 /**
- * Markets → the first of the first 20 events with an open market whose first outcome is priced
- * within [min, max] → "Trade" on that outcome; resolves once the Trade view shows.
+ * Markets (under `tag`) → the first of the first 40 listed events (ended or not, as asked) with
+ * an open market whose first outcome is priced within [min, max] → "Trade" on that outcome;
+ * resolves once the Trade view shows.
  */
-/** `notEnded`: skip events past their end date (an order there is confirmed even in pro mode). */
-export async function openMarketPricedBetween(page: Page, min: number, max: number, { notEnded = false } = {}): Promise<void> {
+export async function openMarketPricedBetween(page: Page, min: number, max: number, { tag, ended }: EventChoice = {}): Promise<void> {
   await page.getByTestId('nav-markets').click();
+  if (tag !== undefined) {
+    const filter = page.getByTestId('tag-filter');
+    await expect(filter).toBeEnabled({ timeout: 30_000 });
+    if (tag === null) await filter.selectOption('');
+    else await filter.selectOption({ label: tag });
+  }
   const events = page.getByTestId('event-row');
   await expect(events.first()).toBeVisible({ timeout: 30_000 });
-  for (let i = 0; i < 20; i += 1) {
-    const event = events.nth(i);
-    if (notEnded && (await event.getAttribute('data-ended')) === 'true') continue;
-    const eventId = (await event.getAttribute('data-event-id')) ?? '';
+  const ids = (await events.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-event-id') ?? ''))).slice(0, 40);
+  for (const id of ids) {
+    const event = page.locator(`[data-testid="event-row"][data-event-id="${id}"]`);
+    if (ended !== undefined && (await event.getAttribute('data-ended')) !== String(ended)) continue;
+    await event.scrollIntoViewIfNeeded();
     await event.click();
-    await expect(page.getByTestId('event-detail')).toHaveAttribute('data-event-id', eventId);
+    await expect(page.getByTestId('event-detail')).toHaveAttribute('data-event-id', id);
     const markets = page.getByTestId('market-row');
     for (let j = 0; j < (await markets.count()); j += 1) {
       const row = markets.nth(j);
@@ -46,5 +60,6 @@ export async function openMarketPricedBetween(page: Page, min: number, max: numb
       return;
     }
   }
-  throw new Error(`no open market priced between ${min.toFixed(2)} and ${max.toFixed(2)} among the first events`);
+  const which = `${tag ? ` tagged ${tag}` : ''}${ended === undefined ? '' : ended ? ', ended,' : ', not ended,'}`;
+  throw new Error(`no listed event${which} with an open market priced between ${min.toFixed(2)} and ${max.toFixed(2)} among the first 40`);
 }
