@@ -9,6 +9,7 @@ import { useAppStatusStore } from './stores/appStatusStore';
 import { useVaultStore } from './stores/vaultStore';
 import { followLocationHash, useNavigationStore } from './stores/navigationStore';
 import { preloadView } from './views/viewLoaders';
+import { watchRememberedBookAhead } from './views/trade/tradeStartup';
 import { useConfirmationsStore } from './stores/confirmationsStore';
 import { useUpdateStore } from './stores/updateStore';
 import { usePrefsStore } from './stores/prefsStore';
@@ -48,6 +49,7 @@ followSystemTheme();
 
 if (bridgeMode !== 'needs-token') {
   wireBridgeSubscriptions();
+  watchRememberedBookAhead();
   void useAppStatusStore.getState().load();
   void useVaultStore.getState().load();
   void useAccountsStore.getState().load();
