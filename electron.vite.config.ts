@@ -29,7 +29,8 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/preload'),
       lib: { entry: resolve(root, 'src/preload/index.ts'), formats: ['cjs'], fileName: () => 'index.cjs' },
-      // The sandbox has no module loader: zod (pulled in by the contract) must be inlined.
+      // The sandbox has no module loader: whatever the preload imports must be inlined (it imports
+      // the zod-free bridgeApi, not the contract, so zod stays out).
       externalizeDeps: false,
     },
   },

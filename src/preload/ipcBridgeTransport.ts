@@ -3,13 +3,8 @@
  * its semantics are unit-tested without Electron. No logic and no secrets live here: calls go
  * to main by channel name and events come back by name.
  */
-import {
-  ipcChannelFor,
-  ipcEventFor,
-  type BridgeTransport,
-  type ChannelName,
-  type EventName,
-} from '../shared/contract';
+import { ipcChannelFor, ipcEventFor, type BridgeTransport } from '../shared/bridgeApi';
+import type { ChannelName, EventName } from '../shared/contract';
 import { fail, type BridgeResult } from '../shared/result';
 
 type IpcListener = (event: unknown, ...args: unknown[]) => void;

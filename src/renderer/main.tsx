@@ -1,4 +1,6 @@
 /** Renderer entry: wire bridge events into the stores once, then render. */
+// First: the socket and the first view's chunk start while the rest of the entry evaluates.
+import { firstViewLoaded } from './startEarly';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bridgeMode } from './bridge/api';
@@ -7,8 +9,8 @@ import { reportUserActivityWhileOpen } from './bridge/userActivity';
 import { useAccountsStore } from './stores/accountsStore';
 import { useAppStatusStore } from './stores/appStatusStore';
 import { useVaultStore } from './stores/vaultStore';
-import { followLocationHash, useNavigationStore } from './stores/navigationStore';
-import { preloadView } from './views/viewLoaders';
+import { followLocationHash } from './stores/navigationStore';
+import { watchRememberedBookAhead } from './views/trade/tradeStartup';
 import { useConfirmationsStore } from './stores/confirmationsStore';
 import { useUpdateStore } from './stores/updateStore';
 import { usePrefsStore } from './stores/prefsStore';
@@ -39,15 +41,12 @@ import './styles/updates.css';
 import './styles/risk.css';
 import './styles/layout-narrow.css';
 
-// The first view's chunk is fetched now, while the shell starts, not once React has rendered the
-// shell and reached its Suspense (a waterfall the startup bench measured at 0.2–0.5 s).
-preloadView(useNavigationStore.getState().view);
-
 // Before the first paint: the system's light or dark, until the saved choice arrives.
 followSystemTheme();
 
 if (bridgeMode !== 'needs-token') {
   wireBridgeSubscriptions();
+  watchRememberedBookAhead();
   void useAppStatusStore.getState().load();
   void useVaultStore.getState().load();
   void useAccountsStore.getState().load();
@@ -61,8 +60,14 @@ followLocationHash();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render waits for the first view's code (fetched while this entry evaluates): the
+// shell and the view then render in one blocking pass, laid out and painted once. Rendered apart,
+// the shell painted first and the view rendered in slices that each start-up answer interrupted
+// and restarted (the startup bench's trace). The page that explains a missing token waits for nothing.
+void (bridgeMode === 'needs-token' ? Promise.resolve() : firstViewLoaded).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,11 +1,14 @@
 /**
  * The bridge contract: every channel's name, its input schema and its result type, and every
- * pushed event. Main, preload, the web host and the renderer all import this file, so the
- * compiler enforces that they agree. There is deliberately no generic `invoke(channel, …)` on
- * `window.api`: each operation is a named method derived from this table.
+ * pushed event. Main, preload, the web host and the renderer all import this file (types only,
+ * in the renderer and the preload), so the compiler enforces that they agree. There is
+ * deliberately no generic `invoke(channel, …)` on `window.api`: each operation is a named method
+ * derived from this table. The events (bridgeEvents.ts) and the API built over a transport
+ * (bridgeApi.ts) are modules without zod, re-exported here: the renderer's entry and the preload
+ * load those, and neither zod nor the schemas (main parses every input with them).
  */
 import { z } from 'zod';
-import type { BridgeResult } from './result';
+import { returns } from './bridgeEvents';
 import {
   SIGNATURE_TYPES,
   type AccountsState,
@@ -17,12 +20,10 @@ import { MAX_CANCELS_PER_BATCH, MAX_ORDERS_PER_BATCH } from './orders/orderSchem
 import type {
   BalanceView,
   FillNotification,
-  JobProgress,
   OhlcBar,
   OpenOrderView,
   OrderPreview,
   AmendResult,
-  OrdersCancelledNotice,
   PlacedOrder,
   PricePoint,
   TradeView,
@@ -66,7 +67,8 @@ import type {
   EventsPage,
   OrderBookView,
 } from './viewModels';
-import { displayPrefsChangeSchema, priceAlertInputSchema, type AlertsState, type DisplayPrefs, type FiredAlert } from './prefs';
+import type { AlertsState, DisplayPrefs } from './prefs';
+import { displayPrefsChangeSchema, priceAlertInputSchema } from './prefsSchemas';
 import { EVENT_SORTS } from './viewModels';
 import {
   networkProfileIdSchema,
@@ -79,8 +81,9 @@ import {
 import type { NetworkInfo } from './viewModels';
 import type { NetworkChoice, NetworkSwitchPreflight } from './networkSwitchViews';
 import type { InstallUpdateResult, UpdateState } from './updates';
-import type { ConfirmationSettledView, PendingConfirmationView } from './confirmationViews';
-import { riskLimitsChangeSchema, type KillSwitchResult, type RiskStateView } from './riskLimits';
+import type { PendingConfirmationView } from './confirmationViews';
+import type { KillSwitchResult, RiskStateView } from './riskLimits';
+import { riskLimitsChangeSchema } from './riskLimitsSchemas';
 import type {
   BoardCategoryView,
   ComboPositionsView,
@@ -90,8 +93,6 @@ import type {
   TraderRankView,
 } from './marketDataViews';
 
-/** A typed placeholder that carries a result or payload type without a runtime value. */
-const returns = <T>() => undefined as unknown as T;
 
 const noInput = z.object({}).strict();
 /** A network profile's id, or the embedded sandbox's ("sandbox" has the same form). */
@@ -709,48 +710,6 @@ export const bridgeChannels = {
   killSwitch: { input: z.object({ networkId: liveNetworkIdSchema }).strict(), result: returns<KillSwitchResult>() },
 } as const;
 
-export const bridgeEvents = {
-  appStatusChanged: returns<AppStatus>(),
-  orderBooksUpdated: returns<{ books: OrderBookView[] }>(),
-  vaultStateChanged: returns<VaultState>(),
-  accountsChanged: returns<AccountsState>(),
-  tradingStateChanged: returns<TradingState>(),
-  /** The active account's open orders changed (placed, filled, cancelled, expired). */
-  openOrdersChanged: returns<{ accountId: string; orders: OpenOrderView[] }>(),
-  balanceChanged: returns<{ accountId: string; balance: BalanceView }>(),
-  orderFilled: returns<FillNotification>(),
-  /** Trades of the active account known the moment an order's answer named them (a taker fill). */
-  accountTradesAdded: returns<{ accountId: string; trades: TradeView[] }>(),
-  /** The exchange cancelled open orders the user did not cancel (heartbeats lapsed, or found on reconciling). */
-  ordersCancelledByExchange: returns<OrdersCancelledNotice>(),
-  jobProgressed: returns<JobProgress>(),
-  /** The local history store gained rows for a wallet (a sync or an incremental update ran). */
-  historyChanged: returns<HistorySyncState>(),
-  /** An account's perps state changed: a transfer settled, a history sync added rows, a referral applied. */
-  perpsChanged: returns<{ accountId: string; kind: 'transfers' | 'funding' | 'referral' | 'account' }>(),
-  // ── prefs ──
-  /** The display preferences changed (in this window or another). */
-  displayPrefsChanged: returns<DisplayPrefs>(),
-  /** A price or fill alert went off; it is already in the log. */
-  alertFired: returns<FiredAlert>(),
-  // ── profiles (issue 13) ──
-  /** A network profile was added, changed, deleted or imported. */
-  networkProfilesChanged: returns<NetworkProfilesView>(),
-  // ── switching ──
-  /** The core now talks to another network: every store holding network data resets and reloads. */
-  networkChanged: returns<NetworkInfo>(),
-  // ── updater ──
-  /** The update state changed (a check, download progress, the network, what rests, the feed). */
-  updateStateChanged: returns<UpdateState>(),
-  // ── authority ──
-  /** Main asks the user something in its own surface (a window, or a one-time page to open). */
-  confirmationRequested: returns<PendingConfirmationView>(),
-  /** The question was answered, declined, withdrawn or expired. */
-  confirmationSettled: returns<ConfirmationSettledView>(),
-  // ── risk (issue 19) ──
-  /** An account's risk limits on a network changed (in this window or another). */
-  riskLimitsChanged: returns<{ networkId: string; accountId: string }>(),
-} as const;
 
 export type BridgeChannels = typeof bridgeChannels;
 export type ChannelName = keyof BridgeChannels;
@@ -758,48 +717,18 @@ export type ChannelInput<K extends ChannelName> = z.input<BridgeChannels[K]['inp
 export type ParsedChannelInput<K extends ChannelName> = z.output<BridgeChannels[K]['input']>;
 export type ChannelResult<K extends ChannelName> = BridgeChannels[K]['result'];
 
-export type BridgeEvents = typeof bridgeEvents;
-export type EventName = keyof BridgeEvents;
-export type EventPayload<K extends EventName> = BridgeEvents[K];
-
-export const channelNames = Object.keys(bridgeChannels) as ChannelName[];
-export const eventNames = Object.keys(bridgeEvents) as EventName[];
-
-export type Unsubscribe = () => void;
-
-export type BridgeEventSubscriptions = {
-  [K in EventName as `on${Capitalize<K>}`]: (listener: (payload: EventPayload<K>) => void) => Unsubscribe;
-};
-
-/** What the renderer sees as `window.api`. */
-export type BridgeApi = {
-  [K in ChannelName]: (input: ChannelInput<K>) => Promise<BridgeResult<ChannelResult<K>>>;
-} & { events: BridgeEventSubscriptions };
-
-/** The wire that carries the contract: Electron IPC in the desktop app, a WebSocket in browser mode. */
-export interface BridgeTransport {
-  invoke(channel: ChannelName, input: unknown): Promise<BridgeResult<unknown>>;
-  subscribe(event: EventName, listener: (payload: unknown) => void): Unsubscribe;
-}
-
-export const subscriptionKey = (event: EventName): string =>
-  `on${event.charAt(0).toUpperCase()}${event.slice(1)}`;
-
-/** Builds the named-method API from the contract over any transport. */
-export function buildBridgeApi(transport: BridgeTransport): BridgeApi {
-  const api: Record<string, unknown> = {};
-  for (const channel of channelNames) {
-    api[channel] = (input: unknown) => transport.invoke(channel, input);
-  }
-  const events: Record<string, unknown> = {};
-  for (const event of eventNames) {
-    events[subscriptionKey(event)] = (listener: (payload: unknown) => void) =>
-      transport.subscribe(event, listener);
-  }
-  api.events = events;
-  return api as BridgeApi;
-}
-
-/** IPC channel names are namespaced so nothing else on the IPC bus can collide with them. */
-export const ipcChannelFor = (channel: ChannelName): string => `marketdesk:call:${channel}`;
-export const ipcEventFor = (event: EventName): string => `marketdesk:event:${event}`;
+// The pushed events and the API built over a transport live in modules without zod, so the
+// renderer's entry and the preload load neither zod nor the channels' schemas.
+export { bridgeEvents, type BridgeEvents, type EventName, type EventPayload } from './bridgeEvents';
+export {
+  buildBridgeApi,
+  channelNames,
+  eventNames,
+  ipcChannelFor,
+  ipcEventFor,
+  subscriptionKey,
+  type BridgeApi,
+  type BridgeEventSubscriptions,
+  type BridgeTransport,
+  type Unsubscribe,
+} from './bridgeApi';

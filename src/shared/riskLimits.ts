@@ -1,10 +1,9 @@
 /**
  * Pre-trade risk limits (issue 19): what each limit is, its unit, and the shapes the bridge
  * carries. A limit's value is an exact decimal string, or null when it is off. Main checks every
- * order, grid and amend against them before anything is signed (src/main/core/risk/).
+ * order, grid and amend against them before anything is signed (src/main/core/risk/). The
+ * schemas are apart (riskLimitsSchemas.ts): Trade shows the limits from here without loading zod.
  */
-import { z } from 'zod';
-
 export const RISK_LIMIT_KEYS = [
   'maxOrderNotionalUsd',
   'maxOpenOrders',
@@ -42,28 +41,6 @@ export const RISK_LIMIT_INFO: Record<RiskLimitKey, RiskLimitInfo> = {
 
 /** The largest value any limit takes: a billion of its unit. */
 export const RISK_LIMIT_MAX = 1_000_000_000;
-
-const limitValueSchema = (key: RiskLimitKey) => {
-  const { decimals, unit } = RISK_LIMIT_INFO[key];
-  const pattern = decimals === 0 ? /^\d{1,10}$/ : new RegExp(`^\\d{1,10}(\\.\\d{1,${decimals}})?$`);
-  const what = decimals === 0 ? `a whole number of ${unit}` : `a number of ${unit} with at most ${decimals} decimals`;
-  return z
-    .string()
-    .max(16, `must be ${what}`)
-    .regex(pattern, `must be ${what}`)
-    .refine((value) => Number(value) <= RISK_LIMIT_MAX, `must be at most ${RISK_LIMIT_MAX.toLocaleString('en-US')}`)
-    .nullable();
-};
-
-/** Every limit: a value or null (off). Stored in main's settings in this shape. */
-export const riskLimitsSchema = z
-  .object(Object.fromEntries(RISK_LIMIT_KEYS.map((key) => [key, limitValueSchema(key)])) as Record<RiskLimitKey, ReturnType<typeof limitValueSchema>>)
-  .strict();
-
-/** A change of some limits (the rest stay): at least one. */
-export const riskLimitsChangeSchema = riskLimitsSchema
-  .partial()
-  .refine((change) => Object.keys(change).length > 0, { message: 'name at least one limit to change' });
 
 export type RiskLimitsChange = Partial<RiskLimits>;
 

@@ -3,7 +3,7 @@
  * `window.api`; in browser mode (`npm run web`, E2E tests) we build the same API over a WebSocket
  * to the web host. Views never care which: they import `api` from here.
  */
-import { buildBridgeApi, type BridgeApi, type BridgeTransport } from '../../shared/contract';
+import { buildBridgeApi, type BridgeApi, type BridgeTransport } from '../../shared/bridgeApi';
 import { BRIDGE_SOCKET_PATH } from '../../shared/webSocketProtocol';
 import { takeBridgeCredential } from './accessToken';
 import { createWebSocketTransport, type WebSocketTransport } from './webSocketTransport';

@@ -22,8 +22,18 @@ function schedulePublish(): void {
 /** Restricts the store to these tokens; books of anything else are dropped now and later. */
 export function setLiveBookTokens(tokenIds: readonly string[]): void {
   watched = new Set(tokenIds);
-  for (const tokenId of latest.keys()) if (!watched.has(tokenId)) latest.delete(tokenId);
-  schedulePublish();
+  let dropped = false;
+  for (const tokenId of latest.keys()) {
+    if (watched.has(tokenId)) continue;
+    latest.delete(tokenId);
+    dropped = true;
+  }
+  if (dropped) schedulePublish();
+}
+
+/** After a network switch: no book read from the previous network may be published again. */
+export function forgetLiveBooks(): void {
+  latest.clear();
 }
 
 /**

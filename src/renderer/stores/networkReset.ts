@@ -15,6 +15,7 @@ import { useBalanceStore } from './balanceStore';
 import { useBoardsStore } from './boardsStore';
 import { useBookStore } from './bookStore';
 import { rewatchBooks } from './bookWatch';
+import { forgetLiveBooks } from './liveBooks';
 import { useCancelledOrdersStore } from './cancelledOrdersStore';
 import { useCatalogTagsStore } from './catalogTagsStore';
 import { useEventDetailStore } from './eventDetailStore';
@@ -53,6 +54,8 @@ export function resetForNetwork(to: NetworkInfo, reloadTrading: () => void): voi
   // The chosen market and event belong to the network left; the one returned to gets its own back.
   holdSelections();
   for (const store of NETWORK_STORES) store.setState(store.getInitialState(), true);
+  // The same token id can exist on both networks: its book from the one left must not come back.
+  forgetLiveBooks();
   restoreSelections(to.id);
   useOpenOrdersStore.getState().reset();
   useBalanceStore.getState().reset();

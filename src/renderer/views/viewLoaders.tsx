@@ -1,7 +1,8 @@
 /**
  * Each view in a chunk of its own, loaded when it is first shown: the first view downloads only
  * its own code (the chart library, the perps and analytics views stay on the server until
- * asked for). `preloadView` warms a chunk on hover so a click rarely waits.
+ * asked for). `preloadView` fetches a chunk ahead: the entry waits for the first view's before
+ * it renders, so the shell and that view render in one pass, with no Suspense round in between.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ViewId } from './viewRegistry';
@@ -27,18 +28,31 @@ const LOADERS: Record<ViewId, Loader> = {
   settings: named(() => import('./settings/SettingsView'), (m) => m.SettingsView),
 };
 
-const lazyViews = new Map<ViewId, LazyExoticComponent<ComponentType>>();
+/** Views whose code has arrived: rendered as they are, with no Suspense round. */
+const loadedViews = new Map<ViewId, ComponentType>();
+/** What `lazyView` handed out per view: always the same component, or React would remount it. */
+const viewComponents = new Map<ViewId, ComponentType>();
 
-export function lazyView(view: ViewId): LazyExoticComponent<ComponentType> {
-  let component = lazyViews.get(view);
+function loadView(view: ViewId): Promise<{ default: ComponentType }> {
+  return LOADERS[view]().then((module) => {
+    loadedViews.set(view, module.default);
+    return module;
+  });
+}
+
+export function lazyView(view: ViewId): ComponentType | LazyExoticComponent<ComponentType> {
+  let component = viewComponents.get(view);
   if (!component) {
-    component = lazy(LOADERS[view]);
-    lazyViews.set(view, component);
+    component = loadedViews.get(view) ?? lazy(() => loadView(view));
+    viewComponents.set(view, component);
   }
   return component;
 }
 
-/** Starts downloading a view's chunk (hover or focus on its navigation entry). */
-export function preloadView(view: ViewId): void {
-  void LOADERS[view]().catch(() => undefined);
+/** Starts downloading a view's chunk; settles (never rejects) once it is here or has failed. */
+export function preloadView(view: ViewId): Promise<void> {
+  return loadView(view).then(
+    () => undefined,
+    () => undefined, // the view's own Suspense tries again and its boundary says what failed
+  );
 }

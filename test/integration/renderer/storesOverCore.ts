@@ -7,9 +7,13 @@
 import { buildBridgeApi, type BridgeTransport, type EventName } from '../../../src/shared/contract';
 import type { Harness } from '../core/coreHarness';
 
-export function installBridge(harness: Harness, clientId = 'renderer-under-test'): void {
+/** `onCall` sees every call the stores make (channel and input), before the core answers it. */
+export function installBridge(harness: Harness, clientId = 'renderer-under-test', onCall?: (channel: string, input: unknown) => void): void {
   const transport: BridgeTransport = {
-    invoke: (channel, input) => harness.core.dispatch(channel, input, { clientId }),
+    invoke: (channel, input) => {
+      onCall?.(channel, input);
+      return harness.core.dispatch(channel, input, { clientId });
+    },
     subscribe: (event: EventName, listener) =>
       harness.core.subscribe((name, payload) => {
         if (name === event) listener(payload);

@@ -3,6 +3,7 @@
  * first start only the entry and the first view's chunks — not the chart library, not the other
  * views — and no chunk is large enough for the build to warn. The figure is a ratio of bytes in
  * one build (first-load JavaScript over all JavaScript), so it does not depend on the machine.
+ * Neither first view (Markets, Trade) loads zod (issue 22, renderer startup).
  */
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,6 +70,13 @@ describe('renderer code splitting', () => {
       expect(key && firstLoad.has(key), `${view} is not loaded at first start`).toBe(false);
     }
     for (const key of jsKeys) expect(bytes(key), `${manifest[key]!.file} stays under the 500 kB warning`).toBeLessThan(500 * 1024);
+    // zod and the channels' schemas (main parses every input; building them cost the entry about a
+    // third of its evaluation) stay out of what the app loads to show Markets or Trade.
+    const hasZod = (key: string) => readFileSync(join(outDir, manifest[key]!.file), 'utf8').includes('_zod');
+    expect(jsKeys.some(hasZod), 'zod is in the bundle (Settings and the limits form use it)').toBe(true);
+    const trade = jsKeys.find((key) => manifest[key]!.src === 'views/trade/TradeView.tsx')!;
+    const tradeFirst = new Set([...staticClosure(manifest, entry), ...staticClosure(manifest, trade)]);
+    expect([...firstLoad, ...tradeFirst].filter(hasZod).map((key) => manifest[key]!.file), 'no zod before the first view').toEqual([]);
     // Measured at the split (Nov 2026): about 0.51 of all JavaScript; before it, one chunk was all of it.
     const ratio = firstLoadBytes / totalBytes;
     expect(ratio).toBeLessThan(0.7);

@@ -10,7 +10,8 @@ import { limitChangeRequest } from '../../../src/main/core/risk/limitChangeReque
 import { replayAtAverageCost, tradedNotional, type OwnFill } from '../../../src/main/core/risk/realisedPnl';
 import { checkedRiskLimits, LIVE_DEFAULT_LIMITS, RiskLimitStore } from '../../../src/main/core/risk/riskLimitStore';
 import { formatDecimal, parseDecimal } from '../../../src/shared/decimal';
-import { raisedLimits, raisesRisk, riskLimitsChangeSchema } from '../../../src/shared/riskLimits';
+import { raisedLimits, raisesRisk } from '../../../src/shared/riskLimits';
+import { riskLimitsChangeSchema } from '../../../src/shared/riskLimitsSchemas';
 import type { SettingsData, SettingsStore } from '../../../src/main/core/settings/settingsStore';
 import type { OpenOrderView, PlacedOrder } from '../../../src/shared/tradingViews';
 

@@ -1,5 +1,6 @@
 /** Display preferences and alerts (prefs): thin calls into the settings store and the alert service. */
-import { DEFAULT_DISPLAY_PREFS, displayPrefsSchema, type DisplayPrefs } from '../../../shared/prefs';
+import { DEFAULT_DISPLAY_PREFS, type DisplayPrefs } from '../../../shared/prefs';
+import { displayPrefsSchema } from '../../../shared/prefsSchemas';
 import type { EventName, EventPayload } from '../../../shared/contract';
 import type { AlertService } from '../alerts/alertService';
 import type { SettingsStore } from '../settings/settingsStore';

@@ -4,7 +4,8 @@
  * defaults: off on the sandbox, on with the figures below on every live network. A stored entry
  * that does not parse (a hand-edited file) reads as absent: the defaults, never "off".
  */
-import { RISK_LIMIT_KEYS, riskLimitsSchema, type RiskLimits, type RiskLimitsChange } from '../../../shared/riskLimits';
+import { RISK_LIMIT_KEYS, type RiskLimits, type RiskLimitsChange } from '../../../shared/riskLimits';
+import { riskLimitsSchema } from '../../../shared/riskLimitsSchemas';
 import type { NetworkInfo } from '../../../shared/viewModels';
 import { StorageFault } from '../dataFolder/storageFaults';
 import type { SettingsStore } from '../settings/settingsStore';

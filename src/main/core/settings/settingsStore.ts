@@ -11,15 +11,8 @@ import { checkedRiskLimits, type StoredRiskLimits } from '../risk/riskLimitStore
 import { SANDBOX_PERPS_WEIGHT_BUDGET } from '../../../shared/protocol/perps';
 import { updateFeedUrlProblem } from '../../../shared/updates';
 import { networkProfileSchema, SANDBOX_NETWORK_ID, type NetworkProfile } from '../../../shared/networkProfiles';
-import {
-  alertLogSchema,
-  alertStoreSchema,
-  DEFAULT_DISPLAY_PREFS,
-  displayPrefsSchema,
-  type DisplayPrefs,
-  type FiredAlert,
-  type PriceAlert,
-} from '../../../shared/prefs';
+import { DEFAULT_DISPLAY_PREFS, type DisplayPrefs, type FiredAlert, type PriceAlert } from '../../../shared/prefs';
+import { alertLogSchema, alertStoreSchema, displayPrefsSchema } from '../../../shared/prefsSchemas';
 
 export const customNetworkSchema = z
   .object({

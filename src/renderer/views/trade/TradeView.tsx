@@ -15,7 +15,7 @@ import { useOpenOrdersStore } from '../../stores/openOrdersStore';
 import { useTicketStore } from '../../stores/ticketStore';
 import { currentTradingBlock } from '../../stores/tradingAccess';
 import { useTradingStateStore } from '../../stores/tradingStateStore';
-import { selectTradeTarget, useTradeTargetStore } from '../../stores/tradeTargetStore';
+import { selectTradeTarget, useTradeTargetStore, type TradeTarget } from '../../stores/tradeTargetStore';
 import { AccountTradingPanel } from './AccountTradingPanel';
 import { RiskPanel } from './risk/RiskPanel';
 import { BalancePanel } from './BalancePanel';
@@ -65,12 +65,23 @@ function useTradeData(tokenId: string | null): void {
   }, [tokenId]);
 }
 
+/**
+ * The ladder, or what stands in for it until the first book: the book's arrival re-renders this
+ * card (and the parts that show the book), not the whole view.
+ */
+function LadderOrNote({ target }: { target: TradeTarget }) {
+  const hasBook = useBookStore((s) => s.books[target.tokenId] !== undefined);
+  const loading = useBookStore(selectWatchLoading);
+  return hasBook ? <TradeLadder target={target} /> : <p className="pane-note">{loading ? 'Loading book…' : 'No book yet.'}</p>;
+}
+
 export function TradeView() {
   const target = useTradeTargetStore(selectTradeTarget);
   const tokenId = target?.tokenId ?? null;
-  const hasBook = useBookStore((s) => tokenId !== null && s.books[tokenId] !== undefined);
-  const bookTick = useBookStore((s) => (tokenId === null ? undefined : s.books[tokenId]?.tickSize));
-  const loading = useBookStore(selectWatchLoading);
+  // The live tick once the book has it, else the catalog's: mostly the same string, so the first
+  // book does not re-render the whole view.
+  const catalogTick = target?.tickSize ?? '';
+  const tick = useBookStore((s) => (tokenId === null ? catalogTick : (s.books[tokenId]?.tickSize ?? catalogTick)));
   const stale = useBookIsStale();
   useTradeData(tokenId);
   useTradeShortcuts();
@@ -87,7 +98,6 @@ export function TradeView() {
     );
   }
 
-  const tick = bookTick ?? target.tickSize;
   return (
     <section className="view trade" data-testid="view-trade" data-token-id={target.tokenId} aria-label="Trade">
       <WithBook tokenId={target.tokenId}>{(book) => <TradeHeader target={target} book={book} stale={stale} />}</WithBook>
@@ -99,7 +109,7 @@ export function TradeView() {
             <header className="subpane-header">
               <h3 className="pane-title">Ladder · {target.outcome}</h3>
             </header>
-            {hasBook ? <TradeLadder target={target} /> : <p className="pane-note">{loading ? 'Loading book…' : 'No book yet.'}</p>}
+            <LadderOrNote target={target} />
           </section>
           <TradesTape tokenId={target.tokenId} tickSize={tick} />
         </div>

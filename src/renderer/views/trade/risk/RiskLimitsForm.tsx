@@ -4,7 +4,8 @@
  * own window — the form says which of the two is happening while it waits.
  */
 import { useState } from 'react';
-import { RISK_LIMIT_INFO, RISK_LIMIT_KEYS, raisedLimits, riskLimitsChangeSchema, type RiskLimitKey, type RiskLimitsChange, type RiskStateView } from '../../../../shared/riskLimits';
+import { RISK_LIMIT_INFO, RISK_LIMIT_KEYS, raisedLimits, type RiskLimitKey, type RiskLimitsChange, type RiskStateView } from '../../../../shared/riskLimits';
+import { riskLimitsChangeSchema } from '../../../../shared/riskLimitsSchemas';
 import { api } from '../../../bridge/api';
 import { ActionError } from '../../../components/ActionError';
 import { useBridgeAction } from '../../../hooks/useBridgeAction';

@@ -4,16 +4,23 @@
  * or turning one on is saved at once; raising one waits for the user's answer in main's own
  * confirmation window, and the panel says so while it waits.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { usePolling } from '../../../hooks/usePolling';
 import { ActionError } from '../../../components/ActionError';
 import { formatTime, timeZoneLabel } from '../../../lib/format';
 import { selectActiveAccountId, useAccountsStore } from '../../../stores/accountsStore';
 import { useRiskStore } from '../../../stores/riskStore';
-import { RiskLimitsForm } from './RiskLimitsForm';
 import { riskRows, type RiskRow } from './riskRows';
 
 const RISK_REFRESH_MS = 10_000;
+
+/**
+ * The form checks its drafts with the limits' schema, and so loads zod: it comes in its own chunk
+ * when the user edits (warmed on hover or focus of Edit), not with Trade at start-up.
+ */
+const loadForm = () => import('./RiskLimitsForm');
+const RiskLimitsForm = lazy(() => loadForm().then((module) => ({ default: module.RiskLimitsForm })));
+const warmForm = () => void loadForm().catch(() => undefined);
 
 function meterLevel(fraction: number | null): 'none' | 'ok' | 'near' | 'at' {
   if (fraction === null) return 'none';
@@ -56,7 +63,7 @@ export function RiskPanel({ tokenId, outcome }: { tokenId: string | null; outcom
         <span className="pane-meta" data-testid="risk-meta">
           {shown ? `${shown.networkLabel}${shown.usingDefaults ? ' · defaults' : ''}` : ''}
         </span>
-        <button type="button" className="button button-small" disabled={!shown || editing} onClick={() => setEditing(true)} data-testid="risk-edit">
+        <button type="button" className="button button-small" disabled={!shown || editing} onClick={() => setEditing(true)} onPointerEnter={warmForm} onFocus={warmForm} data-testid="risk-edit">
           Edit
         </button>
       </header>
@@ -90,7 +97,11 @@ export function RiskPanel({ tokenId, outcome }: { tokenId: string | null; outcom
           </p>
         </>
       ) : null}
-      {shown && editing ? <RiskLimitsForm state={shown} onDone={() => setEditing(false)} /> : null}
+      {shown && editing ? (
+        <Suspense fallback={<p className="panel-note muted">Loading…</p>}>
+          <RiskLimitsForm state={shown} onDone={() => setEditing(false)} />
+        </Suspense>
+      ) : null}
       {!shown && error ? <ActionError error={error} testId="risk-error" /> : null}
     </section>
   );
