@@ -39,6 +39,10 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(root, 'out/renderer'),
+      // electron-vite leaves the renderer unminified unless told: the app would parse a 748 KB
+      // entry where browser mode parses 303 KB (vite.renderer.config.ts minifies by default).
+      minify: true,
+      target: 'chrome120',
       rolldownOptions: { input: resolve(root, 'src/renderer/index.html') },
     },
   },
