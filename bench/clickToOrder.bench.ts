@@ -40,6 +40,17 @@ const WAIT_MS = 20_000;
 const UNDER_TOUCH = 5;
 /** BENCH_CLICK_VERBOSE=1: every Marketdesk order's segments on stderr, not only the medians. */
 const VERBOSE = process.env.BENCH_CLICK_VERBOSE === '1';
+/**
+ * BENCH_CLICK_CHROME_TRACE=<file>: a Chromium performance trace (Perfetto/DevTools JSON) of the
+ * timed rounds, not the setup: the main thread's tasks with their thread CPU time, style, layout,
+ * paint, the compositor's and the GPU process's frames, and the waiter's marks
+ * (`waiter-mutated-*`, `waiter-painted-*`). Slower while it records: for what the page does, not
+ * for the figures (decision 49/02 reads one).
+ */
+const CHROME_TRACE = process.env.BENCH_CLICK_CHROME_TRACE ?? '';
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'toplevel', 'latencyInfo', 'v8.execute', 'cc', 'viz'];
+/** BENCH_CLICK_REDUCED_MOTION=1: Marketdesk's page asks for reduced motion (no ladder flashes), to see what they cost. */
+const REDUCED_MOTION = process.env.BENCH_CLICK_REDUCED_MOTION === '1';
 
 interface Sample {
   ms: Record<string, number>;
@@ -54,6 +65,10 @@ async function touchOf(clobUrl: string, tokenId: string): Promise<{ bid: number;
   if (!touch) throw new Error('the bench market lost one side of its book');
   return touch;
 }
+
+/** The page's WebSocket frames after the input, by channel or event name (BENCH_CLICK_VERBOSE). */
+const frameLog = (probes: ProbeLog, input: number) =>
+  `\n  frames: ${probes.frames.map((f) => `${f.dir} ${(f.at - input).toFixed(0)} ${/"(?:channel|event)":"(\w+)"/.exec(f.head)?.[1] ?? f.head.slice(0, 30)}`).join(' | ')}`;
 
 /** Runs one input on a page and returns what the waiter saw, the probes and the input's time. */
 async function measure(page: Page, targets: PaintTarget[], act: () => Promise<void>, inputType: 'click' | 'keydown') {
@@ -120,7 +135,7 @@ class MarketdeskSide {
       'click',
     );
     const marks = await this.host.takeMarks();
-    if (VERBOSE) process.stderr.write(`\n  frames: ${probes.frames.map((f) => `${f.dir} ${(f.at - input).toFixed(0)} ${/"(?:channel|event)":"(\w+)"|"kind":"(\w+)"/.exec(f.head)?.slice(1).find(Boolean) ?? f.head.slice(0, 30)}`).join(' | ')}`);
+    if (VERBOSE) process.stderr.write(frameLog(probes, input));
     return {
       ms: { mine: painted.mine!.paintedAt - input, openOrder: painted.openOrder!.paintedAt - input },
       breakdown: orderBreakdown(input, probes, marks, 'openOrdersChanged', null, painted.mine!),
@@ -136,6 +151,7 @@ class MarketdeskSide {
     await this.host.takeMarks();
     const { painted, probes, input } = await measure(this.page, [{ name: 'trade', kind: 'trade', known }], () => this.page.keyboard.press('Shift+B'), 'keydown');
     const marks = await this.host.takeMarks();
+    if (VERBOSE) process.stderr.write(frameLog(probes, input));
     return {
       ms: { trade: painted.trade!.paintedAt - input },
       breakdown: orderBreakdown(input, probes, marks, 'accountTradesAdded', 'GET /data/trades', painted.trade!),
@@ -201,7 +217,7 @@ const bench: Bench = async () => {
   const samples = { click: [] as Sample[], bareClick: [] as Sample[], hotkey: [] as Sample[], bareHotkey: [] as Sample[] };
   try {
     const target = await chooseBenchTarget(host.urls);
-    const mdPage = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    const mdPage = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: REDUCED_MOTION ? 'reduce' : 'no-preference' })).newPage();
     await mdPage.addInitScript(PROBES);
     await mdPage.addInitScript(rememberTarget(target));
     const barePage = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
@@ -214,6 +230,7 @@ const bench: Bench = async () => {
     const base = new BareSide(barePage, host, target);
     for (let round = -1; round < ROUNDS; round += 1) {
       const keep = round >= 0;
+      if (round === 0 && CHROME_TRACE) await browser.startTracing(mdPage, { path: CHROME_TRACE, categories: TRACE_CATEGORIES });
       const pair = async (a: () => Promise<Sample>, aInto: Sample[], b: () => Promise<Sample>, bInto: Sample[]) => {
         const [first, second] = round % 2 === 0 ? [[a, aInto], [b, bInto]] as const : [[b, bInto], [a, aInto]] as const;
         const x = await first[0]();
@@ -229,6 +246,7 @@ const bench: Bench = async () => {
       process.stderr.write(`  round ${round + 1} of ${ROUNDS}: click → MINE ${samples.click.at(-1)?.ms.mine?.toFixed(0) ?? '-'} ms, bare ${samples.bareClick.at(-1)?.ms.answer?.toFixed(0) ?? '-'} ms; Shift+B → Trades ${samples.hotkey.at(-1)?.ms.trade?.toFixed(0) ?? '-'} ms, bare ${samples.bareHotkey.at(-1)?.ms.answer?.toFixed(0) ?? '-'} ms\r`);
     }
     process.stderr.write('\n');
+    if (CHROME_TRACE) await browser.stopTracing();
   } finally {
     await browser.close();
     await bare.stop();
