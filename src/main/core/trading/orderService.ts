@@ -61,8 +61,12 @@ export interface OrderServiceOptions {
   onUserCancelled?: (orderIds: string[], account: StoredAccount) => void;
   /** risk: the pre-trade limits, checked before anything is signed (none: no limits). */
   risk?: RiskGate;
-  /** The exchange answered these placements (accepted or not). */
-  onPlaced?: (account: StoredAccount, placed: PlacedOrder[]) => void;
+  /**
+   * The exchange answered these placements (accepted or not). What it returns (a taker fill's
+   * trades on their way to the page) is waited for, at most ANSWERED_PUSH_WAIT_MS, before the
+   * answer goes back, so the page shows the answer and the trade in one frame, not two.
+   */
+  onPlaced?: (account: StoredAccount, placed: PlacedOrder[]) => Promise<void> | void;
 }
 
 export interface CancelResult {
@@ -78,6 +82,20 @@ interface PreparedTicket {
   available: string | null;
   /** The book's midpoint (or the ticket's price): what held shares are valued at by the position limit. */
   mark: string;
+}
+
+/**
+ * How long an answer waits for what onPlaced started (a taker fill's trades read by id on
+ * loopback take a few ms); a slower read is pushed when it comes, and the answer goes now.
+ */
+const ANSWERED_PUSH_WAIT_MS = 100;
+
+/** Resolves when `work` settles or after `ms`, whichever is first; never rejects. */
+function settledWithin(work: Promise<void> | void, ms: number): Promise<void> {
+  if (!work) return Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([work.catch(() => undefined), late]).finally(() => clearTimeout(timer));
 }
 
 const priced = ({ preview, mark }: PreparedTicket): PricedOrder => ({
@@ -239,7 +257,7 @@ export class OrderService {
       const answers = Array.isArray(answer) ? answer : [answer];
       const placed = tickets.map((ticket, i) => placedFromAnswer(ticket, answers[i]));
       this.options.flags.record(placed);
-      this.options.onPlaced?.(account, placed);
+      await settledWithin(this.options.onPlaced?.(account, placed), ANSWERED_PUSH_WAIT_MS);
       const accepted = placed.filter((p) => p.success);
       if (accepted.length > 0) this.options.modes.recordOrdersAccepted(accepted.every((p) => p.ticket.postOnly === true));
       return placed;

@@ -195,7 +195,7 @@ export class TradingDesk {
       onPlaced: (account, placed) => {
         this.risk.placed(account, placed);
         this.openOrdersMoved(account);
-        void this.pushAnsweredTrades(account, placed);
+        return this.pushAnsweredTrades(account, placed);
       },
     });
     this.openOrdersPush = new OpenOrdersPush({
