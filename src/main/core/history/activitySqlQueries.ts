@@ -21,8 +21,7 @@ export interface WindowSort {
  * deep window skips over.
  */
 const LAZY_INDEXES = {
-  // Only windows sorted or filtered by type: the export reads a wallet's rows in key order anyway,
-  // and a walk keeping it up spent about a third of its store work on it (migrations.ts, step 5).
+  // Windows sorted or filtered by type only (migrations.ts, step 5, says why).
   type: 'CREATE INDEX IF NOT EXISTS activity_by_type ON activity(wallet_id, type, ts, seq)',
   // Market filters (condition, event, text) and the title sort go through the row's market reference.
   market: 'CREATE INDEX IF NOT EXISTS activity_by_market ON activity(wallet_id, market_ref, ts, seq, type)',
