@@ -1,6 +1,6 @@
 /**
  * A page goes into the store in multi-row statements plus a remainder row by row
- * (activityInsert.ts): every row arrives once, in full, whatever the page's length; a row already
+ * (activityInsert.ts): every row arrives once, in full, whatever the page's length and order; a row already
  * stored is skipped and not counted; a market whose fields change under the same token id gets
  * its own reference.
  */
@@ -49,12 +49,16 @@ afterEach(() => {
 const stored = () => [...store.activity.stream(WALLET, { ...ALL, types: [...ALL.types] })];
 
 describe('inserting a page of activity rows', () => {
-  it.each([1, 49, 50, 51, 137, 1000])('stores all %i rows of a page exactly as sent', (count) => {
-    const rows = syntheticActivity(count, count);
+  it.each([
+    [1, 'oldest'], [49, 'oldest'], [50, 'oldest'], [51, 'oldest'], [137, 'oldest'], [1000, 'oldest'],
+    [2, 'newest'], [51, 'newest'], [1000, 'newest'],
+  ] as const)('stores all %i rows of a page sent %s first exactly as sent', (count, first) => {
+    const oldestFirst = syntheticActivity(count, count);
+    const rows = first === 'oldest' ? oldestFirst : [...oldestFirst].reverse();
     expect(store.transaction(() => store.activity.insertRows(WALLET, rows))).toBe(count);
     const back = stored();
     expect(back).toHaveLength(count);
-    const newestFirst = [...rows].reverse();
+    const newestFirst = [...oldestFirst].reverse();
     back.forEach((row, i) => {
       const sent = newestFirst[i]!;
       expect({ ts: row.ts, seq: row.seq, type: row.type, tx: row.tx, title: row.title, token: row.token_id, size: row.size, price: row.price, usdc: row.size_usdc, counterparty: row.counterparty })
@@ -73,5 +77,14 @@ describe('inserting a page of activity rows', () => {
     const [first, second] = syntheticActivity(2, 9).map((row) => ({ ...row, type: 'TRADE' as const, token_id: '777', title: 'Old title', condition_id: '0x' + 'a'.repeat(64) }));
     store.transaction(() => store.activity.insertRows(WALLET, [first!, { ...second!, title: 'New title' }]));
     expect(stored().map((row) => row.title)).toEqual(['New title', 'Old title']);
+  });
+
+  it('a row with a condition and no token (a redemption) refers to its own market, and a changed one to a new one', () => {
+    const condition = '0x' + 'b'.repeat(64);
+    const rows: ActivityRow[] = syntheticActivity(4, 11).map((row) => ({ ...row, type: 'REDEEM', token_id: null, outcome: null, outcome_index: null, condition_id: condition, title: 'Redeemed' }));
+    rows[3] = { ...rows[3]!, title: 'Renamed' };
+    rows[1] = { ...rows[1]!, condition_id: null, market_id: null, event_id: null, event_slug: null, title: null };
+    store.transaction(() => store.activity.insertRows(WALLET, rows));
+    expect(stored().map((row) => [row.condition_id, row.title])).toEqual([[condition, 'Renamed'], [condition, 'Redeemed'], [null, null], [condition, 'Redeemed']]);
   });
 });

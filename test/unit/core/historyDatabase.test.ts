@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HISTORY_FILE_NAME, openHistoryDatabase } from '../../../src/main/core/history/historyDatabase';
+import { HistoryStore } from '../../../src/main/core/history/historyStore';
 import { HISTORY_APPLICATION_ID, LATEST_VERSION, migrate } from '../../../src/main/core/history/migrations';
 import type { Logger } from '../../../src/main/core/log';
 
@@ -123,5 +124,35 @@ describe('history database file', () => {
       { name: 'trades' },
     ]);
     db.close();
+  });
+
+  it('a version-4 store loses the type index every walk kept up, and keeps its rows; a window by type makes it again', () => {
+    const dir = tempDir();
+    const path = join(dir, HISTORY_FILE_NAME);
+    const old = new DatabaseSync(path);
+    old.exec(`PRAGMA application_id = ${HISTORY_APPLICATION_ID}`);
+    migrate(old, 0, 4);
+    old.prepare("INSERT INTO wallets (id, address) VALUES (1, '0xw')").run();
+    old.prepare("INSERT INTO activity (wallet_id, ts, seq, type, tx) VALUES (1, 100, 1, 'TRADE', '0xt'), (1, 90, 1, 'TIP', '0xu')").run();
+    old.close();
+    // Read on a connection of its own (the store's file is in WAL mode: committed schema is seen).
+    const typeIndexes = () => {
+      const db = new DatabaseSync(path, { readOnly: true });
+      const found = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'index' AND name = 'activity_by_type'").get() as { n: number };
+      db.close();
+      return found.n;
+    };
+    expect(typeIndexes()).toBe(1);
+
+    const store = HistoryStore.open(dir, recordingLog().log);
+    expect(typeIndexes()).toBe(0);
+    expect(store.activity.rowCount('0xw')).toBe(2);
+    // The export counts and reads the rows in key order without it.
+    expect(store.activity.countMatching('0xw', { types: ['TIP'] })).toBe(1);
+    expect(typeIndexes()).toBe(0);
+    // A window in SQL sorted by type (the in-memory view's reference) makes it on first use.
+    expect(store.activity.sql.window(1, {}, { key: 'type', direction: 'asc' }, 0, 10).rows.map((row) => row.type)).toEqual(['TRADE']);
+    expect(typeIndexes()).toBe(1);
+    store.close();
   });
 });

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mapAnalyticsError } from '../../../src/main/core/analytics/analyticsErrors';
-import { checkEnvelope, checkPagination, checkRows } from '../../../src/main/core/analytics/responseChecks';
-import { activityRow } from '../../../src/main/core/analytics/rowChecks';
+import { checkEnvelope, checkPagination, checkRows, rowCheck } from '../../../src/main/core/analytics/responseChecks';
+import { activityFields, activityRow } from '../../../src/main/core/analytics/rowChecks';
 import { CoreError } from '../../../src/main/core/coreError';
 import { atOrBelow } from '../../../src/main/core/history/feedWalk';
 import { toBuilderVolumeBuckets, toWinnerView } from '../../../src/main/core/portfolio/boardViews';
@@ -120,6 +120,22 @@ describe('analytics answers and errors', () => {
       expect.objectContaining({ code: 'bad_response', message: 'The analytics service answered /v2/activity with a malformed row at index 0.' }),
     );
     expect(checkRows('/v2/activity', null, activityRow)).toEqual([]);
+  });
+
+  it('the written-out activity row check answers as its field table does, for every field and every kind of value', () => {
+    const fromTable = rowCheck(activityFields);
+    const good: Record<string, unknown> = {
+      proxy_wallet: '0xw', type: 'TRADE', block_timestamp: 1, sequence_id: 2, transaction_hash: '0xt', condition_id: '0xc', token_id: '1', title: 't',
+      outcome: 'Yes', outcome_index: 0, event_slug: 'e', side: 'BUY', size: 1.5, price: 0.5, size_usdc: 0.75, counterparty: null, not_checked: 7,
+    };
+    expect(activityRow(good)).toBe(true);
+    const values = [null, undefined, '', 'x', 0, -1.5, Number.NaN, Number.POSITIVE_INFINITY, true, [], {}];
+    for (const field of Object.keys(activityFields)) {
+      const { [field]: _, ...without } = good;
+      for (const row of [without, ...values.map((value) => ({ ...good, [field]: value }))]) {
+        expect({ field, value: row[field], answer: activityRow(row) }).toEqual({ field, value: row[field], answer: fromTable(row) });
+      }
+    }
   });
 
   it('maps the spec codes onto bridge codes, keeping retryable and the trace id', () => {

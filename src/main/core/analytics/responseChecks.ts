@@ -7,23 +7,23 @@ import type { AnalyticsPagination } from '../../../shared/protocol/analytics';
 import { CoreError } from '../coreError';
 
 export type RowCheck<T> = (row: Record<string, unknown>) => row is Record<string, unknown> & T;
-type FieldKind = 'string' | 'number' | 'boolean' | 'string?' | 'number?' | 'array';
+export type FieldKind = 'string' | 'number' | 'boolean' | 'string?' | 'number?' | 'array';
 
-/** A row check from a field table: `?` allows null (the spec's "unavailable"), never a wrong type. */
+/** What a field of each kind may hold: `?` allows null or absent (the spec's "unavailable"), never a wrong type. */
+export const fieldAllows: Record<FieldKind, (value: unknown) => boolean> = {
+  string: (value) => typeof value === 'string',
+  number: (value) => typeof value === 'number' && Number.isFinite(value),
+  boolean: (value) => typeof value === 'boolean',
+  array: (value) => Array.isArray(value),
+  'string?': (value) => value === null || value === undefined || typeof value === 'string',
+  'number?': (value) => value === null || value === undefined || (typeof value === 'number' && Number.isFinite(value)),
+};
+
+/** A row check from a field table. */
 export function rowCheck<T>(fields: Record<string, FieldKind>): RowCheck<T> {
-  const entries = Object.entries(fields);
+  const entries = Object.entries(fields).map(([name, kind]) => [name, fieldAllows[kind]] as const);
   return (row): row is Record<string, unknown> & T => {
-    for (const [name, kind] of entries) {
-      const value = row[name];
-      switch (kind) {
-        case 'string': if (typeof value !== 'string') return false; break;
-        case 'number': if (typeof value !== 'number' || !Number.isFinite(value)) return false; break;
-        case 'boolean': if (typeof value !== 'boolean') return false; break;
-        case 'array': if (!Array.isArray(value)) return false; break;
-        case 'string?': if (value !== null && value !== undefined && typeof value !== 'string') return false; break;
-        case 'number?': if (value !== null && value !== undefined && (typeof value !== 'number' || !Number.isFinite(value))) return false; break;
-      }
-    }
+    for (const [name, allows] of entries) if (!allows(row[name])) return false;
     return true;
   };
 }

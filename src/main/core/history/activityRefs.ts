@@ -3,9 +3,11 @@
  * wallet's id, and the id of a row's market fields (condition, market, event, title, outcome,
  * token) in `markets`. Each distinct value is inserted once and remembered in a Map, so a walk's
  * rows bind a few integers where they bound a dozen long strings (docs/decisions/). A page's rows
- * mostly repeat the outcome tokens of the rows before them: the last row seen per token id is
- * compared field by field with the new one, before any array or key is made (profiled: building
- * them for every row was a third of a walk's insert time).
+ * mostly repeat the outcome tokens of the rows before them: the last row seen per token id (per
+ * condition id for a row without a token: a split, merge or redemption) is compared field by
+ * field with the new one, before any array or key is made, and a row without any market field
+ * (a deposit, a tip) is told at once (profiled: building them for every row was a third of a
+ * walk's insert time, and the rows without a token, a third of a large wallet's, built them all).
  * The maps only ever hold ids of rows in the database: after a rollback (which may have removed
  * rows inserted inside it) they are emptied and filled again from the file on next use.
  */
@@ -25,6 +27,13 @@ const keyPart = (value: string | number | null) => (value === null ? '\u0000' : 
 /** A row's market fields as sent (not lower-cased), kept per token id to compare the next rows with. */
 type SeenMarket = Pick<ActivityRow, 'condition_id' | 'market_id' | 'event_id' | 'event_slug' | 'title' | 'outcome' | 'outcome_index'>;
 
+type Seen = { id: number; market: SeenMarket };
+
+/** No market field at all (a deposit, a withdrawal, a tip): such a row refers to no market. */
+const noMarket = (row: ActivityRow) =>
+  row.token_id == null && row.condition_id == null && row.market_id == null && row.event_id == null && row.event_slug == null &&
+  row.title == null && row.outcome == null && row.outcome_index == null;
+
 /** The same market fields as the row last seen with its token (raw wire values: no copy per row). */
 const sameMarket = (a: SeenMarket, b: ActivityRow) =>
   a.condition_id === b.condition_id && a.market_id === b.market_id && a.event_id === b.event_id && a.event_slug === b.event_slug &&
@@ -34,7 +43,9 @@ export class ActivityRefs {
   private wallets: Map<string, number> | null = null;
   private markets: Map<string, number> | null = null;
   /** The last row seen per token id and its market's id, checked field by field: no key is built per row. */
-  private byToken = new Map<string, { id: number; market: SeenMarket }>();
+  private byToken = new Map<string, Seen>();
+  /** The same for rows with a condition and no token id. */
+  private byCondition = new Map<string, Seen>();
   private readonly insertWallet: StatementSync;
   private readonly insertMarket: StatementSync;
 
@@ -48,6 +59,7 @@ export class ActivityRefs {
     this.wallets = null;
     this.markets = null;
     this.byToken = new Map();
+    this.byCondition = new Map();
   }
 
   /** The wallet's id; with `create` false, null for a wallet the store has never held. */
@@ -67,16 +79,20 @@ export class ActivityRefs {
   /** The id of the row's market fields (inside the caller's transaction); null for a row without any. */
   marketId(row: ActivityRow): number | null {
     const token = row.token_id;
-    const seen = typeof token === 'string' ? this.byToken.get(token) : undefined;
+    const condition = row.condition_id;
+    const key = typeof token === 'string' ? token : condition;
+    const seenBy = typeof token === 'string' ? this.byToken : typeof condition === 'string' ? this.byCondition : null;
+    if (seenBy === null && noMarket(row)) return null;
+    const seen = seenBy?.get(key!);
     if (seen && sameMarket(seen.market, row)) return seen.id;
     const fields: MarketFields = [
-      row.condition_id ? row.condition_id.toLowerCase() : null, orNull(row.market_id), orNull(row.event_id), orNull(row.event_slug),
+      condition ? condition.toLowerCase() : null, orNull(row.market_id), orNull(row.event_id), orNull(row.event_slug),
       orNull(row.title), orNull(row.outcome), orNull(row.outcome_index), orNull(token),
     ];
     const id = this.marketIdByKey(fields);
-    if (typeof token === 'string' && id !== null) {
+    if (seenBy !== null && id !== null) {
       const { condition_id, market_id, event_id, event_slug, title, outcome, outcome_index } = row;
-      this.byToken.set(token, { id, market: { condition_id, market_id, event_id, event_slug, title, outcome, outcome_index } });
+      seenBy.set(key!, { id, market: { condition_id, market_id, event_id, event_slug, title, outcome, outcome_index } });
     }
     return id;
   }

@@ -21,6 +21,8 @@ export interface WindowSort {
  * deep window skips over.
  */
 const LAZY_INDEXES = {
+  // Windows sorted or filtered by type only (migrations.ts, step 5, says why).
+  type: 'CREATE INDEX IF NOT EXISTS activity_by_type ON activity(wallet_id, type, ts, seq)',
   // Market filters (condition, event, text) and the title sort go through the row's market reference.
   market: 'CREATE INDEX IF NOT EXISTS activity_by_market ON activity(wallet_id, market_ref, ts, seq, type)',
   size: 'CREATE INDEX IF NOT EXISTS activity_by_size ON activity(wallet_id, size, ts, seq, type)',
@@ -84,7 +86,9 @@ export class ActivitySqlQueries {
 
   /** The filter's clause and the query of a window's keys, with the indexes they need made. */
   private windowQuery(walletId: number, filter: ActivityFilter, sort: WindowSort): { filterClause: FilterSql; keys: FilterSql } {
-    this.ensureIndexes(indexesFor(filter, sort.key));
+    // A window sorted or filtered by type reads its index; the export's stream and count do not need it.
+    const byType = sort.key === 'type' || (filter.types !== undefined && filter.types.length > 0);
+    this.ensureIndexes([...indexesFor(filter, sort.key), ...(byType ? (['type'] as const) : [])]);
     const filterClause = filterSql(walletId, filter);
     return { filterClause, keys: windowKeysSql(filterClause, sort.key, sort.direction) };
   }

@@ -169,9 +169,11 @@ export class HistorySync {
     }
     store.transaction(() => store.walks.markSynced(wallet, 'activity', this.now(), true));
     if (this.options.syncTrades ?? true) await this.syncTrades(wallet, context, run);
-    // The job ends with this answer: it no longer runs, and no try waits.
+    // The job ends with this answer: it no longer runs, and no try waits. The rows are counted as
+    // during the walk (one process writes the store, and only walks add rows): a count of a
+    // quarter-million rows took 20-45 ms at every sync's end.
     this.retries.delete(wallet);
-    const result = { ...this.state(wallet), runningJobId: null };
+    const result = { ...this.state(wallet, rowsBefore + activityAdded), runningJobId: null };
     this.options.onChanged(result);
     return result;
   }
