@@ -167,7 +167,7 @@ test('fee line, ENDED warning, grid minimum size, amend keeping flags, and Trade
     await page.getByTestId('trade-chart').screenshot({ path: shot('trade-chart') });
   });
 
-  await test.step('at 1440x900 the open orders show their whole creation time', async () => {
+  await test.step('at 1440x900 the open orders show their whole creation time, on either clock', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('activity-tab-orders').click();
     await page.getByTestId('open-orders-scope-all').click();
@@ -177,6 +177,18 @@ test('fee line, ENDED warning, grid minimum size, amend keeping flags, and Trade
     // …and the table fits its pane: Cancel is in view without scrolling sideways.
     const table = page.getByTestId('open-orders-table');
     expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    // The same on the 12-hour clock, whose moments are the widest ("2026-11-28 12:05 PM").
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('pref-clock').selectOption('12h');
+    await page.getByTestId('nav-trade').click();
+    await page.getByTestId('activity-tab-orders').click();
+    await page.getByTestId('open-orders-scope-all').click();
+    await expect(page.locator('[data-testid="open-order-row"] .num[title]').first()).toHaveText(/ [AP]M$/);
+    expect(await cutOrWrapped(created)).toEqual([]);
+    expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth), 'the 12-hour table fits its pane').toBeLessThanOrEqual(1);
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('pref-clock').selectOption('24h');
+    await page.getByTestId('nav-trade').click();
     await page.setViewportSize({ width: 1024, height: 700 });
   });
 

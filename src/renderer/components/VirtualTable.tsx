@@ -27,6 +27,8 @@ interface VirtualTableProps<Row> {
   rowAttributes?: (row: Row) => Record<string, string | number | boolean | undefined>;
   empty: ReactNode;
   rowHeight?: number;
+  /** Pixels between columns (8 by default): a table that must fit a narrow pane may take less. */
+  columnGap?: number;
 }
 
 const COLUMN_GAP = 8;
@@ -36,10 +38,10 @@ const ROW_PADDING = 16;
  * The narrowest the columns can be, from the template's fixed widths and minmax() minimums;
  * below it the table scrolls sideways instead of squeezing numbers into each other.
  */
-export function templateMinWidth(template: string): number {
+export function templateMinWidth(template: string, columnGap = COLUMN_GAP): number {
   const columns = template.match(/minmax\([^)]*\)|\S+/g) ?? [];
   const widths = columns.map((column) => Number(/(\d+(?:\.\d+)?)px/.exec(column)?.[1] ?? 0));
-  return widths.reduce((sum, width) => sum + width, 0) + COLUMN_GAP * Math.max(0, columns.length - 1) + ROW_PADDING;
+  return widths.reduce((sum, width) => sum + width, 0) + columnGap * Math.max(0, columns.length - 1) + ROW_PADDING;
 }
 
 /**
@@ -50,7 +52,7 @@ export function scrollableRows(label: string, rowCount: number): { role?: 'rowgr
   return rowCount > 0 ? { role: 'rowgroup', tabIndex: 0, 'aria-label': `${label}: rows` } : {};
 }
 
-export function VirtualTable<Row>({ rows, columns, rowKey, template, label, testId, rowTestId, rowAttributes, empty, rowHeight = 24 }: VirtualTableProps<Row>) {
+export function VirtualTable<Row>({ rows, columns, rowKey, template, label, testId, rowTestId, rowAttributes, empty, rowHeight = 24, columnGap = COLUMN_GAP }: VirtualTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -58,8 +60,8 @@ export function VirtualTable<Row>({ rows, columns, rowKey, template, label, test
     estimateSize: () => rowHeight,
     overscan: 12,
   });
-  const gridStyle = { gridTemplateColumns: template };
-  const minWidth = templateMinWidth(template);
+  const gridStyle = { gridTemplateColumns: template, columnGap: `${columnGap}px` };
+  const minWidth = templateMinWidth(template, columnGap);
   return (
     <div className="vtable" role="table" aria-label={label} aria-rowcount={rows.length + 1} data-testid={testId} data-count={rows.length}>
       <div className="vtable-head" role="row" style={{ ...gridStyle, minWidth }}>
