@@ -18,7 +18,8 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
-import { scrollableRows, templateMinWidth } from './VirtualTable';
+import { scrollableRows } from './VirtualTable';
+import { templateMinWidth } from './templateMinWidth';
 import { SortableHeaderCell } from './SortableHeaderCell';
 
 export interface DataColumn<Row> {

@@ -5,6 +5,7 @@
  */
 import { useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { COLUMN_GAP, templateMinWidth } from './templateMinWidth';
 
 export interface Column<Row> {
   id: string;
@@ -29,19 +30,6 @@ interface VirtualTableProps<Row> {
   rowHeight?: number;
   /** Pixels between columns (8 by default): a table that must fit a narrow pane may take less. */
   columnGap?: number;
-}
-
-const COLUMN_GAP = 8;
-const ROW_PADDING = 16;
-
-/**
- * The narrowest the columns can be, from the template's fixed widths and minmax() minimums;
- * below it the table scrolls sideways instead of squeezing numbers into each other.
- */
-export function templateMinWidth(template: string, columnGap = COLUMN_GAP): number {
-  const columns = template.match(/minmax\([^)]*\)|\S+/g) ?? [];
-  const widths = columns.map((column) => Number(/(\d+(?:\.\d+)?)px/.exec(column)?.[1] ?? 0));
-  return widths.reduce((sum, width) => sum + width, 0) + columnGap * Math.max(0, columns.length - 1) + ROW_PADDING;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** A virtual table's narrowest width: its fixed columns and minmax() minimums, the gaps between them and the row's padding. */
 import { describe, expect, it } from 'vitest';
-import { templateMinWidth } from '../../../src/renderer/components/VirtualTable';
+import { templateMinWidth } from '../../../src/renderer/components/templateMinWidth';
 
 describe('templateMinWidth', () => {
   it('adds the columns, the gaps between them at the table\'s own gap, and the row padding', () => {
