@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: the desktop app, downloading the Electron runtime first when it is missing
 // (scripts/startPlan.mjs), or the same app in browser mode (scripts/web.mjs) with `--browser` or
-// when the runtime cannot be had, with the same arguments either way. Exit codes and signals
+// when the runtime cannot be had, with the same arguments either way. `npm run dev` runs this
+// with `--dev` first: the same runtime, then electron-vite's dev server. Exit codes and signals
 // pass through, so `npm start` behaves like the process it ends up running.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { planStart } from './startPlan.mjs';
+import { DEV_FLAG, planStart } from './startPlan.mjs';
 
 const root = join(import.meta.dirname, '..');
 const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -44,7 +45,9 @@ const onSignal = (signal) => {
 for (const signal of signals) process.on(signal, onSignal);
 let plan;
 try {
-  plan = await planStart({ root, args: process.argv.slice(2), signal: cancel.signal });
+  const [first, ...rest] = process.argv.slice(2);
+  const dev = first === DEV_FLAG;
+  plan = await planStart({ root, args: dev ? rest : process.argv.slice(2), dev, signal: cancel.signal });
 } catch (error) {
   if (!cancelledBy) throw error;
   process.stderr.write('Cancelled: the Electron runtime was not downloaded.\n');
@@ -57,7 +60,7 @@ else if (plan.mode === 'browser') {
   if (plan.notice) process.stderr.write(`${plan.notice}\n`);
   exitLike(await run(plan.launch));
 } else {
-  const build = await run(plan.build);
+  const build = plan.build ? await run(plan.build) : { code: 0, signal: null };
   if (build.signal || build.code !== 0) exitLike(build);
   else exitLike(await run(plan.launch));
 }

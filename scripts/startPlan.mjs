@@ -1,6 +1,8 @@
 // What `npm start` runs: the desktop app (building it first) when the Electron runtime is
 // installed or can be downloaded now, otherwise browser mode (scripts/web.mjs) with one line
-// saying why. scripts/start.mjs runs the plan; the Electron E2E spec launches the same plan
+// saying why. `npm run dev` (`dev: true`) gets the runtime the same way, then runs electron-vite's
+// dev server (hot reload) with its options; without a runtime it serves browser mode rebuilt
+// from the current source, since the options it was given are electron-vite's. scripts/start.mjs runs the plan; the Electron E2E spec launches the same plan
 // through Playwright. Every path is relative to `root`, the checkout the script lives in, which
 // is how the tests point it at a scratch copy (stand-in web.mjs, electron-vite and electron package).
 import { join, relative } from 'node:path';
@@ -9,21 +11,23 @@ import { downloadElectronRuntime, RuntimeDownloadError } from './electronDownloa
 import { electronPackageDir, findElectronRuntime } from './electronRuntime.mjs';
 
 export const BROWSER_FLAG = '--browser';
+export const DEV_FLAG = '--dev';
 const IN_BROWSER_MODE = 'serving Marketdesk in browser mode instead.';
 
 /** ELECTRON_SKIP_BINARY_DOWNLOAD as Electron's installers read it, where "0" and "false" mean no. */
 const skipsDownload = (value) => Boolean(value) && !['0', 'false'].includes(String(value).toLowerCase());
 
 /**
- * @param {{ root: string, args: string[], signal?: AbortSignal, stderr?: { isTTY?: boolean, write(text: string): unknown } }} options
+ * @param {{ root: string, args: string[], dev?: boolean, signal?: AbortSignal, stderr?: { isTTY?: boolean, write(text: string): unknown } }} options
  * @returns {Promise<import('./startPlan.d.mts').StartPlan>}
  * Rejects with an AbortError when `signal` cancels the download.
  */
-export async function planStart({ root, args, signal, stderr = process.stderr }) {
+export async function planStart({ root, args, dev = false, signal, stderr = process.stderr }) {
+  const webArgs = dev ? ['--rebuild'] : args.filter((arg) => arg !== BROWSER_FLAG);
   const browser = (notice) => ({
     mode: /** @type {const} */ ('browser'),
     notice,
-    launch: { command: process.execPath, args: [join(root, 'scripts/web.mjs'), ...args.filter((arg) => arg !== BROWSER_FLAG)], env: process.env },
+    launch: { command: process.execPath, args: [join(root, 'scripts/web.mjs'), ...webArgs], env: process.env },
   });
   if (args.includes(BROWSER_FLAG)) return browser(null);
 
@@ -65,9 +69,12 @@ export async function planStart({ root, args, signal, stderr = process.stderr })
   // An inherited ELECTRON_RUN_AS_NODE would start Electron as plain Node, not as the app.
   const env = { ...process.env };
   delete env.ELECTRON_RUN_AS_NODE;
+  const electronVite = join(root, 'node_modules/electron-vite/bin/electron-vite.js');
+  // electron-vite's dev server builds main and the preload itself and launches the runtime.
+  if (dev) return { mode: 'desktop', build: null, launch: { command: process.execPath, args: [electronVite, 'dev', ...args], env } };
   return {
     mode: 'desktop',
-    build: { command: process.execPath, args: [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'] },
+    build: { command: process.execPath, args: [electronVite, 'build'] },
     // `root` makes Electron load package.json's main (out/main/index.js).
     launch: { command: runtime.executablePath, args: [root, ...args], env },
   };

@@ -28,6 +28,7 @@ test.describe('desktop app', () => {
       test.skip(true, `npm start would serve browser mode on this machine: ${plan.notice}`);
       return;
     }
+    if (!plan.build) throw new Error('npm start plans a build before the desktop launch');
     const build = spawnSync(plan.build.command, plan.build.args, { cwd: repoRoot, stdio: 'inherit' });
     expect(build.status, 'electron-vite build').toBe(0);
     desktop = plan;

@@ -56,4 +56,21 @@ describe('scripts/start.mjs', () => {
     expect(ended.stdout).toBe('web ["--no-open"]\n');
     expect(ended.code).toBe(0);
   });
+
+  it('--dev with the runtime: no separate build, electron-vite dev with its own options', async () => {
+    const root = scratchCheckout();
+    const dist = standInRuntime(root);
+    const ended = await runStart(root, ['--dev', '--watch'], { ELECTRON_OVERRIDE_DIST_PATH: dist });
+    expect(ended.stderr).toBe('');
+    expect(ended.stdout).toBe('build dev --watch\n');
+    expect(ended.code).toBe(0);
+  });
+
+  it('--dev without a runtime it may download: the reason, then browser mode rebuilt from the source', async () => {
+    const root = scratchCheckout();
+    const ended = await runStart(root, ['--dev', '--watch'], { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' });
+    expect(ended.stderr).toMatch(/ELECTRON_SKIP_BINARY_DOWNLOAD is set, so it is not downloaded; serving Marketdesk in browser mode instead\.\n$/);
+    expect(ended.stdout).toBe('web ["--rebuild"]\n');
+    expect(ended.code).toBe(0);
+  });
 });
