@@ -4,7 +4,8 @@
  * inflates less than wall time (decision 49/03):
  *
  * - per frame that laid out: the frame's CPU and its phases (style, layout, pre-paint, paint,
- *   layerize, commit), and the layout's object counts and root;
+ *   layerize, commit), and how many layout objects each layout had, how many dirty, and whether
+ *   any layout started below the document;
  * - per order (the waiter's `waiter-mutated-*` → `waiter-painted-*` window): when the first frame
  *   after the DOM commit was committed, when the waiter saw it painted, how many frames and
  *   bridge messages ran in between, and the page's CPU over the window.
