@@ -45,10 +45,17 @@ const VERBOSE = process.env.BENCH_CLICK_VERBOSE === '1';
  * timed rounds, not the setup: the main thread's tasks with their thread CPU time, style, layout,
  * paint, the compositor's and the GPU process's frames, and the waiter's marks
  * (`waiter-mutated-*`, `waiter-painted-*`). Slower while it records: for what the page does, not
- * for the figures (decision 49/02 reads one).
+ * for the figures (decision 49/02 reads one). `npx tsx bench/clickTraceReport.ts <file>` sums it up.
+ * With it, BENCH_CLICK_TRACE_JS=1 adds the V8 sampler (JavaScript by function; build the renderer
+ * unminified to read the names) and BENCH_CLICK_TRACE_INVALIDATIONS=1 what marked style and
+ * layout dirty, node by node.
  */
 const CHROME_TRACE = process.env.BENCH_CLICK_CHROME_TRACE ?? '';
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'toplevel', 'latencyInfo', 'v8.execute', 'cc', 'viz'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'blink.user_timing', 'toplevel', 'latencyInfo', 'v8.execute', 'cc', 'viz',
+  ...(process.env.BENCH_CLICK_TRACE_JS === '1' ? ['disabled-by-default-v8.cpu_profiler'] : []),
+  ...(process.env.BENCH_CLICK_TRACE_INVALIDATIONS === '1' ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+];
 /** BENCH_CLICK_REDUCED_MOTION=1: Marketdesk's page asks for reduced motion (no ladder flashes), to see what they cost. */
 const REDUCED_MOTION = process.env.BENCH_CLICK_REDUCED_MOTION === '1';
 

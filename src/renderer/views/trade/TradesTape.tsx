@@ -8,6 +8,7 @@ import { api } from '../../bridge/api';
 import { usePolling } from '../../hooks/usePolling';
 import { formatClock, formatDuration, formatPrice, formatSize } from '../../lib/format';
 import { errorText } from '../../lib/errorText';
+import { tapeKeys } from './tapeKeys';
 
 export const TAPE_REFRESH_MS = 3_000;
 const TAPE_ROWS = 60;
@@ -31,6 +32,7 @@ export function TradesTape({ tokenId, tickSize }: { tokenId: string; tickSize: s
   }, 'clob');
   const trades = state?.tokenId === tokenId ? state.trades : [];
   const error = state?.tokenId === tokenId ? state.error : null;
+  const keys = tapeKeys(trades);
   return (
     <section className="tape" aria-label="Recent trades" data-testid="trade-tape" data-count={trades.length}>
       <header className="subpane-header">
@@ -54,7 +56,7 @@ export function TradesTape({ tokenId, tickSize }: { tokenId: string; tickSize: s
           <p className="pane-note">{state === null ? 'Loading trades…' : 'No trades yet.'}</p>
         ) : (
           trades.map((trade, index) => (
-            <div key={`${trade.at}-${index}`} className={`tape-row tape-${trade.side.toLowerCase()}`} data-testid="tape-row" data-side={trade.side}>
+            <div key={keys[index]} className={`tape-row tape-${trade.side.toLowerCase()}`} data-testid="tape-row" data-side={trade.side}>
               <span className="num muted">{formatClock(trade.at)}</span>
               <span className="num tape-price">{formatPrice(trade.price, tickSize)}</span>
               <span className="num">{formatSize(trade.size)}</span>
