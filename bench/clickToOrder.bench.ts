@@ -10,7 +10,9 @@
  * - hotkey: Shift+B (buy at the ask, a taker order) until the fill shows in Trades.
  *
  * Each time runs from the input event's own timestamp to the frame that shows the result (a DOM
- * observer notes the commit, then requestAnimationFrame and a task: the frame was produced).
+ * observer notes the commit, then requestAnimationFrame and a user-blocking task: the frame was
+ * produced; bench/clickToOrderPage.ts). The ruler before decision 49/04, a normal task after the
+ * frame that also counts the bridge messages queued behind it, is printed beside it.
  *
  * Baseline, same browser, same sandbox, same run: a minimal page (bench/bareOrderServer.ts) whose
  * click (or Shift+B) sends the order over a bare WebSocket to a bare Node process that builds and
@@ -161,7 +163,7 @@ class MarketdeskSide {
     const marks = await this.host.takeMarks();
     if (VERBOSE) process.stderr.write(frameLog(probes, input));
     return {
-      ms: { mine: painted.mine!.paintedAt - input, openOrder: painted.openOrder!.paintedAt - input },
+      ms: { mine: painted.mine!.paintedAt - input, openOrder: painted.openOrder!.paintedAt - input, mineSettled: painted.mine!.settledAt - input },
       breakdown: orderBreakdown(input, probes, marks, 'openOrdersChanged', null, painted.mine!),
     };
   }
@@ -178,7 +180,7 @@ class MarketdeskSide {
     const marks = await this.host.takeMarks();
     if (VERBOSE) process.stderr.write(frameLog(probes, input));
     return {
-      ms: { trade: painted.trade!.paintedAt - input },
+      ms: { trade: painted.trade!.paintedAt - input, tradeSettled: painted.trade!.settledAt - input },
       breakdown: orderBreakdown(input, probes, marks, 'accountTradesAdded', 'GET /data/trades', painted.trade!),
     };
   }
@@ -210,7 +212,7 @@ class BareSide {
     const { painted, probes, input } = await measure(this.page, [{ name: 'answer', kind: 'bareRow', id }], () => pressAndRelease(this.page), 'click');
     const marks = await this.host.takeMarks();
     await this.cancel((await this.page.getAttribute(`#answers tr[data-id="${id}"]`, 'data-order-id')) ?? '');
-    return { ms: { answer: painted.answer!.paintedAt - input }, breakdown: bareBreakdown(input, probes, marks, painted.answer!) };
+    return { ms: { answer: painted.answer!.paintedAt - input, answerSettled: painted.answer!.settledAt - input }, breakdown: bareBreakdown(input, probes, marks, painted.answer!) };
   }
 
   async hotkey(): Promise<Sample> {
@@ -221,7 +223,7 @@ class BareSide {
     const { painted, probes, input } = await measure(this.page, [{ name: 'answer', kind: 'bareRow', id }], () => this.page.keyboard.press('Shift+B'), 'keydown');
     const marks = await this.host.takeMarks();
     await this.cancel((await this.page.getAttribute(`#answers tr[data-id="${id}"]`, 'data-order-id')) ?? '');
-    return { ms: { answer: painted.answer!.paintedAt - input }, breakdown: bareBreakdown(input, probes, marks, painted.answer!) };
+    return { ms: { answer: painted.answer!.paintedAt - input, answerSettled: painted.answer!.settledAt - input }, breakdown: bareBreakdown(input, probes, marks, painted.answer!) };
   }
 }
 
@@ -286,6 +288,13 @@ const bench: Bench = async () => {
     trade: [p(samples.hotkey, 'trade', 50), p(samples.hotkey, 'trade', 95)],
     bareHotkey: [p(samples.bareHotkey, 'answer', 50), p(samples.bareHotkey, 'answer', 95)],
   } as const;
+  // The ruler before decision 49/04: to a normal-priority task after the frame, behind what was queued.
+  const settled = {
+    mine: [p(samples.click, 'mineSettled', 50), p(samples.click, 'mineSettled', 95)],
+    bareClick: [p(samples.bareClick, 'answerSettled', 50), p(samples.bareClick, 'answerSettled', 95)],
+    trade: [p(samples.hotkey, 'tradeSettled', 50), p(samples.hotkey, 'tradeSettled', 95)],
+    bareHotkey: [p(samples.bareHotkey, 'answerSettled', 50), p(samples.bareHotkey, 'answerSettled', 95)],
+  } as const;
   const rows: BenchRow[] = [];
   const pair = (metric: string, [p50, p95]: readonly number[]) =>
     rows.push({ bench: 'clickToOrder', metric: `${metric} p50`, value: p50!, unit: 'ms' }, { bench: 'clickToOrder', metric: `${metric} p95`, value: p95!, unit: 'ms' });
@@ -302,6 +311,8 @@ const bench: Bench = async () => {
   ratio('click → MINE', figures.mine, figures.bareClick);
   ratio('click → Open orders', figures.openOrder, figures.bareClick);
   ratio('Shift+B → Trades', figures.trade, figures.bareHotkey);
+  ratio('click → MINE, to the tasks queued behind the frame', settled.mine, settled.bareClick);
+  ratio('Shift+B → Trades, to the tasks queued behind the frame', settled.trade, settled.bareHotkey);
   const breakdowns: Array<[string, Array<[string, number]>]> = [
     ['click → MINE', medianBreakdown(samples.click)],
     ['Shift+B → Trades', medianBreakdown(samples.hotkey)],
@@ -318,6 +329,8 @@ const bench: Bench = async () => {
         `against the bare pipeline's ${figures.bareClick[0].toFixed(0)} / ${figures.bareClick[1].toFixed(0)} ms: MINE ${r(figures.mine, figures.bareClick, 0)}× / ${r(figures.mine, figures.bareClick, 1)}×, Open orders ${r(figures.openOrder, figures.bareClick, 0)}× / ${r(figures.openOrder, figures.bareClick, 1)}× (target ≤ 1.5×); ` +
         `Shift+B → taker fill in Trades ${figures.trade[0].toFixed(0)} / ${figures.trade[1].toFixed(0)} ms against ${figures.bareHotkey[0].toFixed(0)} / ${figures.bareHotkey[1].toFixed(0)} ms: ${r(figures.trade, figures.bareHotkey, 0)}× / ${r(figures.trade, figures.bareHotkey, 1)}×. ` +
         `${ROUNDS} rounds, alternating, marks ${TRACE ? 'on' : 'off'}; load before the run ${load.map((l) => l.toFixed(1)).join(' ')}.`,
+      `clickToOrder, to the tasks queued behind that frame (the ruler before decision 49/04): MINE ${settled.mine[0].toFixed(0)} / ${settled.mine[1].toFixed(0)} ms against ${settled.bareClick[0].toFixed(0)} / ${settled.bareClick[1].toFixed(0)} ms, ` +
+        `${r(settled.mine, settled.bareClick, 0)}× / ${r(settled.mine, settled.bareClick, 1)}×; Trades ${settled.trade[0].toFixed(0)} / ${settled.trade[1].toFixed(0)} ms against ${settled.bareHotkey[0].toFixed(0)} / ${settled.bareHotkey[1].toFixed(0)} ms, ${r(settled.trade, settled.bareHotkey, 0)}× / ${r(settled.trade, settled.bareHotkey, 1)}×.`,
       ...breakdowns.filter(([, s]) => s.length > 0).map(([path, segments]) => `clickToOrder ${path}, medians: ${segments.map(([segment, ms]) => `${segment} ${ms.toFixed(1)}`).join(' · ')} ms`),
     ],
   };

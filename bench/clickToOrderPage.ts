@@ -8,8 +8,11 @@
  *   renderer's side of the bridge, taken without a line of the app's code.
  * - armWaiter(targets, timeoutMs): before the input, watches the part of the page each target
  *   appears in (the ladder, a table, the answers) and no more, so the watching costs both pages
- *   about the same; when one appears it notes the time (the commit) and the time after the next
- *   frame (requestAnimationFrame, then a task: the frame that shows it has been produced).
+ *   about the same; when one appears it notes the time (the commit) and the time the next frame
+ *   has been produced: requestAnimationFrame, then a user-blocking task, which Chromium runs as
+ *   soon as that frame's work ends, ahead of bridge messages already queued (a task of normal
+ *   priority ran after them, and so also counted what the page did after the frame that shows the
+ *   order; decision 49/04). That later time is kept too (`settledAt`), to compare.
  *   `window.__painted` resolves when all have been painted, or at the timeout with what was seen.
  *
  * All times are epoch milliseconds (performance.timeOrigin + now), like the core's marks.
@@ -26,7 +29,10 @@ export interface PaintTarget {
 
 export interface Painted {
   mutatedAt: number;
+  /** The frame that shows it has been produced. */
   paintedAt: number;
+  /** A normal-priority task after that frame: also the tasks queued behind it (the ruler before 49/04). */
+  settledAt: number;
 }
 
 export interface ProbeLog {
@@ -87,14 +93,21 @@ export function armWaiter(targets: PaintTarget[], timeoutMs: number): string {
     };
     const check = (t, root) => {
       if (found[t.name] || !matches(t, root)) return;
-      const entry = { mutatedAt: now(), paintedAt: 0 };
+      const entry = { mutatedAt: now(), paintedAt: 0, settledAt: 0 };
       found[t.name] = entry;
       performance.mark('waiter-mutated-' + t.name);
-      requestAnimationFrame(() => setTimeout(() => {
-        entry.paintedAt = now();
-        performance.mark('waiter-painted-' + t.name);
-        if (targets.every((x) => found[x.name] && found[x.name].paintedAt > 0)) finish();
-      }, 0));
+      const allSeen = () => targets.every((x) => found[x.name] && found[x.name].paintedAt > 0 && found[x.name].settledAt > 0);
+      requestAnimationFrame(() => {
+        scheduler.postTask(() => {
+          entry.paintedAt = now();
+          performance.mark('waiter-painted-' + t.name);
+          if (allSeen()) finish();
+        }, { priority: 'user-blocking' });
+        setTimeout(() => {
+          entry.settledAt = now();
+          if (allSeen()) finish();
+        }, 0);
+      });
     };
     for (const t of targets) {
       const root = rootOf(t);
