@@ -14,6 +14,7 @@ import { useAppStatusStore } from './stores/appStatusStore';
 import { useVaultStore } from './stores/vaultStore';
 import { followLocationHash } from './stores/navigationStore';
 import { watchRememberedBookAhead } from './views/trade/tradeStartup';
+import { publishLiveBooksNow } from './stores/liveBooks';
 import { useConfirmationsStore } from './stores/confirmationsStore';
 import { useUpdateStore } from './stores/updateStore';
 import { usePrefsStore } from './stores/prefsStore';
@@ -66,5 +67,8 @@ if (!root) throw new Error('index.html has no #root element');
 // while this entry evaluates): the shell and the view then render in one blocking pass, laid out
 // and painted once. Rendered apart, the shell painted first and the view rendered in slices that
 // each start-up answer interrupted and restarted (the startup bench's trace). The page that
-// explains a missing token waits for no view.
-void Promise.all([import('./renderApp'), bridgeMode === 'needs-token' ? undefined : firstViewLoaded]).then(([{ renderApp }]) => renderApp(root));
+// explains a missing token waits for no view. A book already back is published for that render.
+void Promise.all([import('./renderApp'), bridgeMode === 'needs-token' ? undefined : firstViewLoaded]).then(([{ renderApp }]) => {
+  publishLiveBooksNow();
+  renderApp(root);
+});
