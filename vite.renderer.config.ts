@@ -26,15 +26,14 @@ function startupTags(bridgeFile: string, appFile: string): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
+      handler(html, context) {
         const bundle = context.bundle as Bundle | undefined;
         if (!bundle) return [];
         const bridge = chunkOf(bundle, (chunk) => chunk.isEntry && chunk.facadeModuleId === bridgeFile, bridgeFile);
         const app = chunkOf(bundle, (chunk) => chunk.moduleIds?.includes(appFile), appFile);
-        const entryImports = new Set(context.chunk?.imports ?? []);
         const files = new Set<string>();
         const visit = (file: string) => {
-          if (files.has(file) || entryImports.has(file) || file === context.chunk?.fileName) return;
+          if (files.has(file) || html.includes(`"./${file}"`)) return; // the entry's imports are linked already
           files.add(file);
           for (const next of bundle[file]?.imports ?? []) visit(next);
         };
@@ -66,23 +65,28 @@ function staticClosure(context: GraphContext, from: string): Set<string> {
 }
 
 /**
- * A code-splitting group that keeps React and the shell in one chunk: every module the shell
- * (`appFile`, an absolute path) imports statically and the entry (`entryFile`) does not. Left to
- * the automatic splitting, each module the shell shares with a view (a dialog, a field, a hook)
- * became a chunk of its own: fifteen small requests before the first render instead of one.
+ * A code-splitting group that makes the start-up's own code a few files: what the main entry
+ * (`entryFile`) imports statically beyond the early entry (`earlyFile`: the socket, the first
+ * view's fetch) is one chunk, `startup`; what the shell (`appFile`: React's renderer and the
+ * shell) imports beyond both is another, `renderApp`. Left to the automatic splitting, each module
+ * these share with a view (a store, a dialog, a field, a hook) became a chunk of its own: twenty
+ * small requests before the first render. Paths are absolute.
  */
-function appChunkGroup(entryFile: string, appFile: string) {
-  let members: Set<string> | null = null;
+function startupChunkGroup(earlyFile: string, entryFile: string, appFile: string) {
+  let chunkOf: Map<string, string> | null = null;
   return {
-    debugName: 'renderApp',
+    debugName: 'startup',
     name: (id: string, context: GraphContext): string | null => {
-      if (members === null) {
+      if (chunkOf === null) {
+        const early = staticClosure(context, earlyFile);
         const entry = staticClosure(context, entryFile);
-        members = new Set([...staticClosure(context, appFile)].filter((member) => !entry.has(member)));
+        chunkOf = new Map();
+        for (const member of staticClosure(context, appFile)) if (!entry.has(member)) chunkOf.set(member, 'renderApp');
+        for (const member of entry) if (!early.has(member)) chunkOf.set(member, 'startup');
       }
-      return members.has(id) ? 'renderApp' : null;
+      return chunkOf.get(id) ?? null;
     },
-    // The entry's modules (the stores) stay in the entry: the shell imports them from there.
+    // A chunk's own dependencies stay where they are: the shell imports the stores, it does not take them.
     includeDependenciesRecursively: false,
   };
 }
@@ -98,7 +102,7 @@ const renderer = (file: string) => resolve(import.meta.dirname, 'src/renderer', 
 export const rendererStartup = {
   input: { index: renderer('index.html'), startEarly: renderer('startEarly.ts') },
   plugin: startupTags(renderer('startEarly.ts'), renderer('renderApp.tsx')),
-  codeSplitting: { groups: [appChunkGroup(renderer('main.tsx'), renderer('renderApp.tsx'))] },
+  codeSplitting: { groups: [startupChunkGroup(renderer('startEarly.ts'), renderer('main.tsx'), renderer('renderApp.tsx'))] },
 };
 
 export default defineConfig({
