@@ -13,14 +13,15 @@ const chunkOf = (bundle: Bundle, test: (chunk: Bundle[string]) => boolean | unde
 };
 
 /**
- * index.html, as built: (1) the bridge (`bridgeFile`, an entry of its own) runs as an async module
- * script, so the socket is opened as soon as that small file is here, and is open by the time
- * the entry (which imports the same module, so the same socket) sends the start-up reads; (2)
+ * index.html, as built: (1) the early entry (`earlyFile`: it builds the bridge, which opens the
+ * socket, and starts the first view's fetch) runs as an async module script as soon as that small
+ * file is here, so the socket is usually open by the time the main entry (which imports the same
+ * module, so the same socket) sends the start-up reads; (2)
  * React and the shell (`appFile`) and their static imports are `modulepreload`s, fetched and
  * parsed beside the entry, which imports them with `import()` (whose fetch would otherwise start
  * only once the entry has been evaluated). Both are needed whatever the first view.
  */
-function startupTags(bridgeFile: string, appFile: string): Plugin {
+function startupTags(earlyFile: string, appFile: string): Plugin {
   return {
     name: 'marketdesk:startup-tags',
     apply: 'build',
@@ -29,7 +30,7 @@ function startupTags(bridgeFile: string, appFile: string): Plugin {
       handler(html, context) {
         const bundle = context.bundle as Bundle | undefined;
         if (!bundle) return [];
-        const bridge = chunkOf(bundle, (chunk) => chunk.isEntry && chunk.facadeModuleId === bridgeFile, bridgeFile);
+        const early = chunkOf(bundle, (chunk) => chunk.isEntry && chunk.facadeModuleId === earlyFile, earlyFile);
         const app = chunkOf(bundle, (chunk) => chunk.moduleIds?.includes(appFile), appFile);
         const files = new Set<string>();
         const visit = (file: string) => {
@@ -39,7 +40,7 @@ function startupTags(bridgeFile: string, appFile: string): Plugin {
         };
         visit(app);
         return [
-          { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `./${bridge}` }, injectTo: 'head' as const },
+          { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `./${early}` }, injectTo: 'head' as const },
           ...[...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const })),
         ];
       },
@@ -73,18 +74,18 @@ function staticClosure(context: GraphContext, from: string): Set<string> {
  * small requests before the first render. Paths are absolute.
  */
 function startupChunkGroup(earlyFile: string, entryFile: string, appFile: string) {
-  let chunkOf: Map<string, string> | null = null;
+  let groupOf: Map<string, string> | null = null;
   return {
     debugName: 'startup',
     name: (id: string, context: GraphContext): string | null => {
-      if (chunkOf === null) {
+      if (groupOf === null) {
         const early = staticClosure(context, earlyFile);
         const entry = staticClosure(context, entryFile);
-        chunkOf = new Map();
-        for (const member of staticClosure(context, appFile)) if (!entry.has(member)) chunkOf.set(member, 'renderApp');
-        for (const member of entry) if (!early.has(member)) chunkOf.set(member, 'startup');
+        groupOf = new Map();
+        for (const member of staticClosure(context, appFile)) if (!entry.has(member)) groupOf.set(member, 'renderApp');
+        for (const member of entry) if (!early.has(member)) groupOf.set(member, 'startup');
       }
-      return chunkOf.get(id) ?? null;
+      return groupOf.get(id) ?? null;
     },
     // A chunk's own dependencies stay where they are: the shell imports the stores, it does not take them.
     includeDependenciesRecursively: false,
@@ -94,10 +95,10 @@ function startupChunkGroup(earlyFile: string, entryFile: string, appFile: string
 const renderer = (file: string) => resolve(import.meta.dirname, 'src/renderer', file);
 
 /**
- * How the renderer's start-up is chunked (issue 22, renderer startup; decision 50/05): the bridge
- * (bridge/api.ts) is an entry of its own that opens the socket first; the entry (main.tsx) wires
- * the stores and sends the start-up reads; React and the shell (renderApp.tsx) are one chunk
- * apart from it, preloaded by index.html.
+ * How the renderer's start-up is chunked (issue 22, renderer startup; decision 50/05): the early
+ * entry (startEarly.ts) opens the socket and starts the first view's fetch; the main entry
+ * (main.tsx) wires the stores and sends the start-up reads; React and the shell (renderApp.tsx)
+ * are one chunk apart from both, preloaded by index.html.
  */
 export const rendererStartup = {
   input: { index: renderer('index.html'), startEarly: renderer('startEarly.ts') },

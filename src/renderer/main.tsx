@@ -4,7 +4,7 @@
  * soon and the socket's `open` is handled — and the reads and the first book's watch go out —
  * while react-dom and the shell are still being fetched and evaluated.
  */
-// First: the socket and the first view's chunk start while the rest of the entry evaluates.
+// The early entry, which index.html runs before this one: the same module, so the same socket.
 import { firstViewLoaded } from './startEarly';
 import { bridgeMode } from './bridge/api';
 import { wireBridgeSubscriptions } from './bridge/subscriptions';
