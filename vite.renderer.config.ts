@@ -83,7 +83,9 @@ function startupChunkGroup(earlyFile: string, entryFile: string, appFile: string
         const entry = staticClosure(context, entryFile);
         groupOf = new Map();
         for (const member of staticClosure(context, appFile)) if (!entry.has(member)) groupOf.set(member, 'renderApp');
-        for (const member of entry) if (!early.has(member)) groupOf.set(member, 'startup');
+        // The entry's own module stays in the entry's chunk: emptied, the Electron build drops it
+        // and lists its imports as scripts of their own.
+        for (const member of entry) if (!early.has(member) && member !== entryFile) groupOf.set(member, 'startup');
       }
       return groupOf.get(id) ?? null;
     },
