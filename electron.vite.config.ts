@@ -4,6 +4,7 @@
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { rendererStartup } from './vite.renderer.config';
 
 const root = import.meta.dirname;
 
@@ -36,14 +37,14 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src/renderer'),
-    plugins: [react()],
+    plugins: [react(), rendererStartup.plugin],
     build: {
       outDir: resolve(root, 'out/renderer'),
       // electron-vite leaves the renderer unminified unless told: the app would parse a 748 KB
       // entry where browser mode parses 303 KB (vite.renderer.config.ts minifies by default).
       minify: true,
       target: 'chrome120',
-      rolldownOptions: { input: resolve(root, 'src/renderer/index.html') },
+      rolldownOptions: { input: rendererStartup.input, output: { codeSplitting: rendererStartup.codeSplitting } },
     },
   },
 });

@@ -31,6 +31,7 @@ const RENDERER = resolve(import.meta.dirname, '../out/renderer');
 interface ManifestChunk {
   file: string;
   src?: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   css?: string[];
@@ -56,11 +57,13 @@ function rendererChunks(): Chunk[] {
     for (const next of manifest[key]?.imports ?? []) closure(next, into);
     return into;
   };
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  // Every start loads the entries (index.html's and startEarly's) and the shell's chunk (React,
+  // the shell), which index.html preloads; the first view on Trade adds Trade's chunk.
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry || manifest[key]!.name === 'renderApp');
   const trade = Object.keys(manifest).find((key) => manifest[key]!.src === 'views/trade/TradeView.tsx');
-  if (!entry || !trade) throw new Error('the renderer build has no entry or no Trade view chunk: rebuild it (npm run build:renderer)');
+  if (entries.length === 0 || !trade) throw new Error('the renderer build has no entry or no Trade view chunk: rebuild it (npm run build:renderer)');
   const first = new Set<string>();
-  for (const key of new Set([...closure(entry), ...closure(trade)])) {
+  for (const key of new Set([...entries.flatMap((entry) => [...closure(entry)]), ...closure(trade)])) {
     first.add(manifest[key]!.file);
     for (const css of manifest[key]!.css ?? []) first.add(css);
   }

@@ -1,8 +1,11 @@
-/** Renderer entry: wire bridge events into the stores once, then render. */
-// First: the socket and the first view's chunk start while the rest of the entry evaluates.
+/**
+ * Renderer entry: wire bridge events into the stores once, send the start-up reads, then render.
+ * React and the shell are not here (renderApp.tsx): this entry is small, so its evaluation ends
+ * soon and the socket's `open` is handled — and the reads and the first book's watch go out —
+ * while react-dom and the shell are still being fetched and evaluated.
+ */
+// The early entry, which index.html runs before this one: the same module, so the same socket.
 import { firstViewLoaded } from './startEarly';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { bridgeMode } from './bridge/api';
 import { wireBridgeSubscriptions } from './bridge/subscriptions';
 import { reportUserActivityWhileOpen } from './bridge/userActivity';
@@ -11,12 +14,12 @@ import { useAppStatusStore } from './stores/appStatusStore';
 import { useVaultStore } from './stores/vaultStore';
 import { followLocationHash } from './stores/navigationStore';
 import { watchRememberedBookAhead } from './views/trade/tradeStartup';
+import { publishLiveBooksNow } from './stores/liveBooks';
 import { useConfirmationsStore } from './stores/confirmationsStore';
 import { useUpdateStore } from './stores/updateStore';
 import { usePrefsStore } from './stores/prefsStore';
 import { useAlertsStore } from './stores/alertsStore';
 import { followSystemTheme } from './lib/theme';
-import { App } from './App';
 import './styles/theme.css';
 import './styles/theme-light.css';
 import './styles/shell.css';
@@ -60,14 +63,12 @@ followLocationHash();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// The first render waits for the first view's code (fetched while this entry evaluates): the
-// shell and the view then render in one blocking pass, laid out and painted once. Rendered apart,
-// the shell painted first and the view rendered in slices that each start-up answer interrupted
-// and restarted (the startup bench's trace). The page that explains a missing token waits for nothing.
-void (bridgeMode === 'needs-token' ? Promise.resolve() : firstViewLoaded).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// The first render waits for React and the shell and for the first view's code (both fetched
+// while this entry evaluates): the shell and the view then render in one blocking pass, laid out
+// and painted once. Rendered apart, the shell painted first and the view rendered in slices that
+// each start-up answer interrupted and restarted (the startup bench's trace). The page that
+// explains a missing token waits for no view. A book already back is published for that render.
+void Promise.all([import('./renderApp'), bridgeMode === 'needs-token' ? undefined : firstViewLoaded]).then(([{ renderApp }]) => {
+  publishLiveBooksNow();
+  renderApp(root);
+});

@@ -1,7 +1,9 @@
 /**
- * The first module the entry evaluates (main.tsx imports it before anything else): it opens the
- * bridge's socket (building `api` does) and starts fetching the first view's chunk, so both run
- * while the rest of the entry — React, the stores, the shell — is evaluated, not after it.
+ * An entry of its own, which index.html runs as an async module script as soon as this small
+ * file is here (vite.renderer.config.ts): it opens the bridge's socket (building `api` does) and
+ * starts fetching the first view's chunk, before the main entry (main.tsx, which imports this
+ * same module: the same socket, the same promise) has been fetched and evaluated. The socket is
+ * then usually open when the entry sends the start-up reads, and they go out at once.
  */
 import './bridge/api';
 import { useNavigationStore } from './stores/navigationStore';

@@ -19,6 +19,17 @@ function schedulePublish(): void {
   if (pendingFrame === null) pendingFrame = requestAnimationFrame(publish);
 }
 
+/**
+ * Publishes what is waiting for the next frame now: called before the first render, so a book
+ * that came back while the app's code was loading is in that render instead of the frame after
+ * it (which re-rendered the ladder, a second pass before the first book was painted).
+ */
+export function publishLiveBooksNow(): void {
+  if (pendingFrame === null) return;
+  cancelAnimationFrame(pendingFrame);
+  publish();
+}
+
 /** Restricts the store to these tokens; books of anything else are dropped now and later. */
 export function setLiveBookTokens(tokenIds: readonly string[]): void {
   watched = new Set(tokenIds);

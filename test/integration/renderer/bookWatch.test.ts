@@ -1,8 +1,9 @@
 /**
  * The renderer's book watch (stores/bookWatch.ts) against the real core and sandbox: the book
  * asked for at start-up, before Trade renders, is taken over by Trade without a second call; a
- * remount (watch nothing, then the same book, in one tick) keeps the book it holds; and a book
- * asked for ahead that no view takes over is released, so main stops polling it for the window.
+ * remount (watch nothing, then the same book, in one tick) keeps the book it holds; a book
+ * asked for ahead that no view takes over is released, so main stops polling it for the window;
+ * and a book back before the first render is published for it, not a frame later.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsPage, EventDetail } from '../../../src/shared/viewModels';
@@ -15,8 +16,12 @@ const watchCalls: string[][] = [];
 let tokenId = '';
 
 async function loadStores() {
-  const [books, watch] = await Promise.all([import('../../../src/renderer/stores/bookStore'), import('../../../src/renderer/stores/bookWatch')]);
-  return { books: books.useBookStore, ...watch };
+  const [books, watch, live] = await Promise.all([
+    import('../../../src/renderer/stores/bookStore'),
+    import('../../../src/renderer/stores/bookWatch'),
+    import('../../../src/renderer/stores/liveBooks'),
+  ]);
+  return { books: books.useBookStore, publishLiveBooksNow: live.publishLiveBooksNow, ...watch };
 }
 
 /** Lets the coalesced sync, the core's answer and the publishing frame all run. */
@@ -71,5 +76,28 @@ describe('book watch', () => {
     await settle();
     expect(watchCalls).toEqual([[tokenId], []]);
     expect(stores.books.getState().watchPhase).toBe('idle');
+  });
+
+  it('publishes a book that came back before the first render for that render, and not again a frame later', async () => {
+    const frames = new Map<number, () => void>();
+    const globals = globalThis as { requestAnimationFrame?: (run: () => void) => number; cancelAnimationFrame?: (id: number) => void };
+    const [raf, caf] = [globals.requestAnimationFrame, globals.cancelAnimationFrame];
+    // No frame runs while the app's code loads: the book waits for one.
+    globals.requestAnimationFrame = (run) => (frames.set(frames.size + 1, run), frames.size);
+    globals.cancelAnimationFrame = (id) => void frames.delete(id);
+    try {
+      stores.watchBooksAhead([tokenId]);
+      await waitFor(() => frames.size > 0);
+      expect(stores.books.getState().books[tokenId]).toBeUndefined();
+      stores.publishLiveBooksNow();
+      expect(stores.books.getState().books[tokenId]?.tokenId).toBe(tokenId);
+      expect(frames.size, 'the frame that would publish it again was cancelled').toBe(0);
+      stores.publishLiveBooksNow(); // nothing waiting: nothing to do
+      expect(stores.books.getState().books[tokenId]?.tokenId).toBe(tokenId);
+    } finally {
+      [globals.requestAnimationFrame, globals.cancelAnimationFrame] = [raf, caf];
+      stores.releaseBooksAhead();
+      await settle();
+    }
   });
 });

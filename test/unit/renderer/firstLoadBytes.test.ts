@@ -3,7 +3,9 @@
  * first start only the entry and the first view's chunks — not the chart library, not the other
  * views — and no chunk is large enough for the build to warn. The figure is a ratio of bytes in
  * one build (first-load JavaScript over all JavaScript), so it does not depend on the machine.
- * Neither first view (Markets, Trade) loads zod (issue 22, renderer startup).
+ * Neither first view (Markets, Trade) loads zod, and the start-up order holds (issue 22, renderer
+ * startup): React and the shell are a chunk apart from the entries, which index.html preloads, and
+ * the socket's module runs as an async script of its own.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 interface ManifestChunk {
   file: string;
   src?: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
@@ -52,13 +55,19 @@ describe('renderer code splitting', () => {
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
     const bytes = (key: string) => statSync(join(outDir, manifest[key]!.file)).size;
     const jsKeys = Object.keys(manifest).filter((key) => manifest[key]!.file.endsWith('.js'));
-    const entry = jsKeys.find((key) => manifest[key]!.isEntry)!;
+    const entry = jsKeys.find((key) => manifest[key]!.src === 'index.html')!;
+    const startEarly = jsKeys.find((key) => manifest[key]!.isEntry && manifest[key]!.src === 'startEarly.ts')!;
+    const shell = jsKeys.find((key) => manifest[key]!.name === 'renderApp')!;
     const firstView = jsKeys.find((key) => manifest[key]!.src === 'views/markets/MarketsView.tsx')!;
     expect(entry).toBeDefined();
+    expect(startEarly, 'the socket and the first view\'s fetch start from an entry of their own').toBeDefined();
+    expect(shell, 'React and the shell are one chunk').toBeDefined();
     expect(firstView, 'Markets (the first view) is a chunk of its own').toBeDefined();
-    expect(manifest[entry]!.dynamicImports?.length ?? 0).toBeGreaterThanOrEqual(10);
+    expect(manifest[startEarly]!.dynamicImports?.length ?? 0).toBeGreaterThanOrEqual(10);
 
-    const firstLoad = new Set([...staticClosure(manifest, entry), ...staticClosure(manifest, firstView)]);
+    // What every start loads: both entries and the shell (index.html links it), then the view.
+    const startup = new Set([entry, startEarly, shell].flatMap((key) => [...staticClosure(manifest, key)]));
+    const firstLoad = new Set([...startup, ...staticClosure(manifest, firstView)]);
     const firstLoadBytes = [...firstLoad].reduce((sum, key) => sum + bytes(key), 0);
     const totalBytes = jsKeys.reduce((sum, key) => sum + bytes(key), 0);
     const chartChunks = jsKeys.filter((key) => readFileSync(join(outDir, manifest[key]!.file), 'utf8').includes('Lightweight Charts'));
@@ -75,8 +84,20 @@ describe('renderer code splitting', () => {
     const hasZod = (key: string) => readFileSync(join(outDir, manifest[key]!.file), 'utf8').includes('_zod');
     expect(jsKeys.some(hasZod), 'zod is in the bundle (Settings and the limits form use it)').toBe(true);
     const trade = jsKeys.find((key) => manifest[key]!.src === 'views/trade/TradeView.tsx')!;
-    const tradeFirst = new Set([...staticClosure(manifest, entry), ...staticClosure(manifest, trade)]);
+    const tradeFirst = new Set([...startup, ...staticClosure(manifest, trade)]);
     expect([...firstLoad, ...tradeFirst].filter(hasZod).map((key) => manifest[key]!.file), 'no zod before the first view').toEqual([]);
+    // The entries evaluate before the socket's `open` can be handled: react-dom and the shell stay
+    // out of them, and index.html starts their fetch with the page's, beside the entry's.
+    const entries = new Set([entry, startEarly].flatMap((key) => [...staticClosure(manifest, key)]));
+    const hasReactDom = (key: string) => readFileSync(join(outDir, manifest[key]!.file), 'utf8').includes('__REACT_DEVTOOLS_GLOBAL_HOOK__');
+    expect([...entries].filter(hasReactDom).map((key) => manifest[key]!.file), 'no react-dom in the entries').toEqual([]);
+    expect(hasReactDom(shell), 'react-dom is in the shell\'s chunk').toBe(true);
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    expect(html).toContain(`<link rel="modulepreload" crossorigin href="./${manifest[shell]!.file}">`);
+    expect(html).toContain(`<script type="module" async crossorigin src="./${manifest[startEarly]!.file}"></script>`);
+    // Left to the automatic splitting, each module the start-up shares with a view (a store, a
+    // dialog, a hook) was a chunk of its own: 20 files before the first view; grouped, 6.
+    expect(startup.size, 'a handful of files before the first view').toBeLessThanOrEqual(8);
     // Measured at the split (Nov 2026): about 0.51 of all JavaScript; before it, one chunk was all of it.
     const ratio = firstLoadBytes / totalBytes;
     expect(ratio).toBeLessThan(0.7);

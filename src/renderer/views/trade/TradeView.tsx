@@ -17,6 +17,7 @@ import { currentTradingBlock } from '../../stores/tradingAccess';
 import { useTradingStateStore } from '../../stores/tradingStateStore';
 import { selectTradeTarget, useTradeTargetStore, type TradeTarget } from '../../stores/tradeTargetStore';
 import { AccountTradingPanel } from './AccountTradingPanel';
+import { AfterFirstBook } from './AfterFirstBook';
 import { RiskPanel } from './risk/RiskPanel';
 import { BalancePanel } from './BalancePanel';
 import { TradeDialogs } from './TradeDialogs';
@@ -111,20 +112,26 @@ export function TradeView() {
             </header>
             <LadderOrNote target={target} />
           </section>
-          <TradesTape tokenId={target.tokenId} tickSize={tick} />
+          <AfterFirstBook tokenId={target.tokenId}>
+            <TradesTape tokenId={target.tokenId} tickSize={tick} />
+          </AfterFirstBook>
         </div>
         <div className="trade-col trade-center">
           <Suspense fallback={<section className="chart-panel" aria-label="Price chart" aria-busy="true" />}>
             <PriceChart tokenId={target.tokenId} tickSize={tick} />
           </Suspense>
-          <ActivityTabs target={target} />
+          <AfterFirstBook tokenId={target.tokenId}>
+            <ActivityTabs target={target} />
+          </AfterFirstBook>
         </div>
         <div className="trade-col trade-right">
           <WithBook tokenId={target.tokenId}>{(book) => <TicketPanel target={target} book={book} />}</WithBook>
-          <BalancePanel tokenId={target.tokenId} outcome={target.outcome} />
-          <WithBook tokenId={target.tokenId}>{(book) => <AlertCard key={target.tokenId} target={target} book={book} />}</WithBook>
-          <RiskPanel tokenId={target.tokenId} outcome={target.outcome} />
-          <AccountTradingPanel />
+          <AfterFirstBook tokenId={target.tokenId}>
+            <BalancePanel tokenId={target.tokenId} outcome={target.outcome} />
+            <WithBook tokenId={target.tokenId}>{(book) => <AlertCard key={target.tokenId} target={target} book={book} />}</WithBook>
+            <RiskPanel tokenId={target.tokenId} outcome={target.outcome} />
+            <AccountTradingPanel />
+          </AfterFirstBook>
         </div>
       </div>
       <TradeDialogs target={target} />
