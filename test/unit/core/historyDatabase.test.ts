@@ -155,4 +155,36 @@ describe('history database file', () => {
     expect(typeIndexes()).toBe(1);
     store.close();
   });
+
+  it('a version-5 store loses the indexes an export made; an export by market or sort makes none, and a SQL window still does', () => {
+    const dir = tempDir();
+    const path = join(dir, HISTORY_FILE_NAME);
+    const old = new DatabaseSync(path);
+    old.exec(`PRAGMA application_id = ${HISTORY_APPLICATION_ID}`);
+    migrate(old, 0, 5);
+    old.prepare("INSERT INTO wallets (id, address) VALUES (1, '0xw')").run();
+    old.prepare("INSERT INTO markets (id, condition_id, token_id) VALUES (1, '0xc1', '11'), (2, '0xc2', '22')").run();
+    old.prepare("INSERT INTO activity (wallet_id, ts, seq, type, tx, market_ref, size) VALUES (1, 100, 1, 'TRADE', '0xt', 1, 5), (1, 90, 1, 'TRADE', '0xu', 2, 7), (1, 80, 1, 'TRADE', '0xv', 1, 9)").run();
+    old.exec('CREATE INDEX activity_by_market ON activity(wallet_id, market_ref, ts, seq, type); CREATE INDEX activity_by_size ON activity(wallet_id, size, ts, seq, type)');
+    old.close();
+    const lazyIndexes = () => {
+      const db = new DatabaseSync(path, { readOnly: true });
+      const rows = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'activity_by_%' ORDER BY name").all() as Array<{ name: string }>;
+      db.close();
+      return rows.map((row) => row.name);
+    };
+    expect(lazyIndexes()).toEqual(['activity_by_market', 'activity_by_size']);
+
+    const store = HistoryStore.open(dir, recordingLog().log);
+    expect(lazyIndexes()).toEqual([]);
+    // The export's count and rows by market are exact without an index, and make none.
+    const byMarket = { conditionIds: ['0xc1'] };
+    expect(store.activity.countMatching('0xw', byMarket)).toBe(2);
+    expect([...store.activity.stream('0xw', byMarket)].map((row) => row.ts)).toEqual([100, 80]);
+    expect(lazyIndexes()).toEqual([]);
+    // A window in SQL (the in-memory view's reference) still makes what it plans with.
+    expect(store.activity.sql.window(1, byMarket, { key: 'size', direction: 'desc' }, 0, 10).rows.map((row) => row.ts)).toEqual([80, 100]);
+    expect(lazyIndexes()).toEqual(['activity_by_market', 'activity_by_size']);
+    store.close();
+  });
 });

@@ -16,7 +16,9 @@ export interface WindowSort {
 }
 
 /**
- * Filter and sort indexes made on first use (migrations.ts says why). Each sort index ends with
+ * Filter and sort indexes made on first use by a window in SQL (migrations.ts says why), never by
+ * the export: an index once made is kept up by every later walk (a second B-tree per row), and
+ * the export reads the wallet's rows in key order anyway. Each sort index ends with
  * `type` so the default filter (no tips) is answered from the index, without reading the rows a
  * deep window skips over.
  */
@@ -70,16 +72,18 @@ export class ActivitySqlQueries {
     return steps.map((step) => step.detail);
   }
 
-  /** Every filtered row, newest first, one at a time off the statement (memory stays flat). */
+  /**
+   * Every filtered row, newest first, one at a time off the statement (memory stays flat): the
+   * wallet's rows in key order, filtered as they are read. No index is made for it (see above).
+   */
   *stream(walletId: number, filter: ActivityFilter): Generator<StoredActivity> {
-    this.ensureIndexes(indexesFor(filter));
     const { where, params } = filterSql(walletId, filter);
     const statement = this.db.prepare(`SELECT ${ACTIVITY_SELECT} FROM ${ACTIVITY_FROM} WHERE ${where} ORDER BY a.ts DESC, a.seq DESC`);
     yield* statement.iterate(...params) as IterableIterator<StoredActivity>;
   }
 
+  /** The export's total: one pass over the wallet's keys, with no index made for it (see above). */
   count(walletId: number, filter: ActivityFilter): number {
-    this.ensureIndexes(indexesFor(filter));
     const { where, params } = filterSql(walletId, filter);
     return (this.db.prepare(`SELECT count(*) AS n FROM activity a WHERE ${where}`).get(...params) as { n: number }).n;
   }

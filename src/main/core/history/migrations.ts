@@ -130,6 +130,19 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; about: string; sql: st
       DROP INDEX IF EXISTS activity_by_type;
     `,
   },
+  {
+    version: 6,
+    about: 'the filter and sort indexes an export made are dropped',
+    sql: `
+      -- An export with a market filter or a sort made these on first use, and every walk after it
+      -- kept them up. The export no longer makes them (it reads the rows in key order); only a
+      -- window in SQL does, which the Activity view no longer reads (activitySqlQueries.ts).
+      DROP INDEX IF EXISTS activity_by_market;
+      DROP INDEX IF EXISTS activity_by_size;
+      DROP INDEX IF EXISTS activity_by_price;
+      DROP INDEX IF EXISTS activity_by_usdc;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
