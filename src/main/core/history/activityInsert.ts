@@ -16,6 +16,7 @@ import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { ActivityRow } from '../../../shared/protocol/analytics';
 import type { ActivityRefs } from './activityRefs';
 import { ACTIVITY_INSERT_COLUMNS, writeActivityValues, type SqlValue } from './activityRows';
+import { pageIsNewestFirst } from './pageOrder';
 
 /** Rows per statement: 50 × 13 parameters, far below SQLite's limit of 32,766. */
 const CHUNK_ROWS = 50;
@@ -25,9 +26,6 @@ const insertSql = (rows: number) => {
   const tuple = `(${ACTIVITY_INSERT_COLUMNS.map(() => '?').join(',')})`;
   return `INSERT OR IGNORE INTO activity (${ACTIVITY_INSERT_COLUMNS.join(',')}) VALUES ${Array.from({ length: rows }, () => tuple).join(',')}`;
 };
-
-/** `a`'s key (ts, seq) above `b`'s. */
-const after = (a: ActivityRow, b: ActivityRow) => a.block_timestamp > b.block_timestamp || (a.block_timestamp === b.block_timestamp && a.sequence_id > b.sequence_id);
 
 export class ActivityInsert {
   private readonly one: StatementSync;
@@ -48,7 +46,7 @@ export class ActivityInsert {
     const walletId = this.refs.walletId(wallet, true);
     const last = rows.length - 1;
     // The k-th row in key order: from the end of a page sent newest first.
-    const newestFirst = last > 0 && after(rows[0]!, rows[last]!);
+    const newestFirst = pageIsNewestFirst(rows);
     const at = (k: number) => rows[newestFirst ? last - k : k]!;
     let added = 0;
     let i = 0;
