@@ -32,6 +32,11 @@ interface FillsState {
 
 const newestFirst = (a: FillNotification, b: FillNotification) => b.at - a.at;
 let generation = 0;
+/**
+ * Notices dismissed from this page: a list read that main answered before it handled the
+ * dismissal (sent earlier, answered later) must not bring one back.
+ */
+const dismissed = new Set<string>();
 
 export const useFillsStore = create<FillsState>()((set, get) => ({
   accountId: null,
@@ -46,7 +51,7 @@ export const useFillsStore = create<FillsState>()((set, get) => ({
     if (get().accountId !== accountId) set({ accountId, fills: [], loadedAt: 0, error: null });
     const result = await api.listFillNotifications({});
     if (mine !== generation || useAccountsStore.getState().activeAccountId !== accountId) return;
-    if (result.ok) set({ accountId, fills: [...result.value].sort(newestFirst), loadedAt: Date.now(), error: null });
+    if (result.ok) set({ accountId, fills: result.value.filter((f) => !dismissed.has(f.id)).sort(newestFirst), loadedAt: Date.now(), error: null });
     else set({ error: result.error });
   },
   receive: (fill) => {
@@ -60,7 +65,10 @@ export const useFillsStore = create<FillsState>()((set, get) => ({
   dismiss: async (ids) => {
     if (ids.length === 0 || currentTradingBlock() !== null) return;
     const result = await api.dismissFillNotifications({ ids });
-    if (result.ok) set((s) => ({ fills: s.fills.filter((f) => !ids.includes(f.id)), error: null }));
+    if (result.ok) {
+      for (const id of ids) dismissed.add(id);
+      set((s) => ({ fills: s.fills.filter((f) => !ids.includes(f.id)), error: null }));
+    }
     else set({ error: result.error });
   },
   closeToast: (id) => set((s) => (s.toasts.some((t) => t.id === id) ? { toasts: s.toasts.filter((t) => t.id !== id) } : s)),
