@@ -55,8 +55,14 @@ test('defect 8: the price axis follows the current market tick (0.01 after 0.001
   // Switch with the picker: the chart stays mounted, as when a trader flips between markets.
   await page.getByTestId('trade-picker-button').click();
   await page.getByTestId('trade-picker-search').fill(cent.title);
-  await page.locator(`[data-testid="trade-picker-event"][data-event-id="${cent.eventId}"]`).click();
-  await page.locator(`[data-testid="trade-picker-outcome"][data-token-id="${cent.tokenId}"]`).click();
+  const outcome = page.locator(`[data-testid="trade-picker-outcome"][data-token-id="${cent.tokenId}"]`);
+  // The list is re-rendered when the debounced search answers: a click just before that can land
+  // on the row that was under the pointer, another event. Open it again until its outcomes show.
+  await expect(async () => {
+    await page.locator(`[data-testid="trade-picker-event"][data-event-id="${cent.eventId}"]`).click();
+    await expect(outcome).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+  await outcome.click();
   await expect(page.getByTestId('view-trade')).toHaveAttribute('data-token-id', cent.tokenId);
   await expect(page.getByTestId('trade-tick')).toHaveText('0.01', { timeout: 20_000 });
   // Before the fix the series kept the first market's three decimals.
