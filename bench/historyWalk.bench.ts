@@ -30,8 +30,6 @@ import { createInterface } from 'node:readline';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { AnalyticsClient } from '../src/main/core/analytics/analyticsClient';
-import { activityQuery } from '../src/main/core/analytics/activityQuery';
-import { syncActivityQuery } from '../src/main/core/history/feedSources';
 import { HistoryStore } from '../src/main/core/history/historyStore';
 import { HistorySync } from '../src/main/core/history/historySync';
 import { silentLogger } from '../src/main/core/log';
@@ -43,7 +41,8 @@ import { ExportDownloads } from '../src/main/core/portfolio/exportDownloads';
 import { JobRunner } from '../src/main/core/trading/jobs';
 import { edgeWindowsFor, type EdgeWindow } from '../src/shared/protocol/edgeLimits';
 import type { Bench, BenchRow } from './harness';
-import { median } from './harness';
+import { cpuMsSince, median } from './harness';
+import { activityPageUrl } from './activityPageUrl';
 
 const WALLET = '0x5a4d00000000000000000000000000000000a001';
 const ROUNDS = Number(process.env.BENCH_HISTORY_ROUNDS ?? 5);
@@ -67,26 +66,18 @@ async function startSandboxProcess(): Promise<{ urls: Urls; child: ChildProcess 
 }
 
 /** CPU time this process spent since `before` (all its threads), ms: what a side costs the client, whatever the machine's load. */
-const cpuMs = (before: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
-};
-
 /** The same pages the store walk fetches, with a bare fetch loop: no gate, no checks, no store. */
 async function bareLoop(urls: Urls): Promise<{ rows: number; seconds: number; cpuMs: number }> {
-  const base = `${urls.analytics}/v2/activity`;
-  const query = Object.entries(activityQuery(syncActivityQuery(WALLET))).filter(([, v]) => v !== undefined) as Array<[string, string]>;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   let rows = 0;
   let cursor: string | null = null;
   do {
-    const params = new URLSearchParams([...query.map(([k, v]) => [k, String(v)] as [string, string]), ['limit', '1000'], ...(cursor ? [['cursor', cursor] as [string, string]] : [])]);
-    const body = (await (await fetch(`${base}?${params}`)).json()) as { data: unknown[]; pagination: { next_cursor: string | null } };
+    const body = (await (await fetch(activityPageUrl(urls.analytics, WALLET, cursor))).json()) as { data: unknown[]; pagination: { next_cursor: string | null } };
     rows += body.data.length;
     cursor = body.pagination.next_cursor;
   } while (cursor !== null);
-  return { rows, seconds: (performance.now() - started) / 1000, cpuMs: cpuMs(cpuBefore) };
+  return { rows, seconds: (performance.now() - started) / 1000, cpuMs: cpuMsSince(cpuBefore) };
 }
 
 interface StoreWalk {
@@ -124,7 +115,7 @@ async function storeWalk(
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const state = await sync.sync(WALLET);
-  return { rows: state.rows, pages, seconds: (performance.now() - started) / 1000, cpuMs: cpuMs(cpuBefore), dir, store, jobs };
+  return { rows: state.rows, pages, seconds: (performance.now() - started) / 1000, cpuMs: cpuMsSince(cpuBefore), dir, store, jobs };
 }
 
 const close = (walk: StoreWalk) => {

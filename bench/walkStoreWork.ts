@@ -11,13 +11,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { activityQuery } from '../src/main/core/analytics/activityQuery';
-import { syncActivityQuery } from '../src/main/core/history/feedSources';
 import { HistoryStore } from '../src/main/core/history/historyStore';
 import { silentLogger } from '../src/main/core/log';
 import { startSandbox } from '../src/sandbox/start';
 import type { ActivityRow } from '../src/shared/protocol/analytics';
-import { median } from './harness';
+import { activityPageUrl } from './activityPageUrl';
+import { cpuMsSince, median } from './harness';
 
 const WALLET = '0x5a4d00000000000000000000000000000000a001';
 const COMMIT_PAGES = 50;
@@ -27,13 +26,10 @@ const rounds = Number(process.argv[2] ?? 7);
 async function fetchPages(): Promise<string[]> {
   const sandbox = await startSandbox({ simulate: false, edge: { limits: { analytics: 1_000_000 } } });
   try {
-    const base = `${sandbox.urls.analytics}/v2/activity`;
-    const query = Object.entries(activityQuery(syncActivityQuery(WALLET))).filter(([, v]) => v !== undefined).map(([k, v]): [string, string] => [k, String(v)]);
     const pages: string[] = [];
     let cursor: string | null = null;
     do {
-      const params = new URLSearchParams([...query, ['limit', '1000'], ...(cursor ? [['cursor', cursor] as [string, string]] : [])]);
-      const text: string = await (await fetch(`${base}?${params}`)).text();
+      const text: string = await (await fetch(activityPageUrl(sandbox.urls.analytics, WALLET, cursor))).text();
       pages.push(text);
       cursor = (JSON.parse(text) as { pagination: { next_cursor: string | null } }).pagination.next_cursor;
     } while (cursor !== null);
@@ -42,11 +38,6 @@ async function fetchPages(): Promise<string[]> {
     await sandbox.stop();
   }
 }
-
-const cpuSince = (before: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
-};
 
 /** One walk's store work over `pages` into a fresh store: CPU ms per 1,000 rows. */
 function storeRound(pages: readonly string[]): number {
@@ -64,12 +55,12 @@ function storeRound(pages: readonly string[]): number {
         store.walks.saveWalk(WALLET, 'activity', { purpose: 'backfill', cursor: `page ${i + 1}`, stop: null, topTs: null, floorTs: null, startedAt: 0 });
       });
       if ((i + 1) % COMMIT_PAGES === 0) store.flush();
-      cpuMs += cpuSince(before);
+      cpuMs += cpuMsSince(before);
       rows += page.length;
     });
     const before = process.cpuUsage();
     store.flush();
-    cpuMs += cpuSince(before);
+    cpuMs += cpuMsSince(before);
   } finally {
     store.close();
     rmSync(dir, { recursive: true, force: true });
