@@ -177,6 +177,12 @@ test('fee line, ENDED warning, grid minimum size, amend keeping flags, and Trade
     // …and the table fits its pane: Cancel is in view without scrolling sideways.
     const table = page.getByTestId('open-orders-table');
     expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    // …and Amend and Cancel fit their own column rather than spill past its edge.
+    const actionsSpill = await page.locator('[data-testid="open-order-row"] .row-actions').first().evaluate((el) => {
+      const cell = el.closest('[role="cell"]');
+      return cell ? el.getBoundingClientRect().right - cell.getBoundingClientRect().right : Number.NaN;
+    });
+    expect(actionsSpill, 'Amend and Cancel fit their column').toBeLessThanOrEqual(0.5);
     // The same on the 12-hour clock, whose moments are the widest ("2026-11-28 12:05 PM").
     await page.getByTestId('nav-settings').click();
     await page.getByTestId('pref-clock').selectOption('12h');
