@@ -1,6 +1,6 @@
 /**
- * Trade's first frame is the ladder and the ticket: the parts around them (the trades tape, the
- * activity tables, balance, alerts, risk, the account panel) render in the task after the frame
+ * Trade's first frame is the ladder and the ticket: the parts around them (the chart, the trades
+ * tape, the activity tables, balance, alerts, risk, the account panel) render in the task after the frame
  * that shows the first book — or the ladder's note, when no book comes. Rendered in the same
  * pass, they doubled the first render and its layout, and the book waited for them (the startup
  * bench's trace). Once Trade has shown its first book, later visits render everything at once.
@@ -12,7 +12,8 @@ let firstBookShown = false;
 /** No frame runs while the window is hidden: then the parts come after this, frame or not. */
 const WITHOUT_A_FRAME_MS = 250;
 
-export function AfterFirstBook({ tokenId, children }: { tokenId: string; children: ReactNode }) {
+/** `placeholder` holds the part's place until then (nothing when not given). */
+export function AfterFirstBook({ tokenId, placeholder = null, children }: { tokenId: string; placeholder?: ReactNode; children: ReactNode }) {
   const bookSettled = useBookStore((s) => s.books[tokenId] !== undefined || s.watchPhase !== 'loading');
   const [ready, setReady] = useState(firstBookShown);
   useEffect(() => {
@@ -30,5 +31,5 @@ export function AfterFirstBook({ tokenId, children }: { tokenId: string; childre
       clearTimeout(fallback);
     };
   }, [ready, bookSettled]);
-  return ready ? children : null;
+  return ready ? children : placeholder;
 }

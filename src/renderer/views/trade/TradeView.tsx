@@ -32,8 +32,14 @@ import { AlertCard } from '../alerts/AlertCard';
 import { AmendOrderDialog } from '../ladder/AmendOrderDialog';
 import { TradeLadder } from '../ladder/TradeLadder';
 
-/** The chart library is most of the bundle: it loads when Trade first opens, not at startup. */
+/**
+ * The chart library is most of the bundle: it loads when Trade first opens, not at startup, and
+ * on that first visit after the frame that shows the first book (its 186 KiB were fetched and
+ * evaluated before the book, and its candle read went out beside the book's).
+ */
 const PriceChart = lazy(() => import('./PriceChart').then((module) => ({ default: module.PriceChart })));
+/** Holds the chart's place while its code loads, so the columns do not move when it comes. */
+const CHART_PLACEHOLDER = <section className="chart-panel" aria-label="Price chart" aria-busy="true" />;
 
 /**
  * The parts that show the book itself (header, ticket, alert card) take it here, each on its own:
@@ -117,8 +123,10 @@ export function TradeView() {
           </AfterFirstBook>
         </div>
         <div className="trade-col trade-center">
-          <Suspense fallback={<section className="chart-panel" aria-label="Price chart" aria-busy="true" />}>
-            <PriceChart tokenId={target.tokenId} tickSize={tick} />
+          <Suspense fallback={CHART_PLACEHOLDER}>
+            <AfterFirstBook tokenId={target.tokenId} placeholder={CHART_PLACEHOLDER}>
+              <PriceChart tokenId={target.tokenId} tickSize={tick} />
+            </AfterFirstBook>
           </Suspense>
           <AfterFirstBook tokenId={target.tokenId}>
             <ActivityTabs target={target} />
