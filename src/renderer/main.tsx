@@ -1,12 +1,13 @@
 /**
  * Renderer entry: wire bridge events into the stores once, send the start-up reads, then render.
- * React and the shell are not here (renderApp.tsx): this entry is small, so its evaluation ends
- * soon and the socket's `open` is handled — and the reads and the first book's watch go out —
- * while react-dom and the shell are still being fetched and evaluated.
+ * React and the shell are not here (renderApp.tsx): this entry is small, and in browser mode it
+ * imports them only once the socket's `open` has been handled and the reads and the first book's
+ * watch have gone out, so react-dom and the shell evaluate while the server answers.
  */
 // The early entry, which index.html runs before this one: the same module, so the same socket.
 import { firstViewLoaded } from './startEarly';
-import { bridgeMode } from './bridge/api';
+import { bridgeLink, bridgeMode } from './bridge/api';
+import { linkLeavesConnecting } from './bridge/linkLeavesConnecting';
 import { wireBridgeSubscriptions } from './bridge/subscriptions';
 import { reportUserActivityWhileOpen } from './bridge/userActivity';
 import { useAccountsStore } from './stores/accountsStore';
@@ -20,6 +21,7 @@ import { useUpdateStore } from './stores/updateStore';
 import { usePrefsStore } from './stores/prefsStore';
 import { useAlertsStore } from './stores/alertsStore';
 import { followSystemTheme } from './lib/theme';
+import { prepareFormats } from './lib/format';
 import './styles/theme.css';
 import './styles/theme-light.css';
 import './styles/shell.css';
@@ -61,6 +63,9 @@ if (bridgeMode !== 'needs-token') {
 }
 followLocationHash();
 
+/** On loopback the socket opens in a few milliseconds; a slower link does not hold React longer. */
+const OPEN_WAIT_MS = 50;
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // The first render waits for React and the shell and for the first view's code (both fetched
@@ -68,7 +73,15 @@ if (!root) throw new Error('index.html has no #root element');
 // and painted once. Rendered apart, the shell painted first and the view rendered in slices that
 // each start-up answer interrupted and restarted (the startup bench's trace). The page that
 // explains a missing token waits for no view. A book already back is published for that render.
-void Promise.all([import('./renderApp'), bridgeMode === 'needs-token' ? undefined : firstViewLoaded]).then(([{ renderApp }]) => {
+// In browser mode React and the shell are evaluated once the socket is open and the reads above
+// have gone out, so the server answers while they evaluate (decision 50/08); through Electron's
+// preload the reads are out already.
+const readsSent = bridgeLink ? linkLeavesConnecting(bridgeLink, OPEN_WAIT_MS) : Promise.resolve();
+const shellLoaded = readsSent.then(() => import('./renderApp'));
+// While the first view's code or the answers are still on their way, the formatters the first
+// frame uses are built, instead of inside the first render.
+void shellLoaded.then(() => requestIdleCallback(prepareFormats));
+void Promise.all([shellLoaded, bridgeMode === 'needs-token' ? undefined : firstViewLoaded]).then(([{ renderApp }]) => {
   publishLiveBooksNow();
   renderApp(root);
 });

@@ -22,6 +22,7 @@ import {
   formatSignedAmount,
   formatTime,
   parseDateTimeInput,
+  prepareFormats,
   setFormatPrefs,
 } from '../../../src/renderer/lib/format';
 
@@ -78,6 +79,17 @@ describe('times', () => {
     setFormatPrefs({ ...DEFAULTS, timeZone: 'America/New_York', clock: '12h' });
     expect(formatDateTime(INSTANT)).toBe('2026-11-01 8:05 AM');
     expect(formatClock(0)).toBe('—');
+  });
+});
+
+describe('formatters prepared ahead (startup)', () => {
+  it('give the same text, and do not hold a clock or zone chosen after them', () => {
+    setFormatPrefs(DEFAULTS);
+    prepareFormats();
+    expect(formatPrice('0.55', '0.01')).toBe('0.55');
+    expect(formatDateTime(INSTANT)).toBe('2026-11-01 13:05');
+    setFormatPrefs({ ...DEFAULTS, clock: '12h', timeZone: 'Asia/Tokyo' });
+    expect(formatDateTime(INSTANT)).toBe('2026-11-01 10:05 PM');
   });
 });
 
