@@ -371,9 +371,13 @@ export function formatChartTick(epochMs: number, kind: ChartTickKind): string {
   return clockText(parts, kind === 'seconds');
 }
 
-/** The zone times are shown in, for a hint: "UTC", "Asia/Tokyo" or this computer's zone. */
+/**
+ * The zone times are shown in, for a hint: "UTC", "Asia/Tokyo" or this computer's zone. Read from
+ * the formatter the times go through (the zone they are really shown in), not a new one per call:
+ * the Risk panel asks on every render.
+ */
 export function timeZoneLabel(): string {
-  return prefs.timeZone === 'system' ? new Intl.DateTimeFormat(LOCALE).resolvedOptions().timeZone : prefs.timeZone;
+  return prefs.timeZone === 'system' ? momentFormat().resolvedOptions().timeZone : prefs.timeZone;
 }
 
 const inputParts = new Map<string, Intl.DateTimeFormat>();

@@ -24,6 +24,7 @@ import {
   parseDateTimeInput,
   prepareFormats,
   setFormatPrefs,
+  timeZoneLabel,
 } from '../../../src/renderer/lib/format';
 
 /** 2026-11-01 13:05:09 UTC. */
@@ -79,6 +80,15 @@ describe('times', () => {
     setFormatPrefs({ ...DEFAULTS, timeZone: 'America/New_York', clock: '12h' });
     expect(formatDateTime(INSTANT)).toBe('2026-11-01 8:05 AM');
     expect(formatClock(0)).toBe('—');
+  });
+});
+
+describe('the zone hint', () => {
+  it('names the chosen zone, or the zone this computer\'s times are shown in', () => {
+    setFormatPrefs({ ...DEFAULTS, timeZone: 'Asia/Tokyo' });
+    expect(timeZoneLabel()).toBe('Asia/Tokyo');
+    setFormatPrefs({ ...DEFAULTS, timeZone: 'system' });
+    expect(timeZoneLabel()).toBe(new Intl.DateTimeFormat('en-US').resolvedOptions().timeZone);
   });
 });
 
