@@ -1,7 +1,7 @@
 /**
  * What the client's transport does that fetch used to do for it (httpTransport.ts), over a real
  * loopback server: compressed answers decoded, the size limit held on a body of no declared length
- * and on a body that only grows once decoded, a byte-order mark dropped, a repeated header joined.
+ * and on a body that only grows once decoded, a byte-order mark dropped, a repeated header joined, an empty coded body read as empty.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +35,7 @@ beforeAll(async () => {
       return response.end('"');
     }
     if (path === 'bom') return response.writeHead(200, json).end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"ok":true}')]));
+    if (path === 'empty-gzip') return response.writeHead(200, { ...json, 'content-encoding': 'gzip', 'content-length': '0' }).end();
     if (path === 'repeated') return response.writeHead(503, [['content-type', 'application/json'], ['x-trace-id', 'a'], ['x-trace-id', 'b']]).end('{"error":"busy"}');
     response.writeHead(404, json).end('{"error":"not found"}');
   });
@@ -74,10 +75,16 @@ describe('the HTTP client transport (undici request)', () => {
     expect(await client().requestJson({ service: 'analytics', method: 'GET', path: '/bom' })).toEqual({ ok: true });
   });
 
+  const send = (path: string) => undiciTransport({ url: `${base}${path}`, method: 'GET', headers: {}, signal: AbortSignal.timeout(5_000), followRedirects: false, maxBytes: 1024 });
+
   it('joins a repeated header as fetch does', async () => {
-    const answer = await undiciTransport({ url: `${base}/repeated`, method: 'GET', headers: {}, signal: AbortSignal.timeout(5_000), followRedirects: false, maxBytes: 1024 });
+    const answer = await send('/repeated');
     expect(answer.status).toBe(503);
     expect(answer.headers.get('X-Trace-Id')).toBe('a, b');
     expect(await answer.text()).toBe('{"error":"busy"}');
+  });
+
+  it('reads an empty body that names a coding as empty, not as a broken one', async () => {
+    expect(await (await send('/empty-gzip')).text()).toBe('');
   });
 });

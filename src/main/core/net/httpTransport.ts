@@ -95,7 +95,8 @@ async function readWithLimit(body: Dispatcher.ResponseData['body'], declared: nu
 
 /** Undoes the answer's content codings, last applied first; null when the result is larger than `maxBytes`. */
 function decode(bytes: Buffer, encoding: string | null, maxBytes: number): Buffer | null {
-  if (encoding === null) return bytes;
+  // An empty body (a 204, an empty error) with a coding named is empty, not a broken stream.
+  if (encoding === null || bytes.length === 0) return bytes;
   const options = { maxOutputLength: maxBytes };
   let decoded = bytes;
   for (const coding of encoding.toLowerCase().split(',').map((c) => c.trim()).reverse()) {
