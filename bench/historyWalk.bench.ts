@@ -34,6 +34,7 @@ import { HistoryStore } from '../src/main/core/history/historyStore';
 import { HistorySync } from '../src/main/core/history/historySync';
 import { silentLogger } from '../src/main/core/log';
 import { HttpClient } from '../src/main/core/net/httpClient';
+import { undiciTransport, type HttpTransport } from '../src/main/core/net/httpTransport';
 import { RateBudget } from '../src/main/core/net/rateBudget';
 import { ActivityExport } from '../src/main/core/portfolio/activityExport';
 import { FileExport } from '../src/main/core/portfolio/fileExport';
@@ -99,11 +100,11 @@ async function storeWalk(
   const dir = mkdtempSync(join(tmpdir(), 'marketdesk-bench-history-'));
   const budget = new RateBudget();
   // Records when each request leaves the gate (the budget-bound figure is computed from these).
-  const fetchImpl: typeof fetch = (input, init) => {
+  const transport: HttpTransport = (request) => {
     sentAt.push(performance.now());
-    return fetch(input, init);
+    return undiciTransport(request);
   };
-  const http = new HttpClient({ urls: () => urls, budget, windowsFor, fetchImpl });
+  const http = new HttpClient({ urls: () => urls, budget, windowsFor, transport });
   const store = HistoryStore.open(dir, silentLogger);
   store.writeWalksOnThread(!onMainThread);
   // The app starts the writer thread once per store open, not per walk: its start (about 0.6 s of

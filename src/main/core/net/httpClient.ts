@@ -14,7 +14,7 @@
 import { CoreError } from '../coreError';
 import type { RateBudget } from './rateBudget';
 import { errorFromResponse } from './responseErrors';
-import { readBodyWithLimit } from './readBody';
+import { undiciTransport, type HttpTransport, type TransportAnswer } from './httpTransport';
 import { serviceLabels, type ServiceName, type ServiceUrls } from './serviceNames';
 import type { EdgeWindow } from '../../../shared/protocol/edgeLimits';
 import type { BudgetPriority } from '../../../shared/viewModels';
@@ -60,7 +60,8 @@ export interface HttpClientOptions {
   /** What a request counts in those windows (its route weight); 1 when not given. */
   costFor?: (service: ServiceName, method: string, path: string) => number;
   onOutcome?: (outcome: RequestOutcome) => void;
-  fetchImpl?: typeof fetch;
+  /** How requests go on the wire (undiciTransport unless given). */
+  transport?: HttpTransport;
   defaultTimeoutMs?: number;
   /** 429 / retryable 503 retries: count, backoff, jitter source and sleep. */
   retry?: RetryOptions;
@@ -76,11 +77,11 @@ const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 const MAX_SCOPE_PAUSE_MS = 30_000;
 
 export class HttpClient {
-  private readonly fetchImpl: typeof fetch;
+  private readonly transport: HttpTransport;
   private readonly defaultTimeoutMs: number;
 
   constructor(private readonly options: HttpClientOptions) {
-    this.fetchImpl = options.fetchImpl ?? fetch;
+    this.transport = options.transport ?? undiciTransport;
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
   }
 
@@ -186,19 +187,19 @@ export class HttpClient {
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     if (request.bodyText !== undefined) headers['content-type'] = 'application/json';
 
-    let response: Response;
+    let response: TransportAnswer;
     const maxBytes = request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     let bodyText: string | null;
     try {
       // A redirect would carry the request's headers (credentials) to wherever it points.
-      const redirect = request.boundOrigin === undefined ? 'follow' : 'manual';
-      response = await this.fetchImpl(url, { method, headers, body: request.bodyText, signal, redirect });
+      const followRedirects = request.boundOrigin === undefined;
+      response = await this.transport({ url, method, headers, ...(request.bodyText !== undefined ? { body: request.bodyText } : {}), signal, followRedirects, maxBytes });
     } catch (error) {
       report({ service, ok: false, transportFailure: true });
       throw this.transportError(error, service, call, url, timeoutMs, request.signal);
     }
     try {
-      bodyText = await readBodyWithLimit(response, maxBytes);
+      bodyText = await response.text();
     } catch (error) {
       // Our timeout or cancel while the body came in; else the service cut its answer off.
       if (signal.aborted) {
@@ -225,12 +226,13 @@ export class HttpClient {
         `The ${serviceLabels[service]} answered ${call} with a redirect (${response.status}); a request that carries credentials or a signature never follows one, so nothing more was sent.`,
       );
     }
-    if (!parse && response.ok) {
+    const ok = response.status >= 200 && response.status < 300;
+    if (!parse && ok) {
       report({ service, ok: true });
       return bodyText;
     }
     const parsed = parseJson(bodyText);
-    if (!response.ok) {
+    if (!ok) {
       report(outcomeOfStatus(service, response.status));
       const error = errorFromResponse(service, call, response.status, response.headers, parsed.value);
       throw isRetryableRefusal(response.status, parsed.value) ? new RefusedForNow(error) : error;
@@ -291,8 +293,15 @@ class RefusedForNow extends Error {
 
 function isConnectionReset(error: unknown): boolean {
   if (!(error instanceof CoreError) || error.code !== 'network') return false;
-  const cause = (error.cause as { cause?: { code?: string } } | undefined)?.cause;
-  return cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET';
+  const code = networkCode(error.cause);
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET';
+}
+
+/** The code of a transport failure: undici's or the socket's own error, or the one it wraps. */
+function networkCode(error: unknown): string | undefined {
+  const failure = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  if (typeof failure?.code === 'string') return failure.code;
+  return typeof failure?.cause?.code === 'string' ? failure.cause.code : undefined;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; value: undefined } {
@@ -304,8 +313,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; va
 }
 
 function describeNetworkFailure(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  switch (cause?.code) {
+  const code = networkCode(error);
+  switch (code) {
     case 'ECONNREFUSED':
       return 'connection refused';
     case 'ECONNRESET':
@@ -313,6 +322,6 @@ function describeNetworkFailure(error: unknown): string {
     case 'ENOTFOUND':
       return 'host not found';
     default:
-      return cause?.code ?? 'network error';
+      return code ?? 'network error';
   }
 }

@@ -25,7 +25,7 @@ export function errorFromResponse(
   service: ServiceName,
   call: string,
   status: number,
-  headers: Headers,
+  headers: Pick<Headers, 'get'>,
   body: unknown,
 ): CoreError {
   const parsed: ErrorBody = body && typeof body === 'object' ? (body as ErrorBody) : {};

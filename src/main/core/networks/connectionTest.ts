@@ -26,7 +26,6 @@ import type { z } from 'zod';
 import type { ClockSkewReading } from '../../../shared/networkProfiles';
 
 export interface ConnectionTestOptions {
-  fetchImpl?: typeof fetch;
   /** This computer's wall clock (unix ms); injected by tests to stand for a skewed clock. */
   now?: () => number;
   /** Per request (default 8 s): a test must end by itself. */
@@ -81,7 +80,6 @@ function clientFor(profile: NetworkProfile, options: ConnectionTestOptions): Htt
     costFor: (service, method, path) => (service === 'perps' ? perpsRequestWeight(method, path) : 1),
     defaultTimeoutMs: options.timeoutMs ?? 8_000,
     retry: { maxRetries: 0 },
-    ...(options.fetchImpl ? { fetchImpl: options.fetchImpl } : {}),
   });
 }
 
