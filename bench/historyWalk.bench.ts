@@ -24,13 +24,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { AnalyticsClient } from '../src/main/core/analytics/analyticsClient';
-import { HistoryStore } from '../src/main/core/history/historyStore';
+import { HistoryStore, walksOnWriterThreadByDefault } from '../src/main/core/history/historyStore';
 import { HistorySync } from '../src/main/core/history/historySync';
 import { silentLogger } from '../src/main/core/log';
 import { HttpClient } from '../src/main/core/net/httpClient';
@@ -195,6 +195,8 @@ const bench: Bench = async () => {
       hereCpu.push((onMain.cpuMs * 1000) / onMain.rows);
       close(onMain);
     }
+    // The target is the product's own walk on this machine: the writer thread only above two cores.
+    const onThreadByDefault = walksOnWriterThreadByDefault();
     const bareRate = median(bare);
     const walkRate = median(walked);
     const pairs = walked.map((rate, i) => rate / bare[i]!);
@@ -202,11 +204,11 @@ const bench: Bench = async () => {
     rows.push(
       { bench: 'historyWalk', metric: `bare fetch loop (${last!.rows} rows)`, value: bareRate, unit: 'rows/s' },
       { bench: 'historyWalk', metric: 'store walk (writer thread), budget not binding', value: walkRate, unit: 'rows/s' },
-      { bench: 'historyWalk', metric: 'store walk (writer thread) ÷ bare loop (median of rounds)', value: pairedRatio, unit: 'x (target ≥ 0.90)' },
+      { bench: 'historyWalk', metric: `store walk (writer thread) ÷ bare loop (median of rounds)${onThreadByDefault ? ', the default here' : ''}`, value: pairedRatio, unit: onThreadByDefault ? 'x (target ≥ 0.90)' : 'x' },
     );
     summary.push(
       `historyWalk: store walk ÷ bare fetch loop over the same pages ${pairedRatio.toFixed(3)}x (median of ${pairs.length} rounds: ${pairs.map((r) => r.toFixed(2)).join(', ')}); ` +
-        `medians ${Math.round(walkRate)} against ${Math.round(bareRate)} rows/s; target ≥ 0.90x`,
+        `medians ${Math.round(walkRate)} against ${Math.round(bareRate)} rows/s${onThreadByDefault ? '; target ≥ 0.90x (the default here)' : ''}`,
     );
     // On a machine whose cores are all busy the walk gets no more CPU than the bare loop, so its
     // rate falls to about the ratio of their CPU costs: this says what that ratio is.
@@ -219,12 +221,12 @@ const bench: Bench = async () => {
     summary.push(`historyWalk: client CPU per 1,000 rows (all threads of this process): store walk ${walkCpuPer1k.toFixed(1)} ms, bare loop ${bareCpuPer1k.toFixed(1)} ms (${(bareCpuPer1k / walkCpuPer1k).toFixed(2)}x)`);
     const herePairs = here.map((rate, i) => rate / bare[i]!);
     rows.push(
-      { bench: 'historyWalk', metric: 'store walk writing on the main thread ÷ bare loop (median)', value: median(herePairs), unit: 'x' },
+      { bench: 'historyWalk', metric: `store walk writing on the main thread ÷ bare loop (median)${onThreadByDefault ? '' : ', the default here'}`, value: median(herePairs), unit: onThreadByDefault ? 'x' : 'x (target ≥ 0.90)' },
       { bench: 'historyWalk', metric: 'client CPU per 1,000 rows: walk writing on the main thread', value: median(hereCpu), unit: 'ms' },
     );
     summary.push(
       `historyWalk: the same walk writing on the main thread (no writer thread) ${median(herePairs).toFixed(3)}x the bare loop (rounds ${herePairs.map((r) => r.toFixed(2)).join(', ')}), ` +
-        `client CPU ${median(hereCpu).toFixed(1)} ms per 1,000 rows`,
+        `client CPU ${median(hereCpu).toFixed(1)} ms per 1,000 rows${onThreadByDefault ? '' : `; target ≥ 0.90x (the default on ${availableParallelism()} cores)`}`,
     );
     summary.push(`historyWalk: rounds (rows/s) bare ${bare.map(Math.round).join(', ')}; walk ${walked.map(Math.round).join(', ')}; walk on the main thread ${here.map(Math.round).join(', ')}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
 

@@ -31,6 +31,9 @@ const BATCH_MS = 1_000;
 
 export const walletKey = (address: string) => address.toLowerCase();
 
+/** Whether a walk writes on its own thread by default on this machine: only with more than two cores (see walkWriter). */
+export const walksOnWriterThreadByDefault = (): boolean => availableParallelism() > 2;
+
 export class HistoryStore {
   readonly activity: ActivityTable;
   readonly trades: TradesTable;
@@ -186,7 +189,7 @@ export class HistoryStore {
   walkWriter(): WalkWriter | null {
     if (this.closed) return null;
     if (this.writer === undefined) {
-      const onThread = this.walksOnThread ?? availableParallelism() > 2;
+      const onThread = this.walksOnThread ?? walksOnWriterThreadByDefault();
       this.writer = onThread
         ? WalkWriter.start(this.path, {
             committed: (wallet, from, to) => {
