@@ -9,10 +9,7 @@
  * slows the page. It found the formatting layer's first Intl formatter built at module load,
  * ahead of the bridge's socket (decision 50/08).
  */
-import { launchBenchChromium } from './benchChromium';
-import { chooseBenchTarget, rememberTarget } from './benchMarket';
-import { startMarketdeskHost } from './benchProcesses';
-import { FIRST_BOOK_PROBE, type FirstBook } from './startupPage';
+import { forEachColdTradeLoad } from './coldTradeLoads';
 
 interface ProfileNode {
   id: number;
@@ -29,45 +26,31 @@ const topLevelLines = new Map<string, number>();
 const fileOf = (url: string) => url.replace(/^.*\//, '');
 const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
 
-const host = await startMarketdeskHost({ trace: false });
-const browser = await launchBenchChromium();
-try {
-  const target = await chooseBenchTarget(host.urls);
-  for (let i = 0; i < loads; i += 1) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.addInitScript(FIRST_BOOK_PROBE);
-    await page.addInitScript(rememberTarget(target));
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLE_US });
-    await cdp.send('Profiler.start');
-    await page.goto(`${host.url}#/trade`, { waitUntil: 'commit' });
-    const first = (await page.evaluate('window.__firstBook')) as FirstBook;
-    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-    await context.close();
-    const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-    // The profile starts just before the navigation: samples past the painted mark are left out.
-    let at = profile.startTime;
-    for (let k = 0; k < profile.samples.length; k += 1) {
-      at += profile.timeDeltas[k]!;
-      if ((at - profile.startTime) / 1000 > first.paintedAt) break;
-      const node = nodes.get(profile.samples[k]!)!;
-      const ms = (profile.timeDeltas[k + 1] ?? SAMPLE_US) / 1000;
-      const { functionName, url, lineNumber } = node.callFrame;
-      add(bySelf, `${functionName || '(top level)'} ${fileOf(url)}:${lineNumber + 1}`, ms);
-      add(byFile, fileOf(url) || functionName, ms);
-    }
-    for (const node of profile.nodes) {
-      if (node.callFrame.functionName !== '' || node.callFrame.lineNumber !== 0 || !node.callFrame.url) continue;
-      for (const tick of node.positionTicks ?? []) add(topLevelLines, `${fileOf(node.callFrame.url)}:${tick.line}`, (tick.ticks * SAMPLE_US) / 1000);
-    }
-    console.log(`load ${i + 1}: first book painted at ${first.paintedAt.toFixed(0)} ms`);
+await forEachColdTradeLoad(loads, { trace: false }, async ({ context, page, open }, i) => {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLE_US });
+  await cdp.send('Profiler.start');
+  const first = await open();
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  // The profile starts just before the navigation: samples past the painted mark are left out.
+  let at = profile.startTime;
+  for (let k = 0; k < profile.samples.length; k += 1) {
+    at += profile.timeDeltas[k]!;
+    if ((at - profile.startTime) / 1000 > first.paintedAt) break;
+    const node = nodes.get(profile.samples[k]!)!;
+    const ms = (profile.timeDeltas[k + 1] ?? SAMPLE_US) / 1000;
+    const { functionName, url, lineNumber } = node.callFrame;
+    add(bySelf, `${functionName || '(top level)'} ${fileOf(url)}:${lineNumber + 1}`, ms);
+    add(byFile, fileOf(url) || functionName, ms);
   }
-} finally {
-  await browser.close();
-  await host.stop();
-}
+  for (const node of profile.nodes) {
+    if (node.callFrame.functionName !== '' || node.callFrame.lineNumber !== 0 || !node.callFrame.url) continue;
+    for (const tick of node.positionTicks ?? []) add(topLevelLines, `${fileOf(node.callFrame.url)}:${tick.line}`, (tick.ticks * SAMPLE_US) / 1000);
+  }
+  console.log(`load ${i + 1}: first book painted at ${first.paintedAt.toFixed(0)} ms`);
+});
 const top = (map: Map<string, number>, count: number) =>
   [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([key, ms]) => `${(ms / loads).toFixed(1).padStart(7)} ms  ${key}`).join('\n');
 console.log(`\nself time per load, by file\n${top(byFile, 15)}\n\nby function\n${top(bySelf, 40)}\n\nmodule top levels, by source line\n${top(topLevelLines, 10)}`);

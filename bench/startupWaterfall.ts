@@ -9,10 +9,7 @@
  * traces go to /tmp/startup-trace-<n>.json (load them in Chromium's Performance panel).
  */
 import { writeFileSync } from 'node:fs';
-import { launchBenchChromium } from './benchChromium';
-import { chooseBenchTarget, rememberTarget } from './benchMarket';
-import { startMarketdeskHost } from './benchProcesses';
-import { FIRST_BOOK_PROBE, type FirstBook } from './startupPage';
+import { forEachColdTradeLoad } from './coldTradeLoads';
 
 const TAP = `(() => {
   const log = [];
@@ -38,61 +35,46 @@ const TAP = `(() => {
 interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { url?: string; frame?: string; name?: string; requestId?: string }; name?: string } }
 
 const loads = Number(process.argv[2] ?? 3);
-const host = await startMarketdeskHost({ trace: true });
-const browser = await launchBenchChromium();
-try {
-  const target = await chooseBenchTarget(host.urls);
-  for (let i = 0; i < loads; i += 1) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await page.addInitScript(TAP);
-    await page.addInitScript(FIRST_BOOK_PROBE);
-    await page.addInitScript(rememberTarget(target));
-    await host.takeMarks();
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel', 'disabled-by-default-devtools.timeline'] });
-    await page.goto(`${host.url}#/trade`, { waitUntil: 'commit' });
-    const first = (await page.evaluate('window.__firstBook')) as FirstBook;
-    const tap = (await page.evaluate('window.__tap')) as Array<{ at: number; what: string }>;
-    const origin = (await page.evaluate('performance.timeOrigin')) as number;
-    const resources = (await page.evaluate(`performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(/^.*\\//, ''), start: e.startTime, end: e.responseEnd, size: e.decodedBodySize }))`)) as Array<{ name: string; start: number; end: number; size: number }>;
-    const nav = (await page.evaluate(`(() => { const n = performance.getEntriesByType('navigation')[0]; return { responseEnd: n.responseEnd, domInteractive: n.domInteractive, dcl: n.domContentLoadedEventEnd }; })()`)) as Record<string, number>;
-    const buffer = await browser.stopTracing();
-    const marks = await host.takeMarks();
-    await context.close();
-    const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-    writeFileSync(`/tmp/startup-trace-${i}.json`, buffer);
-    const navStart = events.find((e) => e.name === 'navigationStart' && e.args?.data?.frame)?.ts ?? events.find((e) => e.name === 'navigationStart')!.ts;
-    const rel = (ts: number) => (ts - navStart) / 1000;
-    const lines: Array<[number, string]> = [];
-    lines.push([nav.responseEnd!, 'html responseEnd'], [nav.domInteractive!, 'domInteractive'], [nav.dcl!, 'DOMContentLoaded end']);
-    for (const r of resources) lines.push([r.start, `fetch start ${r.name}`], [r.end, `fetch end ${r.name} (${(r.size / 1024).toFixed(0)} KiB)`]);
-    for (const t of tap) lines.push([t.at, t.what]);
-    for (const m of marks) lines.push([m.at - origin, `core ${m.name} ${m.detail ?? ''}`]);
-    lines.push([first.mutatedAt, 'BOOK in DOM'], [first.paintedAt, 'BOOK painted']);
-    // Main-thread work: top-level tasks over 4 ms with their heaviest children.
-    const mainTid = events.find((e) => e.name === 'EvaluateScript')?.tid;
-    const mainPid = events.find((e) => e.name === 'EvaluateScript')?.pid;
-    const mainEvents = events.filter((e) => e.tid === mainTid && e.pid === mainPid && e.ph === 'X' && rel(e.ts) >= 0);
-    const allTasks = mainEvents.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
-    const tasks = allTasks.filter((t) => !allTasks.some((o) => o !== t && o.ts <= t.ts && o.ts + (o.dur ?? 0) >= t.ts + (t.dur ?? 0) && (o.dur ?? 0) >= (t.dur ?? 0) && (o.ts < t.ts || (o.dur ?? 0) > (t.dur ?? 0) || allTasks.indexOf(o) < allTasks.indexOf(t))));
-    let busy = 0;
-    for (const task of tasks) {
-      const dur = (task.dur ?? 0) / 1000;
-      if (rel(task.ts) > first.paintedAt) continue;
-      busy += dur;
-      if (dur < 4) continue;
-      const children = mainEvents.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0) && (e.dur ?? 0) > 1000 && e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask');
-      const names = children
-        .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
-        .slice(0, 5)
-        .map((c) => `${c.name}${c.args?.data?.url ? `(${c.args.data.url.replace(/^.*\//, '')})` : ''}${c.args?.data?.name ? `(${c.args.data.name})` : ''} ${((c.dur ?? 0) / 1000).toFixed(0)}`);
-      lines.push([rel(task.ts), `TASK ${dur.toFixed(0)} ms: ${names.join(', ')}`]);
-    }
-    lines.sort((a, b) => a[0] - b[0]);
-    console.log(`\n=== load ${i + 1}: book painted at ${first.paintedAt.toFixed(0)} ms; main-thread task time before it ${busy.toFixed(0)} ms`);
-    for (const [at, what] of lines) if (at <= first.paintedAt + 5) console.log(`${at.toFixed(0).padStart(6)}  ${what}`);
+await forEachColdTradeLoad(loads, { trace: true, initScripts: [TAP] }, async ({ page, browser, host, open }, i) => {
+  await host.takeMarks();
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading', 'toplevel', 'disabled-by-default-devtools.timeline'] });
+  const first = await open();
+  const tap = (await page.evaluate('window.__tap')) as Array<{ at: number; what: string }>;
+  const origin = (await page.evaluate('performance.timeOrigin')) as number;
+  const resources = (await page.evaluate(`performance.getEntriesByType('resource').map((e) => ({ name: e.name.replace(/^.*\\//, ''), start: e.startTime, end: e.responseEnd, size: e.decodedBodySize }))`)) as Array<{ name: string; start: number; end: number; size: number }>;
+  const nav = (await page.evaluate(`(() => { const n = performance.getEntriesByType('navigation')[0]; return { responseEnd: n.responseEnd, domInteractive: n.domInteractive, dcl: n.domContentLoadedEventEnd }; })()`)) as Record<string, number>;
+  const buffer = await browser.stopTracing();
+  const marks = await host.takeMarks();
+  const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  writeFileSync(`/tmp/startup-trace-${i}.json`, buffer);
+  const navStart = events.find((e) => e.name === 'navigationStart' && e.args?.data?.frame)?.ts ?? events.find((e) => e.name === 'navigationStart')!.ts;
+  const rel = (ts: number) => (ts - navStart) / 1000;
+  const lines: Array<[number, string]> = [];
+  lines.push([nav.responseEnd!, 'html responseEnd'], [nav.domInteractive!, 'domInteractive'], [nav.dcl!, 'DOMContentLoaded end']);
+  for (const r of resources) lines.push([r.start, `fetch start ${r.name}`], [r.end, `fetch end ${r.name} (${(r.size / 1024).toFixed(0)} KiB)`]);
+  for (const t of tap) lines.push([t.at, t.what]);
+  for (const m of marks) lines.push([m.at - origin, `core ${m.name} ${m.detail ?? ''}`]);
+  lines.push([first.mutatedAt, 'BOOK in DOM'], [first.paintedAt, 'BOOK painted']);
+  // Main-thread work: top-level tasks over 4 ms with their heaviest children.
+  const mainTid = events.find((e) => e.name === 'EvaluateScript')?.tid;
+  const mainPid = events.find((e) => e.name === 'EvaluateScript')?.pid;
+  const mainEvents = events.filter((e) => e.tid === mainTid && e.pid === mainPid && e.ph === 'X' && rel(e.ts) >= 0);
+  const allTasks = mainEvents.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  const tasks = allTasks.filter((t) => !allTasks.some((o) => o !== t && o.ts <= t.ts && o.ts + (o.dur ?? 0) >= t.ts + (t.dur ?? 0) && (o.dur ?? 0) >= (t.dur ?? 0) && (o.ts < t.ts || (o.dur ?? 0) > (t.dur ?? 0) || allTasks.indexOf(o) < allTasks.indexOf(t))));
+  let busy = 0;
+  for (const task of tasks) {
+    const dur = (task.dur ?? 0) / 1000;
+    if (rel(task.ts) > first.paintedAt) continue;
+    busy += dur;
+    if (dur < 4) continue;
+    const children = mainEvents.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0) && (e.dur ?? 0) > 1000 && e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask');
+    const names = children
+      .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+      .slice(0, 5)
+      .map((c) => `${c.name}${c.args?.data?.url ? `(${c.args.data.url.replace(/^.*\//, '')})` : ''}${c.args?.data?.name ? `(${c.args.data.name})` : ''} ${((c.dur ?? 0) / 1000).toFixed(0)}`);
+    lines.push([rel(task.ts), `TASK ${dur.toFixed(0)} ms: ${names.join(', ')}`]);
   }
-} finally {
-  await browser.close();
-  await host.stop();
-}
+  lines.sort((a, b) => a[0] - b[0]);
+  console.log(`\n=== load ${i + 1}: book painted at ${first.paintedAt.toFixed(0)} ms; main-thread task time before it ${busy.toFixed(0)} ms`);
+  for (const [at, what] of lines) if (at <= first.paintedAt + 5) console.log(`${at.toFixed(0).padStart(6)}  ${what}`);
+});
