@@ -1,7 +1,7 @@
 /**
  * Trade's first frame is the ladder and the ticket: the parts around them (the chart, the trades
- * tape, the activity tables, balance, alerts, risk, the account panel) render in the task after the frame
- * that shows the first book — or the ladder's note, when no book comes. Rendered in the same
+ * tape, the activity tables, balance, alerts, risk, the account panel) render in the task after
+ * the frame that shows the first book — or the ladder's note, when no book comes. Rendered in the same
  * pass, they doubled the first render and its layout, and the book waited for them (the startup
  * bench's trace). Once Trade has shown its first book, later visits render everything at once.
  */
